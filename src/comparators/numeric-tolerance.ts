@@ -1,0 +1,57 @@
+// One rule for every number pixie compares, at any depth: pass when |a − e| ≤ abs OR
+// |a − e| ≤ rel × max(|a|, |e|), decided in exact decimal so a tolerance as written holds.
+// NaN equals NaN; infinities equal only themselves; booleans are never numbers.
+import { abs as absDec, compareDecimal, decimalToString, multiply, subtract, toDecimal } from '../util/decimal.js';
+
+export interface NumericTolerance { abs?: number; rel?: number }
+
+export interface NumericVerdict {
+  ok: boolean;
+  /** |a − e| as exact decimal text ("0.005"), or "NaN"/"Infinity" */
+  absDiff: string;
+  /** |a − e| / max(|a|, |e|) as a float (0 when both are 0) */
+  relDiff: number;
+  /** 1 when equal, falling towards 0 as the difference grows relative to the tolerance */
+  score: number;
+}
+
+export function isNumber(v: unknown): v is number {
+  return typeof v === 'number';
+}
+
+export function compareNumbers(expected: number, actual: number, tol: NumericTolerance): NumericVerdict {
+  if (Number.isNaN(expected) || Number.isNaN(actual)) {
+    const ok = Number.isNaN(expected) && Number.isNaN(actual);
+    return { ok, absDiff: ok ? '0' : 'NaN', relDiff: ok ? 0 : Infinity, score: ok ? 1 : 0 };
+  }
+  if (!Number.isFinite(expected) || !Number.isFinite(actual)) {
+    const ok = expected === actual;
+    return { ok, absDiff: ok ? '0' : 'Infinity', relDiff: ok ? 0 : Infinity, score: ok ? 1 : 0 };
+  }
+  const e = toDecimal(expected);
+  const a = toDecimal(actual);
+  const diff = absDec(subtract(a, e));
+  const scale = Math.max(Math.abs(expected), Math.abs(actual));
+  const diffFloat = Math.abs(actual - expected);
+  const relDiff = scale === 0 ? 0 : diffFloat / scale;
+  let ok = diff.mantissa === 0n;
+  if (!ok && tol.abs !== undefined && Number.isFinite(tol.abs)) {
+    ok = compareDecimal(diff, toDecimal(tol.abs)) <= 0;
+  }
+  if (!ok && tol.rel !== undefined && Number.isFinite(tol.rel)) {
+    const bigger = toDecimal(scale);
+    ok = compareDecimal(diff, multiply(toDecimal(tol.rel), bigger)) <= 0;
+  }
+  // score: how much of the allowed band the difference uses, mapped so equal → 1, at limit → 0.5
+  const allowed = Math.max(tol.abs ?? 0, (tol.rel ?? 0) * scale);
+  const score = diff.mantissa === 0n ? 1 : allowed > 0 ? 1 / (1 + diffFloat / allowed) : 0;
+  return { ok, absDiff: decimalToString(diff), relDiff, score };
+}
+
+/** "abs 0.005 or rel 0.0001" — the rule as the author wrote it. */
+export function describeNumericTolerance(tol: NumericTolerance): string {
+  const parts: string[] = [];
+  if (tol.abs !== undefined) parts.push(`abs ${tol.abs}`);
+  if (tol.rel !== undefined) parts.push(`rel ${tol.rel}`);
+  return parts.length ? parts.join(' or ') : 'exact';
+}

@@ -1,0 +1,73 @@
+// The contract every comparator implements. A comparator is pure data + one compare function:
+// no I/O except lazily importing heavy decoders; never throws on bad values (garbage in gives a
+// `fail` naming what was wrong); reports every difference it finds, not only the first.
+import type { OutputType } from '../manifest-types.js';
+import type { OutputComparison, Status } from '../validation/types.js';
+
+/**
+ * Tolerance as resolved for one output (SPEC §3 precedence already applied). Synonyms are
+ * normalised before a comparator sees them: `atol`/`float_atol` → `abs`, `rtol`/`float_rtol` → `rel`.
+ * `compare` is the mode; every comparator accepts `skip`.
+ */
+export type Tolerance = Record<string, unknown> & {
+  compare?: string;
+  abs?: number;
+  rel?: number;
+};
+
+/** The allowed keys of a comparator's tolerance block, for strict validation of tolerance.yaml. */
+export type OptionKind = 'number' | 'boolean' | 'string' | 'string[]' | 'tolerance' | 'integer';
+
+export interface ComparatorInput {
+  key: string;
+  type: OutputType;
+  expected: unknown;
+  actual: unknown;
+  tolerance: Tolerance;
+}
+
+/** What a comparator returns; the caller adds key/type/comparator. */
+export type ComparisonResult = Omit<OutputComparison, 'key' | 'type' | 'comparator'> & {
+  comparator?: string;
+};
+
+export interface Comparator {
+  /** Family name shown in reports, e.g. "number", "table", "chart". */
+  name: string;
+  types: readonly OutputType[];
+  /** Allowed `compare` values (besides `skip`), first is the default unless `defaults` says otherwise. */
+  modes: readonly string[];
+  /** Allowed tolerance keys besides `compare`, with their kind (used to validate tolerance.yaml). */
+  options: Readonly<Record<string, OptionKind>>;
+  /** Built-in defaults per output type (the bottom layer of tolerance resolution). */
+  defaults(type: OutputType): Tolerance;
+  compare(input: ComparatorInput): ComparisonResult | Promise<ComparisonResult>;
+}
+
+export function skipped(tolerance: Tolerance, expected: unknown, actual: unknown): ComparisonResult {
+  return { status: 'skip', score: 1, metric: 'not compared', rule: 'compare: skip', expected, actual, tolerance };
+}
+
+export function statusFrom(ok: boolean): Status {
+  return ok ? 'pass' : 'fail';
+}
+
+/**
+ * Cases for the shared comparator contract suite (src/comparators/contract.test.ts). Each
+ * comparator family exports an array of these from `<family>.cases.ts`.
+ */
+export interface ContractCase {
+  /** a label for the test name */
+  label: string;
+  type: OutputType;
+  tolerance?: Tolerance;
+  /** a realistic value; compared with itself it must pass */
+  value: unknown;
+  /** a clearly different value; compared with `value` it must fail with a difference at `changedPath` */
+  changed: unknown;
+  changedPath: string;
+  /** a pair exactly at the edge of `boundary.tolerance`; it must pass */
+  boundary?: { expected: unknown; actual: unknown; tolerance: Tolerance };
+  /** a malformed actual value; it must give `fail` (never throw) with a message naming the problem */
+  garbage: unknown;
+}
