@@ -1,0 +1,366 @@
+// The text family (text, code, latex, stream_text, markdown): exact by default, or one of the modes
+// of SPEC §3. A mismatch names the first differing line and column with a window of each side, and
+// lists every differing line (capped), found by a line LCS so one inserted line is one difference.
+import type { OutputType } from '../manifest-types.js';
+import type { Difference } from '../validation/types.js';
+import { deepCompare } from './deep-compare.js';
+import { describeNumericTolerance } from './numeric-tolerance.js';
+import { describeValue, garbageResult, numericTolerance, shortJson, unknownModeResult, unwrapValue } from './number.js';
+import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+
+export const TEXT_MODES = [
+  'exact', 'normalize_whitespace', 'exact_after_normalize_whitespace', 'json', 'json_normalized',
+  'levenshtein', 'regex', 'contains',
+] as const;
+
+/** Anchor spellings → the canonical mode. */
+const MODE_ALIASES: Record<string, string> = {
+  exact_after_normalize_whitespace: 'normalize_whitespace',
+  json_normalized: 'json',
+};
+
+export const DEFAULT_MIN_SIMILARITY = 0.9;
+const MAX_LINE_DIFFERENCES = 50;
+const WINDOW = 20;
+
+// ---------- whitespace normalisation ----------
+
+/** Collapse runs of spaces/tabs per line, strip line ends, drop leading/trailing blank lines. */
+export function normalizeWhitespace(text: string, latex = false): string {
+  let t = text.replace(/\r\n?/g, '\n');
+  // LaTeX spacing commands only change spacing, so they count as whitespace here (never in exact mode).
+  if (latex) t = t.replace(/\\[,;:!]/g, ' ');
+  const lines = t.split('\n').map((line) => line.replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/ +$/, ''));
+  let start = 0;
+  let end = lines.length;
+  while (start < end && lines[start] === '') start++;
+  while (end > start && lines[end - 1] === '') end--;
+  return lines.slice(start, end).join('\n');
+}
+
+// ---------- Levenshtein ----------
+
+/**
+ * Edit distance in UTF-16 code units. Hand-written because no dependency in the project provides
+ * it: Myers' bit-parallel algorithm in Hyyrö's multi-word form (as in edlib and
+ * fastest-levenshtein), 32 DP rows per machine word, after trimming the common prefix and suffix.
+ */
+export function levenshtein(x: string, y: string): number {
+  // Ukkonen's doubling: near-equal strings finish in a narrow band; total work ≤ ~1.3× the last pass
+  for (let k = Math.max(64, Math.abs(x.length - y.length)); ; k *= 4) {
+    const r = boundedLevenshtein(x, y, k);
+    if (r.exact) return r.distance;
+  }
+}
+
+/**
+ * The distance when it is ≤ maxDistance (`exact: true`); otherwise `exact: false` and `distance`
+ * = maxDistance + 1. Only the diagonal band a path of cost ≤ maxDistance can cross is computed
+ * (Ukkonen's cut-off, block-wise as edlib does): with min_similarity 0.9 on 100 kB strings that is
+ * about a tenth of the grid. Cells outside the band are over-estimated (a dropped block's row is
+ * assumed to grow by one per column, a new block to grow by one per row), which can only raise
+ * values, so every in-band cell on a path of cost ≤ maxDistance is exact.
+ */
+export function boundedLevenshtein(x: string, y: string, maxDistance: number): { distance: number; exact: boolean } {
+  let start = 0;
+  const minLen = Math.min(x.length, y.length);
+  while (start < minLen && x.charCodeAt(start) === y.charCodeAt(start)) start++;
+  let endX = x.length;
+  let endY = y.length;
+  while (endX > start && endY > start && x.charCodeAt(endX - 1) === y.charCodeAt(endY - 1)) { endX--; endY--; }
+  let a = x.slice(start, endX);
+  let b = y.slice(start, endY);
+  if (a.length > b.length) [a, b] = [b, a];
+  const m = a.length;
+  const n = b.length;
+  const lengthGap = n - m;
+  const over = { distance: maxDistance + 1, exact: false };
+  if (lengthGap > maxDistance) return over;
+  if (m === 0) return { distance: n, exact: true };
+
+  // a path of cost ≤ k through row i, column j has |j − i| + |(n − j) − (m − i)| ≤ k
+  const k = Math.min(maxDistance, n);
+  const up = Math.floor((k + lengthGap) / 2); // rows i ≥ j − up
+  const down = Math.floor((k - lengthGap) / 2); // rows i ≤ j + down
+  const blocks = (m + 31) >>> 5;
+  const peq = new Map<number, Int32Array>();
+  for (let i = 0; i < m; i++) {
+    const c = a.charCodeAt(i);
+    let row = peq.get(c);
+    if (!row) { row = new Int32Array(blocks); peq.set(c, row); }
+    row[i >>> 5]! |= 1 << (i & 31);
+  }
+  const none = new Int32Array(blocks);
+  const P = new Int32Array(blocks).fill(-1);
+  const M = new Int32Array(blocks);
+  // D at the bottom row of each block for the previous column (column 0: D[i][0] = i)
+  const bottom = new Int32Array(blocks);
+  for (let blk = 0; blk < blocks; blk++) bottom[blk] = Math.min(32 * (blk + 1), m);
+  const last = blocks - 1;
+  const lastMask = 1 << ((m - 1) & 31);
+  let activeLast = Math.min(last, Math.floor(down / 32));
+  for (let j = 1; j <= n; j++) {
+    const first = Math.max(0, Math.ceil((j - up) / 32) - 1);
+    const lastHere = Math.min(last, Math.floor((j + down - 1) / 32));
+    while (activeLast < lastHere) {
+      activeLast++;
+      P[activeLast] = -1;
+      M[activeLast] = 0;
+      bottom[activeLast] = bottom[activeLast - 1]! + Math.min(32 * (activeLast + 1), m) - 32 * activeLast;
+    }
+    const eqRow = peq.get(b.charCodeAt(j - 1)) ?? none;
+    let hin = 1; // row 0 grows by one per column; above a dropped block we assume the same
+    for (let blk = first; blk <= lastHere; blk++) {
+      const Pv = P[blk]!;
+      const Mv = M[blk]!;
+      let Eq = eqRow[blk]!;
+      const Xv = Eq | Mv;
+      if (hin < 0) Eq |= 1;
+      // the addition may carry past 32 bits; `^` truncates to int32, which drops the carry as intended
+      const Xh = (((Eq & Pv) + Pv) ^ Pv) | Eq;
+      let Ph = Mv | ~(Xh | Pv);
+      let Mh = Pv & Xh;
+      if (blk === last) {
+        if (Ph & lastMask) bottom[blk]!++;
+        else if (Mh & lastMask) bottom[blk]!--;
+      }
+      const hout = Ph >>> 31 ? 1 : Mh >>> 31 ? -1 : 0;
+      if (blk !== last) bottom[blk]! += hout;
+      Ph = (Ph << 1) | (hin > 0 ? 1 : 0);
+      Mh = (Mh << 1) | (hin < 0 ? 1 : 0);
+      P[blk] = Mh | ~(Xv | Ph);
+      M[blk] = Ph & Xv;
+      hin = hout;
+    }
+  }
+  const distance = bottom[last]!;
+  return distance <= maxDistance ? { distance, exact: true } : over;
+}
+
+export function similarity(a: string, b: string): number {
+  const longest = Math.max(a.length, b.length);
+  return longest === 0 ? 1 : 1 - levenshtein(a, b) / longest;
+}
+
+// ---------- line diff ----------
+
+interface LineDiffSummary {
+  differences: Difference[];
+  /** differing lines (changed + missing + extra) */
+  differing: number;
+  total: number;
+}
+
+type Op = { kind: 'changed'; e: number; a: number } | { kind: 'missing'; e: number } | { kind: 'extra'; a: number; e: number };
+
+function lcsOps(E: string[], A: string[], offE: number, offA: number, ops: Op[]): void {
+  const n = E.length;
+  const m = A.length;
+  // table[i*(m+1)+j] = LCS length of E[i..] and A[j..]; n·m ≤ 4e6 so min(n, m) ≤ 2000 fits Uint16
+  const w = m + 1;
+  const table = new Uint16Array((n + 1) * w);
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      table[i * w + j] = E[i] === A[j] ? table[(i + 1) * w + j + 1]! + 1 : Math.max(table[(i + 1) * w + j]!, table[i * w + j + 1]!);
+    }
+  }
+  let i = 0;
+  let j = 0;
+  const dels: number[] = [];
+  const ins: number[] = [];
+  const flush = (): void => {
+    const paired = Math.min(dels.length, ins.length);
+    for (let k = 0; k < paired; k++) ops.push({ kind: 'changed', e: offE + dels[k]!, a: offA + ins[k]! });
+    for (let k = paired; k < dels.length; k++) ops.push({ kind: 'missing', e: offE + dels[k]! });
+    for (let k = paired; k < ins.length; k++) ops.push({ kind: 'extra', a: offA + ins[k]!, e: offE + i });
+    dels.length = 0;
+    ins.length = 0;
+  };
+  while (i < n || j < m) {
+    if (i < n && j < m && E[i] === A[j]) { flush(); i++; j++; }
+    else if (j >= m || (i < n && table[(i + 1) * w + j]! >= table[i * w + j + 1]!)) { dels.push(i); i++; }
+    else { ins.push(j); j++; }
+  }
+  flush();
+}
+
+/** Every differing line (capped at 50 plus a "… and N more" entry). Paths are `line N`, 1-based. */
+export function lineDifferences(expected: string, actual: string): LineDiffSummary {
+  const E = expected.split('\n');
+  const A = actual.split('\n');
+  let p = 0;
+  while (p < E.length && p < A.length && E[p] === A[p]) p++;
+  let s = 0;
+  while (s < E.length - p && s < A.length - p && E[E.length - 1 - s] === A[A.length - 1 - s]) s++;
+  const Em = E.slice(p, E.length - s);
+  const Am = A.slice(p, A.length - s);
+  const ops: Op[] = [];
+  if (Em.length * Am.length <= 4_000_000) {
+    lcsOps(Em, Am, p, p, ops);
+  } else {
+    // too big for an LCS table: pair the middle lines by position
+    const paired = Math.min(Em.length, Am.length);
+    for (let k = 0; k < paired; k++) if (Em[k] !== Am[k]) ops.push({ kind: 'changed', e: p + k, a: p + k });
+    for (let k = paired; k < Em.length; k++) ops.push({ kind: 'missing', e: p + k });
+    for (let k = paired; k < Am.length; k++) ops.push({ kind: 'extra', a: p + k, e: p + paired });
+  }
+  const differences: Difference[] = [];
+  for (const op of ops.slice(0, MAX_LINE_DIFFERENCES)) {
+    if (op.kind === 'changed') {
+      const where = op.a === op.e ? '' : ` (actual line ${op.a + 1})`;
+      differences.push({ path: `line ${op.e + 1}`, message: `line differs${where}: expected ${shortJson(E[op.e], 120)}, got ${shortJson(A[op.a], 120)}`, expected: E[op.e], actual: A[op.a] });
+    } else if (op.kind === 'missing') {
+      differences.push({ path: `line ${op.e + 1}`, message: `missing in actual: ${shortJson(E[op.e], 120)}`, expected: E[op.e] });
+    } else {
+      differences.push({ path: `line ${op.a + 1}`, message: `not expected (extra line ${op.a + 1} in actual): ${shortJson(A[op.a], 120)}`, actual: A[op.a] });
+    }
+  }
+  if (ops.length > MAX_LINE_DIFFERENCES) {
+    differences.push({ path: '', message: `… and ${ops.length - MAX_LINE_DIFFERENCES} more differing lines` });
+  }
+  return { differences, differing: ops.length, total: Math.max(E.length, A.length) };
+}
+
+/** "line 3, column 12: expected …"abc d"… got …"abc e"…" for the first differing character. */
+export function firstDifference(expected: string, actual: string): string {
+  let i = 0;
+  const n = Math.min(expected.length, actual.length);
+  while (i < n && expected.charCodeAt(i) === actual.charCodeAt(i)) i++;
+  const before = expected.slice(0, i);
+  const line = before.split('\n').length;
+  const column = i - (before.lastIndexOf('\n') + 1) + 1;
+  const window = (s: string): string => {
+    const from = Math.max(0, i - WINDOW);
+    const to = Math.min(s.length, i + WINDOW);
+    const body = JSON.stringify(s.slice(from, to));
+    return `${from > 0 ? '…' : ''}${body}${to < s.length ? '…' : ''}`;
+  };
+  const tail = i >= expected.length ? ' (expected ends here)' : i >= actual.length ? ' (actual ends here)' : '';
+  return `first difference at line ${line}, column ${column}${tail}: expected ${window(expected)}, got ${window(actual)}`;
+}
+
+// ---------- comparing two strings ----------
+
+function ruleFor(mode: string, tolerance: Tolerance): string {
+  switch (mode) {
+    case 'normalize_whitespace': return 'exact after whitespace normalisation';
+    case 'json': return `json structural, numbers ${describeNumericTolerance(numericTolerance(tolerance))}`;
+    case 'levenshtein': return `levenshtein similarity ≥ ${minSimilarity(tolerance)}`;
+    case 'regex': return 'expected is a regex that must match the whole actual';
+    case 'contains': return 'actual contains expected';
+    default: return 'exact';
+  }
+}
+
+function minSimilarity(tolerance: Tolerance): number {
+  const v = tolerance.min_similarity;
+  return typeof v === 'number' && v >= 0 && v <= 1 ? v : DEFAULT_MIN_SIMILARITY;
+}
+
+/** Score for a failed exact comparison: character similarity when cheap, else the share of equal lines. */
+function mismatchScore(e: string, a: string, lines: LineDiffSummary): number {
+  if (e.length <= 10_000 && a.length <= 10_000) return similarity(e, a);
+  return lines.total === 0 ? 0 : Math.max(0, 1 - lines.differing / lines.total);
+}
+
+/**
+ * Compares two strings under a (canonical or anchor) text mode. `expected`/`actual` in the result
+ * are the values given as `echo`. Also used by the file comparator for text/* payloads.
+ */
+export function compareTextValues(
+  e: unknown, a: unknown, modeIn: string, tolerance: Tolerance, type: OutputType | 'file',
+  echo: { expected: unknown; actual: unknown },
+): ComparisonResult {
+  const mode = MODE_ALIASES[modeIn] ?? modeIn;
+  const rule = ruleFor(mode, tolerance);
+  const base = { rule, expected: echo.expected, actual: echo.actual, tolerance };
+  const fail = (message: string): ComparisonResult => garbageResult(message, echo.expected, echo.actual, tolerance, rule);
+
+  if (mode === 'json') {
+    let ev: unknown = e;
+    if (typeof e === 'string') {
+      try { ev = JSON.parse(e); } catch (err) { return fail(`expected is not valid JSON: ${(err as Error).message}`); }
+    }
+    if (typeof a !== 'string') return fail(`actual is ${describeValue(a)}, expected a string of JSON`);
+    let av: unknown;
+    try { av = JSON.parse(a); } catch (err) { return fail(`actual is not valid JSON: ${(err as Error).message}`); }
+    const differences = deepCompare(ev, av, '', numericTolerance(tolerance));
+    const ok = differences.length === 0;
+    return { ...base, status: ok ? 'pass' : 'fail', score: ok ? 1 : 1 / (1 + differences.length),
+      metric: ok ? 'json values equal' : `${differences.length} JSON difference(s)`, differences };
+  }
+
+  if (typeof e !== 'string') return fail(`expected is ${describeValue(e)}, expected a string`);
+  if (typeof a !== 'string') return fail(`actual is ${describeValue(a)}, expected a string`);
+
+  switch (mode) {
+    case 'exact':
+    case 'normalize_whitespace': {
+      const normalised = mode === 'normalize_whitespace';
+      const es = normalised ? normalizeWhitespace(e, type === 'latex') : e;
+      const as = normalised ? normalizeWhitespace(a, type === 'latex') : a;
+      if (es === as) {
+        return { ...base, status: 'pass', score: 1, differences: [],
+          metric: normalised && e !== a ? 'identical after whitespace normalisation' : `identical (${e.length} chars)` };
+      }
+      const lines = lineDifferences(es, as);
+      const first = firstDifference(es, as);
+      const differences: Difference[] = [{ path: '', message: first }, ...lines.differences];
+      return { ...base, status: 'fail', score: mismatchScore(es, as, lines), differences,
+        metric: `${first}; ${lines.differing} of ${lines.total} lines differ` };
+    }
+    case 'levenshtein': {
+      const min = minSimilarity(tolerance);
+      const longest = Math.max(e.length, a.length);
+      const allowed = Math.floor((1 - min) * longest + 1e-9);
+      const { distance: d, exact } = boundedLevenshtein(e, a, allowed);
+      const sim = longest === 0 ? 1 : 1 - d / longest;
+      const ok = d <= allowed;
+      const metric = exact
+        ? `similarity ${sim.toFixed(4)} (distance ${d} over ${longest} chars)`
+        : `similarity < ${(1 - allowed / Math.max(longest, 1)).toFixed(4)} (distance > ${allowed} over ${longest} chars)`;
+      if (ok) return { ...base, status: 'pass', score: sim, metric, differences: [] };
+      const lines = lineDifferences(e, a);
+      return { ...base, status: 'fail', score: Math.max(0, sim), metric,
+        differences: [{ path: '', message: `similarity below ${min}; ${firstDifference(e, a)}` }, ...lines.differences] };
+    }
+    case 'regex': {
+      let re: RegExp;
+      const flags = typeof tolerance.regex_flags === 'string' ? tolerance.regex_flags : '';
+      try { re = new RegExp(`^(?:${e})$`, flags); } catch (err) {
+        return fail(`expected is not a valid regex ${JSON.stringify(e)}: ${(err as Error).message}`);
+      }
+      const ok = re.test(a);
+      return { ...base, status: ok ? 'pass' : 'fail', score: ok ? 1 : 0,
+        metric: ok ? 'regex matches' : `regex ${shortJson(e, 60)} does not match the whole actual`,
+        differences: ok ? [] : [{ path: '', message: `actual ${shortJson(a, 120)} does not match regex ${JSON.stringify(e)}`, expected: e, actual: a }] };
+    }
+    case 'contains': {
+      const ok = a.includes(e);
+      return { ...base, status: ok ? 'pass' : 'fail', score: ok ? 1 : 0,
+        metric: ok ? `contains expected (${e.length} chars)` : `expected text (${e.length} chars) not found in actual (${a.length} chars)`,
+        differences: ok ? [] : [{ path: '', message: `actual does not contain ${shortJson(e, 120)}`, expected: e, actual: a }] };
+    }
+    default:
+      return unknownModeResult(modeIn, TEXT_MODES, echo.expected, echo.actual, tolerance);
+  }
+}
+
+const TEXT_TYPES = ['text', 'code', 'latex', 'stream_text', 'markdown'] as const;
+
+export const textComparator: Comparator = {
+  name: 'text',
+  types: TEXT_TYPES,
+  modes: TEXT_MODES,
+  options: { min_similarity: 'number', regex_flags: 'string', abs: 'number', rel: 'number' },
+  defaults(type: OutputType): Tolerance {
+    return { compare: type === 'markdown' || type === 'latex' ? 'normalize_whitespace' : 'exact' };
+  },
+  compare({ type, expected, actual, tolerance }): ComparisonResult {
+    const defaultMode = textComparator.defaults(type).compare!;
+    const mode = tolerance.compare ?? defaultMode;
+    if (mode === 'skip') return skipped(tolerance, expected, actual);
+    if (!(TEXT_MODES as readonly string[]).includes(mode)) return unknownModeResult(mode, TEXT_MODES, expected, actual, tolerance);
+    return compareTextValues(unwrapValue(expected), unwrapValue(actual), mode, tolerance, type, { expected, actual });
+  },
+};
