@@ -66,6 +66,8 @@ export interface Report {
   spawn_log: string | null;
   peak_memory_mb: number | null;
   warnings: string[];
+  /** faults of pixie itself during this run (a check threw); non-empty means exit 2 */
+  errors: string[];
 }
 
 export function overallOf(statuses: Iterable<Status>): Report['overall'] {

@@ -1,0 +1,42 @@
+import { pythonImportDeclared, readDeclared, scanImports } from '../tool/dependencies.js';
+import type { Check } from './types.js';
+
+export const dependenciesDeclared: Check = {
+  number: 4,
+  name: 'dependencies_declared',
+  requires: [1],
+  async run({ toolDir, state }) {
+    const { entrypoint, runtime } = state;
+    if (!entrypoint || !runtime) return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
+    const declared = await readDeclared(toolDir, runtime);
+    if (!declared.ok) return { status: 'fail', message: declared.message };
+    const imports = await scanImports(toolDir, entrypoint, runtime);
+    if (!imports.ok) return { status: 'fail', message: imports.message };
+    const file = declared.deps.file;
+    const missing: string[] = [];
+    const devOnly: string[] = [];
+    for (const mod of imports.modules) {
+      if (runtime.kind === 'node') {
+        if (declared.deps.runtime.includes(mod)) continue;
+        (declared.deps.dev.includes(mod) ? devOnly : missing).push(mod);
+      } else {
+        const dists = imports.distributions?.[mod] ?? [];
+        if (pythonImportDeclared(mod, declared.deps.runtime, dists)) continue;
+        (pythonImportDeclared(mod, declared.deps.dev, dists) ? devOnly : missing).push(mod);
+      }
+    }
+    const section = runtime.kind === 'node' ? '"dependencies"' : '[project].dependencies';
+    if (missing.length) {
+      return {
+        status: 'fail',
+        message: `${entrypoint} imports ${missing.map((m) => `'${m}'`).join(', ')} but ${file} does not declare ${missing.length > 1 ? 'them' : 'it'}; add ${missing.length > 1 ? 'them' : 'it'} to ${section}`,
+        details: `imported packages: ${imports.modules.join(', ') || '(none)'}\ndeclared in ${section}: ${declared.deps.runtime.join(', ') || '(none)'}`,
+      };
+    }
+    if (devOnly.length) {
+      return { status: 'warn', message: `${devOnly.join(', ')} ${devOnly.length > 1 ? 'are' : 'is'} imported at run time but declared only for development; move to ${section}` };
+    }
+    const n = imports.modules.length;
+    return { status: 'pass', message: `${file} declares every imported package (${n ? imports.modules.join(', ') : 'standard library only'})` };
+  },
+};

@@ -1,0 +1,35 @@
+import { validateOutputValue } from '../tool/output-shape.js';
+import type { Check } from './types.js';
+
+export const outputConforms: Check = {
+  number: 9,
+  name: 'output_conforms',
+  requires: [8],
+  run({ state }) {
+    const outputs = state.manifest!.outputs;
+    const body = state.sampleOutput!;
+    const problems: string[] = [];
+    for (const spec of outputs) {
+      if (!(spec.key in body)) {
+        problems.push(`missing output key: '${spec.key}'`);
+        continue;
+      }
+      const value = body[spec.key];
+      if (value === null && spec.type !== 'progress') {
+        problems.push(`output '${spec.key}': value is null`);
+        continue;
+      }
+      for (const p of validateOutputValue(spec.type, value)) problems.push(`output '${spec.key}' (${spec.type}): ${p}`);
+    }
+    const declared = new Set(outputs.map((o) => o.key));
+    // run_id echoes are common and harmless
+    const extra = Object.keys(body).filter((k) => !declared.has(k) && k !== 'run_id');
+    if (problems.length) {
+      return { status: 'fail', message: `${problems.length} output conformance issue(s): ${problems[0]}`, details: problems.join('\n') + (extra.length ? `\nundeclared keys: ${extra.join(', ')}` : '') };
+    }
+    if (extra.length) {
+      return { status: 'warn', message: `response contained ${extra.length} undeclared key(s): ${extra.join(', ')}`, details: 'declare them in tool.json outputs, or stop returning them' };
+    }
+    return { status: 'pass', message: `all ${outputs.length} declared output(s) present and conformant` };
+  },
+};

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { ToolHttpError, formatSeconds } from '../tool/client.js';
+import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
+import { runTimeoutMs } from '../validation/timeouts.js';
+import type { Check } from './types.js';
+
+const MAX_PROBLEMS = 20;
+
+/**
+ * Posts a run and, at the same moment, opens /stream for that run's id (the tool must accept the
+ * two in either order), then reads real SSE events until every streaming output is done.
+ */
+export const streamingCheck: Check = {
+  number: 10,
+  name: 'streaming_check',
+  requires: [6],
+  async run({ state }) {
+    const manifest = state.manifest!;
+    const streaming = manifest.outputs.filter((o) => o.streaming);
+    if (streaming.length === 0) return { status: 'skip', message: 'no outputs declared streaming' };
+    const declared = new Set(manifest.outputs.map((o) => o.key));
+    const runId = randomUUID();
+    const timeout = runTimeoutMs(manifest);
+    const client = state.tool!.client;
+    const run = client.postJson('/run', runBody(runId, state.sampleInputs ?? buildSampleInputs(manifest)), timeout).then(
+      (r) => (r.status === 200 ? null : `POST /run for the stream returned HTTP ${r.status}`),
+      (e: Error) => `POST /run for the stream failed: ${e.message}`,
+    );
+    const problems: string[] = [];
+    const counts = new Map<string, number>(streaming.map((o) => [o.key, 0]));
+    const done = new Set<string>();
+    let events = 0;
+    let openProblem: string | null = null;
+    let outcome: 'ended' | 'stopped' | 'timeout';
+    try {
+      outcome = await client.stream(`/stream?run_id=${encodeURIComponent(runId)}`, timeout,
+        (status, contentType) => {
+          if (status !== 200) openProblem = `GET /stream returned HTTP ${status}`;
+          else if (!contentType.toLowerCase().startsWith('text/event-stream')) openProblem = `GET /stream answered Content-Type '${contentType || '(none)'}', not text/event-stream`;
+          return openProblem === null;
+        },
+        (event) => {
+          events++;
+          let data: unknown;
+          try {
+            data = JSON.parse(event.data);
+          } catch {
+            if (problems.length < MAX_PROBLEMS) problems.push(`event ${events}: data is not JSON: ${event.data.slice(0, 80)}`);
+            return false;
+          }
+          if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+            if (problems.length < MAX_PROBLEMS) problems.push(`event ${events}: data is not a JSON object`);
+            return false;
+          }
+          const { output_key: key, done: isDone } = data as { output_key?: unknown; value?: unknown; done?: unknown };
+          if (typeof isDone !== 'boolean' && problems.length < MAX_PROBLEMS) problems.push(`event ${events}: "done" must be true or false`);
+          if (!('value' in data) && problems.length < MAX_PROBLEMS) problems.push(`event ${events}: has no "value"`);
+          if (key === undefined || key === null) {
+            // a done event without an output key closes every stream
+            if (isDone === true) for (const o of streaming) done.add(o.key);
+          } else if (typeof key !== 'string' || !declared.has(key)) {
+            if (problems.length < MAX_PROBLEMS) problems.push(`event ${events}: output_key ${JSON.stringify(key)} is not a declared output`);
+          } else {
+            counts.set(key, (counts.get(key) ?? 0) + 1);
+            if (isDone === true) done.add(key);
+          }
+          return streaming.every((o) => done.has(o.key));
+        });
+    } catch (err) {
+      if (!(err instanceof ToolHttpError)) throw err;
+      if (err.kind !== 'timeout') {
+        await run;
+        return { status: 'fail', message: `could not read the SSE stream: ${err.message}` };
+      }
+      outcome = 'timeout';
+    }
+    const runProblem = await run;
+    if (openProblem) return { status: 'fail', message: openProblem };
+    const notDone = streaming.filter((o) => !done.has(o.key)).map((o) => o.key);
+    const silent = streaming.filter((o) => counts.get(o.key) === 0 && !done.has(o.key)).map((o) => o.key);
+    if (events === 0) {
+      return { status: 'fail', message: outcome === 'timeout' ? `no SSE events received within ${formatSeconds(timeout)}` : '/stream closed without sending any events', details: `run_id ${runId}` };
+    }
+    if (notDone.length) {
+      problems.push(outcome === 'timeout'
+        ? `no "done": true event for ${notDone.join(', ')} within ${formatSeconds(timeout)}`
+        : `the stream ended without a "done": true event for ${notDone.join(', ')}`);
+    }
+    if (silent.length) problems.push(`no events for streaming output(s) ${silent.join(', ')}`);
+    if (runProblem) problems.push(runProblem);
+    if (problems.length) return { status: 'fail', message: `${problems.length} streaming problem(s): ${problems[0]}`, details: problems.join('\n') };
+    return { status: 'pass', message: `received ${events} well-formed SSE event(s) for run ${runId.slice(0, 8)}… ending with done: true` };
+  },
+};

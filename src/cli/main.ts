@@ -1,0 +1,28 @@
+// pixie's entry point: turns every failure into one clear line and an exit code (SPEC §5).
+import { CommanderError } from 'commander';
+import { PixieError } from '../errors.js';
+import { buildProgram } from './program.js';
+
+async function main(argv: string[]): Promise<number> {
+  const program = buildProgram({
+    validate: async (target, opts) => (await import('./validate-command.js')).validateCommand(target, opts),
+    newTool: async (id, opts) => (await import('./new-command.js')).newCommand(id, opts),
+  });
+  try {
+    await program.parseAsync(argv);
+    return (program as unknown as { exitCodeOf(): number }).exitCodeOf();
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version exit 0; commander already printed its message
+      return err.exitCode === 0 ? 0 : 2;
+    }
+    if (err instanceof PixieError) {
+      process.stderr.write(`pixie: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
+      return err.exitCode;
+    }
+    process.stderr.write(`pixie: internal error (a bug in pixie, please report it):\n${(err as Error).stack ?? String(err)}\n`);
+    return 2;
+  }
+}
+
+process.exitCode = await main(process.argv);

@@ -1,0 +1,5 @@
+import type { Report } from '../../validation/types.js';
+
+export function renderJson(report: Report | Report[]): string {
+  return JSON.stringify(report, null, 2) + '\n';
+}

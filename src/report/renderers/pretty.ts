@@ -1,0 +1,63 @@
+// The human report for a terminal: twelve rows, then what each non-passing check found, then the
+// per-fixture, per-output lines of SPEC §3.
+import path from 'node:path';
+import type { Colors } from '../colors.js';
+import { paintStatus } from '../colors.js';
+import { formatValue } from '../format-value.js';
+import type { FixtureResult, OutputComparison, Report } from '../../validation/types.js';
+
+const STDERR_TAIL_LINES = 20;
+
+export function outputLine(o: OutputComparison, c: Colors): string {
+  if (o.status === 'skip') return `${o.key}: ${c.dim(`skipped (${o.rule})`)}`;
+  const mark = o.status === 'pass' ? c.green('✓') : o.status === 'warn' ? c.yellow('!') : c.red('✗');
+  const verdict = o.status === 'pass' ? `${mark} within tolerance (${o.rule})` : o.status === 'warn' ? `${mark} ${o.rule}` : `${mark} exceeds ${o.rule}`;
+  const scalar = (v: unknown) => v === null || typeof v !== 'object';
+  const values = scalar(o.expected) && scalar(o.actual) ? `expected ${formatValue(o.expected)}, got ${formatValue(o.actual)} (${o.metric})` : o.metric;
+  return `${o.key}: ${values} ${verdict}`;
+}
+
+export function fixtureLines(f: FixtureResult, c: Colors, indent = '  '): string[] {
+  const lines = [`${indent}${paintStatus(c, f.status, `[${f.status}]`)} ${f.file}${f.name && f.name !== f.file ? c.dim(` — ${f.name}`) : ''}${f.status === 'pass' ? '' : `: ${f.message}`}`];
+  for (const o of f.outputs) {
+    lines.push(`${indent}  ${outputLine(o, c)}`);
+    if (o.status === 'fail' || o.status === 'warn') {
+      const diffs = o.differences ?? [];
+      for (const d of diffs.slice(0, 8)) lines.push(`${indent}      ${c.dim(d.path || '(value)')}: ${d.message}`);
+      if (diffs.length > 8) lines.push(`${indent}      ${c.dim(`… and ${diffs.length - 8} more (see --json)`)}`);
+      if (o.degraded) lines.push(`${indent}      ${c.yellow(`degraded: ${o.degraded.reason}; install with: ${o.degraded.install}`)}`);
+    }
+  }
+  if (f.status === 'fail' && f.source) lines.push(`${indent}  ${c.dim(`source: ${f.source}`)}`);
+  return lines;
+}
+
+export function renderPretty(report: Report, c: Colors, opts: { cwd?: string } = {}): string {
+  const out: string[] = [];
+  const rel = path.relative(opts.cwd ?? process.cwd(), report.tool_path) || '.';
+  const secs = (report.duration_ms / 1000).toFixed(1);
+  out.push(`${c.bold(report.tool_id)}  ${paintStatus(c, report.overall, report.overall.toUpperCase())}  ${c.dim(`${rel} · ${secs} s${report.peak_memory_mb ? ` · peak ${Math.round(report.peak_memory_mb)} MiB` : ''}`)}`);
+  const width = Math.max(...report.checks.map((k) => k.name.length));
+  for (const k of report.checks) {
+    out.push(`  ${String(k.number).padStart(2)} ${k.name.padEnd(width)}  ${paintStatus(c, k.status, k.status.padEnd(4))}  ${k.message}`);
+  }
+  for (const k of report.checks) {
+    if (k.status === 'pass' || k.status === 'skip') continue;
+    if (k.number === 12 && report.fixtures.length) {
+      out.push('', `${paintStatus(c, k.status, `[${k.status}]`)} ${k.name} — ${k.message}`);
+      for (const f of report.fixtures) if (f.status !== 'pass' || f.outputs.some((o) => o.status !== 'pass')) out.push(...fixtureLines(f, c));
+      if (k.details) out.push(...k.details.split('\n').map((l) => `  ${l}`));
+      continue;
+    }
+    if (!k.details) continue;
+    out.push('', `${paintStatus(c, k.status, `[${k.status}]`)} ${k.name}`);
+    out.push(...k.details.split('\n').map((l) => `  ${l}`));
+  }
+  if (report.overall === 'fail' && report.spawn_log) {
+    const tail = report.spawn_log.trimEnd().split('\n').slice(-STDERR_TAIL_LINES);
+    out.push('', c.dim(`captured stderr (last ${tail.length} lines):`), ...tail.map((l) => `  ${l}`));
+  }
+  for (const w of report.warnings) out.push(`${c.yellow('warning:')} ${w}`);
+  for (const e of report.errors) out.push(`${c.red('pixie error:')} ${e.split('\n')[0]}`);
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,17 @@
+import type { Colors } from '../colors.js';
+import { paintStatus } from '../colors.js';
+import type { Report } from '../../validation/types.js';
+import { fixtureLines } from './pretty.js';
+
+/** Only what did not pass: one line for a passing tool. */
+export function renderSummary(report: Report, c: Colors): string {
+  const counts = { pass: 0, warn: 0, fail: 0, skip: 0 };
+  for (const k of report.checks) counts[k.status]++;
+  const out = [`${report.tool_id} — ${paintStatus(c, report.overall, report.overall)}  pass=${counts.pass} warn=${counts.warn} fail=${counts.fail} skip=${counts.skip}`];
+  for (const k of report.checks) {
+    if (k.status !== 'fail' && k.status !== 'warn') continue;
+    out.push(`  ${String(k.number).padStart(2)} ${k.name}  ${paintStatus(c, k.status)}  ${k.message}`);
+    if (k.number === 12) for (const f of report.fixtures) if (f.status === 'fail') out.push(...fixtureLines(f, c, '     '));
+  }
+  return out.join('\n') + '\n';
+}

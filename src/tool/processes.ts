@@ -1,0 +1,80 @@
+// Linux process-table reads used to prove that no process of a tool survives, and to measure its
+// resident memory. Reads /proc directly: no library covers process groups and environ markers, and
+// `ps` would cost a spawn per sample. On other platforms these return empty results.
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface ProcInfo { pid: number; ppid: number; pgid: number; rssKb: number }
+
+const PAGE_KB = 4;
+
+function readStat(pid: number): ProcInfo | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name may hold spaces and parentheses: fields start after the last ')'
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    // fields[0] = state, [1] = ppid, [2] = pgrp, [21] = rss in pages
+    if (fields[0] === 'Z') return null; // a zombie holds no memory and is gone once reaped
+    return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), rssKb: Number(fields[21]) * PAGE_KB };
+  } catch {
+    return null;
+  }
+}
+
+function allPids(): number[] {
+  try {
+    return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Live (non-zombie) processes in a process group. */
+export function processGroupMembers(pgid: number): ProcInfo[] {
+  const out: ProcInfo[] = [];
+  for (const pid of allPids()) {
+    const info = readStat(pid);
+    if (info && info.pgid === pgid) out.push(info);
+  }
+  return out;
+}
+
+/** Live processes whose environment carries `NAME=value` (inherited by every descendant, even one that left the group). */
+export function processesWithEnv(name: string, value: string): number[] {
+  const needle = Buffer.from(`${name}=${value}\0`);
+  const out: number[] = [];
+  for (const pid of allPids()) {
+    if (pid === process.pid) continue;
+    try {
+      const env = readFileSync(`/proc/${pid}/environ`);
+      if (env.includes(needle) && readStat(pid)) out.push(pid);
+    } catch {
+      // process ended or is not ours
+    }
+  }
+  return out;
+}
+
+/** Resident memory (MiB) of a process group plus the peak the leader itself reports. */
+export function groupResidentMb(pgid: number): number {
+  let kb = 0;
+  for (const p of processGroupMembers(pgid)) kb += p.rssKb;
+  return kb / 1024;
+}
+
+export function peakResidentMbOf(pid: number): number | null {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export function killQuietly(target: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(target, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}

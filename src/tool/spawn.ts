@@ -1,0 +1,225 @@
+// Starting and stopping a tool process. Every tool runs in its own process group so that stopping
+// it reaches its children too; every started group is registered so that an interrupted pixie
+// (Ctrl-C, a thrown check, SIGKILL via the reaper) still leaves nothing behind.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { ToolClient } from './client.js';
+import { freePort } from './free-port.js';
+import { groupResidentMb, killQuietly, peakResidentMbOf, processesWithEnv, processGroupMembers } from './processes.js';
+import type { Runtime } from './runtime.js';
+import { registerGroup, unregisterGroup } from './process-registry.js';
+
+export const STDERR_RING_BYTES = 64 * 1024;
+export const HEALTH_TIMEOUT_MS = 30_000;
+export const SHUTDOWN_GRACE_MS = 5_000;
+
+/** Parent variables a tool may see; everything else (tokens, CI secrets) stays with pixie. */
+const KEPT_ENV = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ', 'TMPDIR', 'TEMP', 'TMP', 'PYTHONHOME', 'SYSTEMROOT'];
+
+export interface StopResult {
+  /** the leader and its whole group exited within the grace period after SIGTERM */
+  graceful: boolean;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  /** processes still alive after the grace period (then killed) */
+  killed: number;
+  durationMs: number;
+}
+
+export interface ToolProcess {
+  pid: number;
+  port: number;
+  client: ToolClient;
+  /** the marker every process of this tool carries in its environment as PIXIE_RUN_ID */
+  marker: string;
+  stderrText(): string;
+  exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
+  /** highest resident memory (MiB) seen for the whole group so far; null where it can't be measured */
+  peakMemoryMb(): number | null;
+  stop(graceMs?: number): Promise<StopResult>;
+}
+
+export type StartResult =
+  | { ok: true; tool: ToolProcess; durationMs: number }
+  | { ok: false; message: string; details: string; stderr: string; durationMs: number };
+
+export interface StartOptions {
+  toolDir: string;
+  entrypoint: string;
+  runtime: Runtime;
+  healthTimeoutMs?: number;
+  maxResponseBytes?: number;
+}
+
+/** stderr kept as whole chunks, dropping the oldest once over the cap (the tail is what explains a crash) */
+class Ring {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  constructor(private readonly cap: number) {}
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.size > this.cap && this.chunks.length > 1) this.size -= this.chunks.shift()!.length;
+  }
+  text(): string {
+    const buf = Buffer.concat(this.chunks);
+    return buf.subarray(Math.max(0, buf.length - this.cap)).toString('utf8');
+  }
+}
+
+export function toolEnv(toolDir: string, port: number, marker: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const k of KEPT_ENV) if (process.env[k] !== undefined) env[k] = process.env[k];
+  const dotenv = path.join(toolDir, '.env');
+  if (existsSync(dotenv)) Object.assign(env, parseEnv(readFileSync(dotenv, 'utf8')));
+  Object.assign(env, {
+    PORT: String(port),
+    PIXIE_VALIDATE: 'true',
+    PIXIE_RUN_ID: marker,
+    PYTHONUNBUFFERED: '1',
+    PYTHONDONTWRITEBYTECODE: '1',
+  });
+  return env;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startTool(opts: StartOptions): Promise<StartResult> {
+  const started = performance.now();
+  // a port can be taken between our probe and the tool's bind: try a fresh one once more
+  let result = await startOnce(opts, started);
+  if (!result.ok && /EADDRINUSE|address already in use/i.test(result.stderr)) result = await startOnce(opts, started);
+  return result;
+}
+
+async function startOnce(opts: StartOptions, started: number): Promise<StartResult> {
+  const port = await freePort();
+  const marker = randomUUID();
+  const stderr = new Ring(STDERR_RING_BYTES);
+  const elapsed = () => performance.now() - started;
+  let child: ChildProcess;
+  try {
+    child = spawn(opts.runtime.command, [...opts.runtime.preArgs, opts.entrypoint, '--port', String(port)], {
+      cwd: opts.toolDir,
+      env: toolEnv(opts.toolDir, port, marker),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true, // own process group: killpg reaches the tool's children
+    });
+  } catch (err) {
+    return { ok: false, message: `could not start ${opts.runtime.label}: ${(err as Error).message}`, details: '', stderr: '', durationMs: elapsed() };
+  }
+  const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
+  child.stderr!.on('data', (c: Buffer) => stderr.push(c));
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      resolve(exit);
+    });
+  });
+  // stderr may still be flowing when 'exit' fires; 'close' means every pipe is drained
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+
+  const early = await Promise.race([spawnError, sleep(0).then(() => null)]);
+  if (early || child.pid === undefined) {
+    const err = early ?? (await spawnError);
+    return { ok: false, message: `could not start ${opts.runtime.label}: ${err.message}`, details: '', stderr: '', durationMs: elapsed() };
+  }
+  const pid = child.pid;
+  registerGroup(pid, marker);
+
+  let peak = 0;
+  const sampleMemory = () => {
+    const mb = groupResidentMb(pid);
+    if (mb > peak) peak = mb;
+  };
+  const sampler = setInterval(sampleMemory, 200);
+  sampler.unref();
+
+  const client = new ToolClient(`http://127.0.0.1:${port}`, opts.maxResponseBytes);
+  let stopping: Promise<StopResult> | null = null;
+
+  const tool: ToolProcess = {
+    pid,
+    port,
+    client,
+    marker,
+    stderrText: () => stderr.text(),
+    exitStatus: () => exit,
+    peakMemoryMb: () => {
+      if (process.platform !== 'linux') return null;
+      if (!exit) sampleMemory();
+      const leaderPeak = exit ? null : peakResidentMbOf(pid);
+      return Math.round(Math.max(peak, leaderPeak ?? 0) * 10) / 10;
+    },
+    stop: (graceMs = SHUTDOWN_GRACE_MS) => (stopping ??= stopGroup(pid, marker, exited, closed, graceMs, () => {
+      clearInterval(sampler);
+      void client.close();
+    })),
+  };
+
+  // poll /healthz until 200, the process exits, or the deadline passes
+  const deadline = started + (opts.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
+  while (performance.now() < deadline) {
+    if (exit) break;
+    try {
+      const res = await client.get('/healthz', 1000);
+      if (res.status === 200) return { ok: true, tool, durationMs: elapsed() };
+    } catch {
+      // not listening yet
+    }
+    if (exit) break;
+    await Promise.race([sleep(100), exited]);
+  }
+  if (exit) await Promise.race([closed, sleep(500)]);
+  const exitNow = exit as { code: number | null; signal: NodeJS.Signals | null } | null;
+  await tool.stop(2000);
+  const log = stderr.text();
+  if (exitNow) {
+    const how = exitNow.signal ? `was killed by ${exitNow.signal}` : `exited with code ${exitNow.code}`;
+    const hint = exitNow.code === 0 && !log.trim() && elapsed() < 2000
+      ? `\nthe entrypoint returned at once without serving: does ${opts.entrypoint} start a server (for Python, an \`if __name__ == "__main__":\` block)?`
+      : '';
+    return { ok: false, message: `the tool ${how} during start-up`, details: `process ${how} during startup${hint}`, stderr: log, durationMs: elapsed() };
+  }
+  const seconds = (opts.healthTimeoutMs ?? HEALTH_TIMEOUT_MS) / 1000;
+  return { ok: false, message: `/healthz did not answer 200 within ${seconds} s`, details: `port ${port}; is the tool listening on 127.0.0.1 at the port given by --port / PORT?`, stderr: log, durationMs: elapsed() };
+}
+
+async function stopGroup(
+  pgid: number,
+  marker: string,
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
+  closed: Promise<void>,
+  graceMs: number,
+  cleanup: () => void,
+): Promise<StopResult> {
+  const started = performance.now();
+  killQuietly(-pgid, 'SIGTERM');
+  const leaderExit = await Promise.race([exited, sleep(graceMs).then(() => null)]);
+  // the leader may exit while a child ignores SIGTERM: wait out the rest of the grace for the group
+  while (processGroupMembers(pgid).length > 0 && performance.now() - started < graceMs) await sleep(50);
+  let killed = 0;
+  const survivors = processGroupMembers(pgid).length;
+  if (survivors > 0 || !leaderExit) {
+    killed = Math.max(survivors, leaderExit ? 0 : 1);
+    killQuietly(-pgid, 'SIGKILL');
+  }
+  // descendants that left the group (setsid, double fork) still carry the marker
+  if (process.platform === 'linux') {
+    for (const pid of processesWithEnv('PIXIE_RUN_ID', marker)) {
+      if (killQuietly(pid, 'SIGKILL')) killed++;
+    }
+  }
+  const final = leaderExit ?? (await Promise.race([exited, sleep(2000).then(() => ({ code: null, signal: 'SIGKILL' as NodeJS.Signals }))]));
+  await Promise.race([closed, sleep(500)]);
+  // wait until the kernel has really removed them, so "nothing survives" holds when we return
+  const until = performance.now() + 2000;
+  while (performance.now() < until && (processGroupMembers(pgid).length > 0 || (process.platform === 'linux' && processesWithEnv('PIXIE_RUN_ID', marker).length > 0))) await sleep(20);
+  cleanup();
+  unregisterGroup(pgid);
+  return { graceful: killed === 0 && leaderExit !== null, exitCode: final.code, signal: final.signal, killed, durationMs: performance.now() - started };
+}

@@ -1,0 +1,23 @@
+// Runs the real pixie CLI in a child process, as a user would.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PIXIE_BIN = path.join(REPO_ROOT, 'bin', 'pixie.js');
+
+export interface CliResult { code: number; stdout: string; stderr: string }
+
+export function runPixie(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [PIXIE_BIN, ...args], {
+      cwd: opts.cwd ?? REPO_ROOT,
+      env: { ...process.env, NO_COLOR: '1', ...opts.env },
+      timeout: opts.timeoutMs ?? 120_000,
+      maxBuffer: 64 * 1024 * 1024,
+    }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 99) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

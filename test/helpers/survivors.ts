@@ -1,0 +1,23 @@
+// Finds processes a tool left behind: anything whose working directory is inside the tool folder
+// (tools are started there and their children inherit it, even after leaving the process group).
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+
+export function processesUnder(dir: string): { pid: number; cmdline: string }[] {
+  const root = path.resolve(dir);
+  const out: { pid: number; cmdline: string }[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      const cwd = readlinkSync(`/proc/${name}/cwd`);
+      const state = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (state.slice(state.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      if (cwd === root || cwd.startsWith(root + path.sep)) {
+        out.push({ pid: Number(name), cmdline: readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() });
+      }
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return out;
+}
