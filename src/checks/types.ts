@@ -4,6 +4,7 @@ import type { Runtime } from '../tool/runtime.js';
 import type { StopResult, ToolProcess } from '../tool/spawn.js';
 import type { CheckResult, FixtureResult, Status } from '../validation/types.js';
 import type { ValidateOptions } from '../validation/options.js';
+import type { FixtureRun } from '../fixtures/run-fixtures.js';
 
 export interface CheckOutcome {
   status: Status;
@@ -26,6 +27,8 @@ export interface ValidationState {
   sampleRunId?: string;
   sampleOutput: Record<string, unknown> | null;
   fixtures: FixtureResult[];
+  /** fixture results with the raw /run bodies, for --update-fixtures */
+  fixtureRuns?: FixtureRun[];
   warnings: string[];
   /** faults of pixie itself (a check threw): reported, and the CLI exits 2 */
   errors: string[];

@@ -13,6 +13,7 @@ import { validateTool } from '../validation/validate-tool.js';
 import type { Report } from '../validation/types.js';
 import type { ValidateCliOptions } from './program.js';
 import { startProgress } from './progress.js';
+import { updateFixturesCommand } from './update-fixtures-command.js';
 
 export function exitCodeFor(reports: Report[]): number {
   if (reports.some((r) => r.errors.length)) return 2;
@@ -49,6 +50,7 @@ export async function validateCommand(target: string | undefined, opts: Validate
   }
 
   const toolDir = resolveTool(target!, toolsDir);
+  if (opts.updateFixtures) return updateFixturesCommand(toolDir, { ...base, jobs: opts.jobs }, Boolean(opts.yes), c);
   const report = await validateTool({ ...base, toolDir, jobs: opts.jobs });
   if (opts.json) out.write(renderJson(report));
   else if (opts.summary) out.write(renderSummary(report, c));
