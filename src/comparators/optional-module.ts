@@ -1,0 +1,31 @@
+// Heavy comparator libraries (sharp, pdfjs-dist, fft.js, meyda) are optional dependencies, imported
+// only when an output needs them. When one cannot be loaded, comparisons degrade to size + SHA-256
+// and say so (SPEC §3 "Heavy comparators degrade, loudly").
+
+export interface Degraded { package: string; install: string; reason: string }
+
+const cache = new Map<string, Promise<{ module: unknown } | { degraded: Degraded }>>();
+
+export function installCommand(pkg: string): string {
+  return `npm install ${pkg}`;
+}
+
+/**
+ * Imports `specifier` once per process. `pkg` is the npm package to name in the warning.
+ * Set PIXIE_DISABLE_OPTIONAL=sharp,pdfjs-dist to simulate a missing package (used by tests and by
+ * users who want the fast exact comparison).
+ */
+export function loadOptional<T>(pkg: string, specifier: string = pkg): Promise<{ module: T } | { degraded: Degraded }> {
+  let p = cache.get(specifier);
+  if (!p) {
+    const disabled = (process.env.PIXIE_DISABLE_OPTIONAL ?? '').split(',').map((s) => s.trim());
+    p = disabled.includes(pkg)
+      ? Promise.resolve({ degraded: { package: pkg, install: installCommand(pkg), reason: `${pkg} is disabled by PIXIE_DISABLE_OPTIONAL` } })
+      : import(specifier).then(
+        (module: unknown) => ({ module }),
+        (err: Error) => ({ degraded: { package: pkg, install: installCommand(pkg), reason: `${pkg} could not be loaded (${err.message.split('\n')[0]})` } }),
+      );
+    cache.set(specifier, p);
+  }
+  return p as Promise<{ module: T } | { degraded: Degraded }>;
+}
