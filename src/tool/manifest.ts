@@ -169,7 +169,7 @@ function describeSyntaxError(text: string, error: ParseError, lines: number[]): 
     case 'EndOfFileExpected':
       return { message: `unexpected '${token}' after the end of the JSON object — remove it (the file must hold exactly one object)`, recoverable: false };
     case 'UnexpectedEndOfString':
-      return { message: 'a string is not closed — add the closing double quote', recoverable: false };
+      return { message: 'a string is not closed on its line — add the closing double quote (write a line break inside a string as \\n)', recoverable: false };
     case 'InvalidCharacter':
       return { message: 'a control character (such as a raw newline or tab) is inside a string — write it as \\n or \\t', recoverable: false };
     case 'InvalidEscapeCharacter':
