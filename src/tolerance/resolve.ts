@@ -1,0 +1,48 @@
+// Tolerance resolution (SPEC §3): most specific first — the fixture's tolerance[key], then the
+// per-key entry (short form or overrides), then defaults[type], then the comparator's built-in
+// defaults. Merging is per field, and nested mappings ('tolerance'-kind options such as
+// `series: {abs}` or `columns: {amount: {abs}}`) merge per field too, so setting only `rel`
+// keeps the lower layer's `abs`.
+import type { Comparator, Tolerance } from '../comparators/types.js';
+import type { OutputType } from '../manifest-types.js';
+import { NUMERIC_SYNONYMS, isPlainObject, type ToleranceConfig } from './load.js';
+
+/** Renames atol/float_atol → abs and rtol/float_rtol → rel, at any depth (loaders already do this). */
+function normalise(block: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  // canonical spellings win over synonyms when both are present
+  for (const [k, v] of Object.entries(block)) {
+    const canonical = NUMERIC_SYNONYMS[k];
+    if (canonical && canonical !== k && canonical in block) continue;
+    out[canonical ?? k] = isPlainObject(v) ? normalise(v) : v;
+  }
+  return out;
+}
+
+function mergeInto(lower: Record<string, unknown>, upper: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...lower };
+  for (const [k, v] of Object.entries(upper)) {
+    if (v === undefined) continue;
+    const below = out[k];
+    out[k] = isPlainObject(v) && isPlainObject(below) ? mergeInto(below, v) : v;
+  }
+  return out;
+}
+
+export function resolveTolerance(
+  key: string,
+  type: OutputType,
+  config: ToleranceConfig,
+  fixtureTolerance: Tolerance | undefined,
+  comparator: Comparator,
+): Tolerance {
+  const layers: (Record<string, unknown> | undefined)[] = [
+    comparator.defaults(type),
+    config.defaults[type],
+    Object.hasOwn(config.overrides, key) ? config.overrides[key] : undefined,
+    fixtureTolerance,
+  ];
+  let resolved: Record<string, unknown> = {};
+  for (const layer of layers) if (layer) resolved = mergeInto(resolved, normalise(layer));
+  return resolved as Tolerance;
+}
