@@ -1,0 +1,89 @@
+// The kv comparator: key by key, either shape on either side (a dict, or the documented
+// `{pairs: [{key, value}]}`; the anchor only read dicts, bug B3). Numbers use the shared rule at
+// any depth; missing and extra keys are both reported.
+import type { OutputType } from '../manifest-types.js';
+import type { Difference } from '../validation/types.js';
+import { deepCompare, isPlainObject, joinPath } from './deep-compare.js';
+import { describeNumericTolerance } from './numeric-tolerance.js';
+import { describeValue, garbageResult, numericTolerance, shortJson, unknownModeResult } from './number.js';
+import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+
+const KV_MODES = ['by_key', 'dict_per_value'] as const;
+
+interface KvMap { entries: Map<string, unknown>; problems: Difference[] }
+
+/** A dict, `{pairs: [...]}`, or a bare pairs list → key → value (duplicate pair keys reported). */
+function readKv(which: 'expected' | 'actual', v: unknown): KvMap | string {
+  let pairs: unknown = undefined;
+  if (Array.isArray(v)) pairs = v;
+  else if (isPlainObject(v) && Array.isArray(v.pairs)) pairs = v.pairs;
+  else if (isPlainObject(v)) return { entries: new Map(Object.entries(v)), problems: [] };
+  else return `${which} is ${describeValue(v)}, expected a kv value (an object, or {pairs: [{key, value}]})`;
+  const entries = new Map<string, unknown>();
+  const problems: Difference[] = [];
+  const list = pairs as unknown[];
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i];
+    if (!isPlainObject(p) || !('key' in p)) return `${which}.pairs[${i}] is ${describeValue(p)}, expected {key, value}`;
+    if (typeof p.key !== 'string' && typeof p.key !== 'number') return `${which}.pairs[${i}].key is ${describeValue(p.key)}, expected a string`;
+    const key = String(p.key);
+    if (entries.has(key)) {
+      problems.push({ path: joinPath('', key), message: `duplicate key in ${which} pairs (pairs[${i}] repeats an earlier key)`, [which]: p.value });
+      continue;
+    }
+    entries.set(key, p.value);
+  }
+  return { entries, problems };
+}
+
+export const kvComparator: Comparator = {
+  name: 'kv',
+  types: ['kv'],
+  modes: KV_MODES,
+  options: { abs: 'number', rel: 'number', allow_extra: 'boolean' },
+  defaults(_type: OutputType): Tolerance {
+    return { compare: 'by_key', abs: 1e-6, allow_extra: false };
+  },
+  compare({ expected, actual, tolerance }): ComparisonResult {
+    const mode = tolerance.compare ?? 'by_key';
+    if (mode === 'skip') return skipped(tolerance, expected, actual);
+    if (!(KV_MODES as readonly string[]).includes(mode)) return unknownModeResult(mode, KV_MODES, expected, actual, tolerance);
+    const tol = numericTolerance(tolerance);
+    const allowExtra = tolerance.allow_extra === true;
+    const rule = `key by key, numbers ${describeNumericTolerance(tol)}${allowExtra ? ', extra keys allowed' : ''}`;
+    const e = readKv('expected', expected);
+    if (typeof e === 'string') return garbageResult(e, expected, actual, tolerance, rule);
+    const a = readKv('actual', actual);
+    if (typeof a === 'string') return garbageResult(a, expected, actual, tolerance, rule);
+
+    const differences: Difference[] = [...e.problems, ...a.problems];
+    const differingKeys = new Set<string>();
+    for (const d of differences) differingKeys.add(d.path);
+    for (const [key, ev] of e.entries) {
+      const path = joinPath('', key);
+      if (!a.entries.has(key)) {
+        differences.push({ path, message: `missing in actual (expected ${shortJson(ev, 80)})`, expected: ev });
+        differingKeys.add(path);
+        continue;
+      }
+      const before = differences.length;
+      deepCompare(ev, a.entries.get(key), path, tol, differences);
+      if (differences.length > before) differingKeys.add(path);
+    }
+    let extra = 0;
+    for (const [key, av] of a.entries) {
+      if (e.entries.has(key)) continue;
+      extra++;
+      if (!allowExtra) {
+        const path = joinPath('', key);
+        differences.push({ path, message: `not expected (extra in actual): ${shortJson(av, 80)}`, actual: av });
+        differingKeys.add(path);
+      }
+    }
+    const total = e.entries.size + (allowExtra ? 0 : extra);
+    const ok = differences.length === 0;
+    const metric = `${differingKeys.size} of ${total} keys differ${allowExtra && extra ? ` (${extra} extra key(s) allowed)` : ''}`;
+    const score = ok ? 1 : total === 0 ? 0 : Math.max(0, Math.min(0.999, 1 - differingKeys.size / total));
+    return { status: ok ? 'pass' : 'fail', score, metric, rule, expected, actual, tolerance, differences };
+  },
+};

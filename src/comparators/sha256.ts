@@ -1,0 +1,127 @@
+// Size + SHA-256: the exact comparator for video and progress, the stand-in for media types until
+// their perceptual comparators land, the fallback for any type without a comparator, and what
+// heavy comparators degrade to. Bytes come from data URLs, bare base64, `{value|data|url}` objects,
+// or the canonical JSON of any other value.
+import { createHash } from 'node:crypto';
+import type { OutputType } from '../manifest-types.js';
+import { isPlainObject } from './deep-compare.js';
+import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+
+const SHA_MODES = ['sha256', 'size_sha256'] as const;
+
+export interface ExtractedBytes {
+  bytes: Buffer;
+  /** how the bytes were read: data-url, base64, url (the URL text itself), text, json */
+  source: 'data-url' | 'base64' | 'url' | 'text' | 'json';
+  /** MIME type from a data URL prefix, when there was one */
+  mime?: string;
+}
+
+/** JSON with sorted keys, so equal values hash equally whatever their key order. */
+export function canonicalJson(v: unknown): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : `"${String(v)}"`;
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (isPlainObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`).join(',')}}`;
+  if (v === undefined) return 'null';
+  return JSON.stringify(v) ?? 'null';
+}
+
+const DATA_URL = /^data:([^,;]*)((?:;[^,;]*)*?)(;base64)?,/i;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
+const BASE64_URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/** Parses `data:<mime>[;params][;base64],<payload>`; null when the string is not a data URL. */
+export function parseDataUrl(s: string): { mime: string; bytes: Buffer } | null {
+  const m = DATA_URL.exec(s);
+  if (!m) return null;
+  const payload = s.slice(m[0].length);
+  const mime = (m[1] || 'text/plain').trim().toLowerCase();
+  if (m[3]) return { mime, bytes: Buffer.from(payload.replace(/\s+/g, ''), 'base64') };
+  let text: string;
+  try { text = decodeURIComponent(payload); } catch { text = payload; }
+  return { mime, bytes: Buffer.from(text, 'utf8') };
+}
+
+/** True for text that is plausibly base64 (standard or URL-safe) rather than plain text. */
+export function looksLikeBase64(s: string): boolean {
+  const t = s.replace(/\s+/g, '');
+  if (t.length < 4) return false;
+  return (t.length % 4 === 0 && BASE64.test(t)) || (/[-_]/.test(t) && BASE64_URL.test(t));
+}
+
+export function bytesOfString(s: string): ExtractedBytes {
+  const data = parseDataUrl(s);
+  if (data) return { bytes: data.bytes, source: 'data-url', mime: data.mime };
+  if (/^(?:https?|file):\/\//i.test(s)) return { bytes: Buffer.from(s, 'utf8'), source: 'url' };
+  if (looksLikeBase64(s)) return { bytes: Buffer.from(s.replace(/\s+/g, ''), s.includes('-') || s.includes('_') ? 'base64url' : 'base64'), source: 'base64' };
+  return { bytes: Buffer.from(s, 'utf8'), source: 'text' };
+}
+
+/** The bytes a value stands for (never throws). */
+export function extractBytes(v: unknown): ExtractedBytes {
+  if (typeof v === 'string') return bytesOfString(v);
+  if (isPlainObject(v)) {
+    for (const field of ['value', 'data', 'data_url', 'url']) {
+      if (!(field in v)) continue;
+      const inner = v[field];
+      if (typeof inner === 'string') return bytesOfString(inner);
+      if (field === 'value') return { bytes: Buffer.from(canonicalJson(inner), 'utf8'), source: 'json' };
+    }
+  }
+  let text: string;
+  try { text = canonicalJson(v); } catch { text = String(v); }
+  return { bytes: Buffer.from(text, 'utf8'), source: 'json' };
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Size + SHA-256 of two byte strings as a comparison result. `note` is appended to the metric
+ * (e.g. why a heavier comparison was not used).
+ */
+export function compareBySha256(
+  e: Uint8Array, a: Uint8Array, echo: { expected: unknown; actual: unknown }, tolerance: Tolerance, note = '', path = '',
+): ComparisonResult {
+  const he = sha256Hex(e);
+  const ha = sha256Hex(a);
+  const ok = he === ha && e.length === a.length;
+  const suffix = note ? ` [${note}]` : '';
+  const metric = ok
+    ? `sha256 ${he.slice(0, 8)}… (size ${e.length}), identical${suffix}`
+    : `sha256 ${he.slice(0, 8)}… vs ${ha.slice(0, 8)}… (size ${e.length} vs ${a.length})${suffix}`;
+  return {
+    status: ok ? 'pass' : 'fail', score: ok ? 1 : 0, metric, rule: 'identical bytes (size + SHA-256)',
+    expected: echo.expected, actual: echo.actual, tolerance,
+    differences: ok ? [] : [{
+      path,
+      message: `content differs: sha256 ${he.slice(0, 12)} vs ${ha.slice(0, 12)}, size ${e.length} vs ${a.length} bytes`,
+      expected: `sha256=${he.slice(0, 12)} size=${e.length}`, actual: `sha256=${ha.slice(0, 12)} size=${a.length}`,
+    }],
+  };
+}
+
+export const sha256Comparator: Comparator = {
+  name: 'sha256',
+  types: ['video', 'progress', 'image', 'image_grid', 'image_compare', 'audio'],
+  modes: SHA_MODES,
+  options: {},
+  defaults(_type: OutputType): Tolerance {
+    return { compare: 'sha256' };
+  },
+  compare({ expected, actual, tolerance }): ComparisonResult {
+    const mode = tolerance.compare ?? 'sha256';
+    if (mode === 'skip') return skipped(tolerance, expected, actual);
+    if (!(SHA_MODES as readonly string[]).includes(mode)) {
+      const message = `unknown compare mode '${mode}' (expected one of: ${[...SHA_MODES, 'skip'].join(', ')})`;
+      return { status: 'fail', score: 0, metric: message, rule: `compare: ${mode}`, expected, actual, tolerance, differences: [{ path: '', message }] };
+    }
+    if (actual === undefined || actual === null) {
+      if (expected === actual) return compareBySha256(Buffer.alloc(0), Buffer.alloc(0), { expected, actual }, tolerance);
+      const message = `actual is ${actual === null ? 'null' : 'missing'}, expected a value to hash`;
+      return { status: 'fail', score: 0, metric: message, rule: 'identical bytes (size + SHA-256)', expected, actual, tolerance, differences: [{ path: '', message, expected }] };
+    }
+    return compareBySha256(extractBytes(expected).bytes, extractBytes(actual).bytes, { expected, actual }, tolerance);
+  },
+};
