@@ -6,6 +6,7 @@ import { OUTPUT_TYPES } from '../manifest-types.js';
 import type { OutputType } from '../manifest-types.js';
 import { compileReferenceSchema, describeGot, describeTypes } from '../schema/ajv.js';
 import type { ErrorObject } from '../schema/ajv.js';
+import { suggest } from '../util/did-you-mean.js';
 
 /** More than this many problems in one value are summarised: the first ones show the pattern. */
 const MAX_PROBLEMS = 20;
@@ -90,8 +91,12 @@ function explain(error: ErrorObject, root: unknown): string | undefined {
     case 'if':
     case 'anyOf':
       return undefined;
-    case 'required':
-      return `${at} is missing '${String(params.missingProperty)}'`;
+    case 'required': {
+      const missing = String(params.missingProperty);
+      const present = isObj(value) ? Object.keys(value) : [];
+      const near = present.find((k) => ALIASES[missing]?.includes(k)) ?? suggest(missing, present);
+      return `${at} is missing '${missing}'${near ? ` (it has '${near}': rename it to '${missing}')` : ''}`;
+    }
     case 'type':
       return `${at} should be ${describeTypes(params.type)}, got ${describeGot(value)}`;
     case 'minimum':
@@ -117,6 +122,21 @@ function explain(error: ErrorObject, root: unknown): string | undefined {
   }
 }
 
+/** Other names renderers and other libraries use for a required field, worth pointing out. */
+const ALIASES: Record<string, string[]> = {
+  lat: ['latitude'],
+  lng: ['lon', 'long', 'longitude'],
+  coords: ['vertices', 'coordinates', 'points'],
+  label: ['name', 'title', 'text'],
+  name: ['label', 'title'],
+  message: ['msg', 'text'],
+  t: ['time', 'timestamp', 'date'],
+  data: ['content', 'base64'],
+  mime_type: ['mime', 'content_type'],
+};
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 // ---------------------------------------------------------------------------------------------
 // Rules JSON Schema cannot express. Each is defensive: the schema already reported wrong types,
 // so these only look at parts that have the right shape.
@@ -134,7 +154,7 @@ function seriesAsLongAsX(value: unknown): string[] {
   const problems: string[] = [];
   series.forEach((s, i) => {
     const y = arrayAt(s, 'y');
-    if (y && y.length !== x.length) problems.push(`series[${i}].y has ${y.length} values but x has ${x.length}`);
+    if (y && y.length !== x.length) problems.push(`series[${i}].y has ${plural(y.length, 'value')} but x has ${x.length}`);
   });
   return problems;
 }
@@ -145,12 +165,12 @@ function heatmapDimensions(value: unknown): string[] {
   const problems: string[] = [];
   const xLabels = arrayAt(value, 'x_labels');
   const yLabels = arrayAt(value, 'y_labels');
-  if (yLabels && z.length !== yLabels.length) problems.push(`z has ${z.length} rows but y_labels has ${yLabels.length}`);
+  if (yLabels && z.length !== yLabels.length) problems.push(`z has ${plural(z.length, 'row')} but y_labels has ${yLabels.length}`);
   const first = Array.isArray(z[0]) ? (z[0] as unknown[]).length : undefined;
   z.forEach((row, i) => {
     if (!Array.isArray(row)) return;
-    if (xLabels && row.length !== xLabels.length) problems.push(`z[${i}] has ${row.length} values but x_labels has ${xLabels.length}`);
-    else if (!xLabels && first !== undefined && row.length !== first) problems.push(`z[${i}] has ${row.length} values but z[0] has ${first}`);
+    if (xLabels && row.length !== xLabels.length) problems.push(`z[${i}] has ${plural(row.length, 'value')} but x_labels has ${xLabels.length}`);
+    else if (!xLabels && first !== undefined && row.length !== first) problems.push(`z[${i}] has ${plural(row.length, 'value')} but z[0] has ${first}`);
   });
   return problems;
 }
@@ -162,7 +182,7 @@ function radarValuesPerAxis(value: unknown): string[] {
   const problems: string[] = [];
   series.forEach((s, i) => {
     const values = arrayAt(s, 'values');
-    if (values && values.length !== axes.length) problems.push(`series[${i}].values has ${values.length} values but axes has ${axes.length}`);
+    if (values && values.length !== axes.length) problems.push(`series[${i}].values has ${plural(values.length, 'value')} but axes has ${axes.length}`);
   });
   return problems;
 }
@@ -173,7 +193,7 @@ function tableRowWidths(value: unknown): string[] {
   if (!columns || !rows) return [];
   const problems: string[] = [];
   rows.forEach((row, i) => {
-    if (Array.isArray(row) && row.length !== columns.length) problems.push(`rows[${i}] has ${row.length} cells but there are ${columns.length} columns`);
+    if (Array.isArray(row) && row.length !== columns.length) problems.push(`rows[${i}] has ${plural(row.length, 'cell')} but there are ${plural(columns.length, 'column')}`);
   });
   return problems;
 }
