@@ -176,6 +176,23 @@ def compute(raw_inputs: dict) -> dict:
             countries.append({"id": country, "label": country, "value": len(leaves), "children": leaves})
         tree_children.append({"id": continent, "label": continent, "value": len(in_continent), "children": countries})
 
+    # legs touching each city (map heat) and km flown to reach each city (treemap)
+    touches = {c: 0 for c in cities}
+    km_in = {c: 0.0 for c in cities}
+    for a, b in legs:
+        touches[a] += 1
+        touches[b] += 1
+        km_in[b] += haversine_km(a, b)
+    continents = list(dict.fromkeys(CITIES[c][3] for c in cities))
+    treemap = [
+        {"id": k, "label": k, "value": round(sum(km_in[c] for c in cities if CITIES[c][3] == k), 1), "parent": None}
+        for k in continents
+    ] + [{"id": c, "label": c, "value": round(km_in[c], 1), "parent": CITIES[c][3]} for c in cities]
+
+    lats = [CITIES[c][0] for c in cities]
+    lngs = [CITIES[c][1] for c in cities]
+    box = [[min(lats), min(lngs)], [min(lats), max(lngs)], [max(lats), max(lngs)], [max(lats), min(lngs)]]
+
     scatter = {}
     for c in cities:
         scatter.setdefault(CITIES[c][3], []).append({"x": CITIES[c][1], "y": CITIES[c][0], "label": c})
@@ -192,6 +209,8 @@ def compute(raw_inputs: dict) -> dict:
         "legs": {"columns": next(o["columns"] for o in MANIFEST["outputs"] if o["key"] == "legs"), "rows": rows},
         "cities_map": {"points": [point(c) for c in cities]},
         "route_map": {"points": [point(c) for c in route]},
+        "region": {"polygons": [{"coords": box, "label": "Bounding box"}]},
+        "visits": {"points": [{"lat": CITIES[c][0], "lng": CITIES[c][1], "weight": touches[c]} for c in cities]},
         "distance_matrix": {
             "x_labels": cities,
             "y_labels": cities,
@@ -207,6 +226,7 @@ def compute(raw_inputs: dict) -> dict:
             "edges": [{"source": r["from"], "target": r["to"], "label": f"{r['km']} km", "weight": r["km"]} for r in rows],
         },
         "geography": {"root": {"id": "all", "label": "Selected cities", "value": len(cities), "children": tree_children}},
+        "km_by_city": {"nodes": treemap},
         "itinerary": {"events": events},
         "schedule": {"tasks": tasks},
         "reordering": {"before": "\n".join(cities) + "\n", "after": "\n".join(route) + "\n"},

@@ -93,6 +93,16 @@ export function compute(inputs: Record<string, unknown>) {
       columns: manifest.outputs.find((o: { key: string }) => o.key === 'yearly_breakdown').columns,
       rows,
     },
+    // stacked: contributions to date + interest to date = balance
+    composition: {
+      x,
+      series: [
+        { name: 'Contributions', y: contributionSeries },
+        { name: 'Interest', y: balanceSeries.map((b, i) => cents(b - contributionSeries[i])) },
+      ],
+      x_label: 'Year',
+      y_label: adjusted ? "Amount (today's $)" : 'Amount ($)',
+    },
     growth_chart: {
       x,
       series: [

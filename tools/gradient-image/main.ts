@@ -87,11 +87,16 @@ export async function compute(inputs: Record<string, unknown>) {
     }
   }
 
+  const grey = await sharp(png).greyscale().png({ compressionLevel: 9, adaptiveFiltering: false }).toBuffer();
   const stats = await sharp(png).stats();
   const [red, green, blue] = stats.channels;
   const middle = mix(start, end, 0.5);
   return {
     image: { value: `data:image/png;base64,${png.toString('base64')}` },
+    greyscale: {
+      before: `data:image/png;base64,${png.toString('base64')}`,
+      after: `data:image/png;base64,${grey.toString('base64')}`,
+    },
     swatches: {
       images: [
         { value: await swatch(start), label: `start ${hexOf(start)}` },

@@ -139,6 +139,7 @@ function analyse(text: string, topN: number, caseSensitive: boolean, delayMs: nu
       top_words: { x: top.map(([w]) => w), series: [{ name: 'count', y: top.map(([, n]) => n) }] },
       log: { lines: log },
       stats,
+      progress: 1, // /run answers only after every token has been streamed
     },
   };
 }
