@@ -1,0 +1,26 @@
+import type { ContractCase } from './types.js';
+
+export const contractCases: ContractCase[] = [
+  {
+    label: 'kv: pairs list',
+    type: 'kv',
+    tolerance: { abs: 1e-6 },
+    value: { pairs: [{ key: 'rate', value: 0.05 }, { key: 'currency', value: 'EUR' }, { key: 'meta', value: { years: 10 } }] },
+    changed: { pairs: [{ key: 'rate', value: 0.06 }, { key: 'currency', value: 'EUR' }, { key: 'meta', value: { years: 10 } }] },
+    changedPath: 'rate',
+    boundary: {
+      expected: { pairs: [{ key: 'total', value: 16470.09 }] },
+      actual: { total: 16470.085 },
+      tolerance: { abs: 0.005 },
+    },
+    garbage: 'rate=0.05',
+  },
+  {
+    label: 'kv: dict with nested values',
+    type: 'kv',
+    value: { name: 'Ada', scores: [1, 2, 3], flags: { admin: true } },
+    changed: { name: 'Ada', scores: [1, 2, 3], flags: { admin: false } },
+    changedPath: 'flags.admin',
+    garbage: { pairs: [{ value: 1 }] },
+  },
+];
