@@ -87,6 +87,15 @@ export function toolEnv(toolDir: string, port: number, marker: string): NodeJS.P
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** `promise`, or `fallback` after `ms`; the timer is cleared either way so it never holds the process open. */
+function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<F>((resolve) => { timer = setTimeout(() => resolve(fallback), ms); }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 export async function startTool(opts: StartOptions): Promise<StartResult> {
   const started = performance.now();
   // a port can be taken between our probe and the tool's bind: try a fresh one once more
@@ -123,7 +132,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   // stderr may still be flowing when 'exit' fires; 'close' means every pipe is drained
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
 
-  const early = await Promise.race([spawnError, sleep(0).then(() => null)]);
+  const early = await within(spawnError, 0, null);
   if (early || child.pid === undefined) {
     const err = early ?? (await spawnError);
     return { ok: false, message: `could not start ${opts.runtime.label}: ${err.message}`, details: '', stderr: '', durationMs: elapsed() };
@@ -172,9 +181,9 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       // not listening yet
     }
     if (exit) break;
-    await Promise.race([sleep(100), exited]);
+    await within(exited, 100, null);
   }
-  if (exit) await Promise.race([closed, sleep(500)]);
+  if (exit) await within(closed, 500, null);
   const exitNow = exit as { code: number | null; signal: NodeJS.Signals | null } | null;
   await tool.stop(2000);
   const log = stderr.text();
@@ -199,7 +208,7 @@ async function stopGroup(
 ): Promise<StopResult> {
   const started = performance.now();
   killQuietly(-pgid, 'SIGTERM');
-  const leaderExit = await Promise.race([exited, sleep(graceMs).then(() => null)]);
+  const leaderExit = await within(exited, graceMs, null);
   // the leader may exit while a child ignores SIGTERM: wait out the rest of the grace for the group
   while (processGroupMembers(pgid).length > 0 && performance.now() - started < graceMs) await sleep(50);
   let killed = 0;
@@ -214,8 +223,8 @@ async function stopGroup(
       if (killQuietly(pid, 'SIGKILL')) killed++;
     }
   }
-  const final = leaderExit ?? (await Promise.race([exited, sleep(2000).then(() => ({ code: null, signal: 'SIGKILL' as NodeJS.Signals }))]));
-  await Promise.race([closed, sleep(500)]);
+  const final = leaderExit ?? (await within(exited, 2000, { code: null, signal: 'SIGKILL' as NodeJS.Signals }));
+  await within(closed, 500, null);
   // wait until the kernel has really removed them, so "nothing survives" holds when we return
   const until = performance.now() + 2000;
   while (performance.now() < until && (processGroupMembers(pgid).length > 0 || (process.platform === 'linux' && processesWithEnv('PIXIE_RUN_ID', marker).length > 0))) await sleep(20);
