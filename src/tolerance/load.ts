@@ -113,8 +113,10 @@ function didYouMean(word: string, candidates: Iterable<string>): string {
  */
 export function colonSpaceHint(text: string, sourceLine?: string): string | null {
   if (!/^[^\s:{}[\],]+:[^\s]/.test(text)) return null;
-  const original = (sourceLine ?? text).trim();
-  const fixed = original.replace(/^([^\s:{}[\],]+):(?=\S)/, '$1: ');
+  const fixedText = text.replace(/^([^\s:{}[\],]+):(?=\S)/, '$1: ');
+  const line = sourceLine?.trim();
+  const original = line && line.includes(text) ? line : text;
+  const fixed = original.replace(text, fixedText);
   return `YAML read '${original}' as text because there is no space after the colon; write '${fixed}'`;
 }
 
