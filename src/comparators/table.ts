@@ -648,20 +648,33 @@ export function compareTableValues(expected: unknown, actual: unknown, tolerance
     const eg = group(E);
     const ag = group(A);
     const pathOf = (k: string, occurrence: number): string => `rows[key=${k}${occurrence > 0 ? `#${occurrence + 1}` : ''}]`;
+    const duplicated: string[] = [];
     for (const [k, es] of eg) {
       const as = ag.get(k) ?? [];
-      if (es.length > 1) sink.add({ path: pathOf(k, 0), message: `duplicate key ${k}: ${es.length} rows in expected (rows ${es.join(', ')})` });
-      if (as.length > 1) sink.add({ path: pathOf(k, 0), message: `duplicate key ${k}: ${as.length} rows in actual (rows ${as.join(', ')})` });
-      const n = Math.min(es.length, as.length);
-      for (let x = 0; x < n; x++) compareRowPair(es[x]!, as[x]!, pathOf(k, x), '');
-      for (let x = n; x < es.length; x++) reportMissing(es[x]!, pathOf(k, x));
-      for (let x = n; x < as.length; x++) reportExtra(as[x]!, pathOf(k, x));
+      if (es.length > 1 || as.length > 1) {
+        // a key that is not unique: pair its rows as a multiset (the same matching as unordered
+        // mode), so identical tables still match; the duplication is named in the metric
+        duplicated.push(`${k} (${es.length} expected, ${as.length} actual)`);
+        const sub = matchUnordered(es.map((i) => E[i]!), as.map((j) => A[j]!), tols);
+        const leftE = es.filter((_, x) => sub.matchE[x] === -1);
+        const leftA = as.filter((_, y) => sub.matchA[y] === -1);
+        let occurrence = 0;
+        for (let x = 0; x < es.length; x++) if (sub.matchE[x] !== -1) occurrence++;
+        const n = Math.min(leftE.length, leftA.length);
+        for (let x = 0; x < n; x++) compareRowPair(leftE[x]!, leftA[x]!, pathOf(k, occurrence++), ` (expected row ${leftE[x]}, actual row ${leftA[x]}; key ${k} is not unique)`);
+        for (let x = n; x < leftE.length; x++) reportMissing(leftE[x]!, pathOf(k, occurrence++));
+        for (let x = n; x < leftA.length; x++) reportExtra(leftA[x]!, pathOf(k, occurrence++));
+        continue;
+      }
+      if (as.length === 1) compareRowPair(es[0]!, as[0]!, pathOf(k, 0), '');
+      else reportMissing(es[0]!, pathOf(k, 0));
     }
     for (const [k, as] of ag) {
       if (eg.has(k)) continue;
-      if (as.length > 1) sink.add({ path: pathOf(k, 0), message: `duplicate key ${k}: ${as.length} rows in actual (rows ${as.join(', ')})` });
+      if (as.length > 1) duplicated.push(`${k} (0 expected, ${as.length} actual)`);
       as.forEach((j, x) => reportExtra(j, pathOf(k, x)));
     }
+    if (duplicated.length) notes.push(`duplicate key(s): ${duplicated.slice(0, 5).join(', ')}${duplicated.length > 5 ? ` and ${duplicated.length - 5} more` : ''}`);
   } else {
     const { matchE, matchA, incomplete, buckets } = matchUnordered(E, A, tols);
     if (incomplete) notes.push('row matching stopped at its work limit; some rows may be reported unmatched that a longer search would pair');
