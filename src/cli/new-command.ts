@@ -1,5 +1,6 @@
 // `pixie new <id>`: a small working tool that passes all twelve checks at once, as a starting point.
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
 import { defaultToolsDir } from '../tools/discover.js';
@@ -7,6 +8,15 @@ import type { NewCliOptions } from './program.js';
 import { scaffoldFiles } from './scaffold-templates.js';
 
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
+
+function resolvesFrom(dir: string, pkg: string): boolean {
+  try {
+    createRequire(path.join(dir, 'package.json')).resolve(`${pkg}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export async function newCommand(id: string, opts: NewCliOptions): Promise<number> {
   if (!ID_PATTERN.test(id)) {
@@ -23,6 +33,9 @@ export async function newCommand(id: string, opts: NewCliOptions): Promise<numbe
   }
   renameSync(tmp, dir);
   const rel = path.relative(process.cwd(), dir) || dir;
-  process.stdout.write(`created ${rel} (${opts.runtime})\nnext: pixie validate ${rel}\n`);
+  const steps = [`created ${rel} (${opts.runtime})`];
+  if (opts.runtime === 'node' && !resolvesFrom(dir, 'hono')) steps.push(`next: (cd ${rel} && npm install)   # hono and @hono/node-server are not installed where the tool can find them`);
+  steps.push(`next: pixie validate ${rel}`);
+  process.stdout.write(steps.join('\n') + '\n');
   return 0;
 }

@@ -32,17 +32,18 @@ function installHandlers(): void {
   if (handlersInstalled) return;
   handlersInstalled = true;
   const onSignal = (signal: NodeJS.Signals, code: number) => {
+    // ask every tool to stop, then leave at once: the reaper sees us go and sends SIGKILL to any
+    // group still alive 1.5 s later; without a reaper the exit handler kills them outright
+    if (live.size) process.stderr.write(`\npixie: ${signal}: stopping ${live.size} tool process group(s)\n`);
     killAllNow('SIGTERM');
-    // give tools a moment to exit cleanly, then make sure
-    setTimeout(() => {
-      killAllNow('SIGKILL');
-      process.exit(code);
-    }, live.size ? 1000 : 0).unref();
+    process.exit(code);
   };
   process.once('SIGINT', () => onSignal('SIGINT', 130));
   process.once('SIGTERM', () => onSignal('SIGTERM', 143));
   process.once('SIGHUP', () => onSignal('SIGHUP', 129));
-  process.on('exit', () => killAllNow('SIGKILL'));
+  process.on('exit', () => {
+    if (!reaper) killAllNow('SIGKILL');
+  });
 }
 
 export function registerGroup(pgid: number, marker: string): void {
