@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { contractCases } from './audio.cases.js';
+import { findLag, resample, type FftConstructor } from './audio-dsp.js';
+import { audioComparator, compareAudioValues } from './audio.js';
+import type { ComparisonResult } from './types.js';
+import { decodeWav, encodeWav, mediaBytes, wavDataUrl } from './wav.js';
+
+const casesDir = new URL('../../test/cases/audio/', import.meta.url);
+interface GoldenCase { id: string; name: string; expected: string; actual: string; as: string; tolerance: Record<string, unknown>; status: string; message?: string }
+const cases = JSON.parse(readFileSync(new URL('cases.json', casesDir), 'utf8')) as GoldenCase[];
+const file = (name: string): Buffer => readFileSync(new URL(name, casesDir));
+
+function present(bytes: Buffer, as: string): unknown {
+  const b64 = bytes.toString('base64');
+  if (as === 'base64') return b64;
+  if (as === 'object_value') return { value: `data:audio/wav;base64,${b64}` };
+  if (as === 'object_data') return { data: b64 };
+  return `data:audio/wav;base64,${b64}`;
+}
+
+const text = (r: ComparisonResult): string => [r.metric, ...(r.differences ?? []).map((d) => `${d.path}: ${d.message}`)].join('\n');
+
+describe('audio golden cases (test/cases/audio)', () => {
+  it('has cases', () => expect(cases.length).toBeGreaterThanOrEqual(20));
+  for (const c of cases) {
+    it(`${c.id} ${c.name} → ${c.status}`, async () => {
+      const r = await audioComparator.compare({ key: 'audio', type: 'audio', expected: present(file(c.expected), 'data_url'), actual: present(file(c.actual), c.as), tolerance: c.tolerance });
+      expect(r.status, text(r)).toBe(c.status);
+      if (c.message) expect(text(r)).toContain(c.message);
+      if (c.status === 'fail') expect(r.differences?.length).toBeGreaterThan(0);
+      expect(r.score).toBeGreaterThanOrEqual(0);
+      expect(r.score).toBeLessThanOrEqual(1);
+      expect(r.degraded).toBeUndefined();
+    });
+  }
+});
+
+describe('audio contract cases', () => {
+  for (const c of contractCases) {
+    const cmp = (expected: unknown, actual: unknown, tolerance = c.tolerance ?? {}) => audioComparator.compare({ key: 'out', type: c.type, expected, actual, tolerance });
+    it(`${c.label}: identical passes, changed fails at ${c.changedPath}, boundary passes, garbage fails`, async () => {
+      expect((await cmp(c.value, c.value)).status).toBe('pass');
+      const changed = await cmp(c.value, c.changed);
+      expect(changed.status).toBe('fail');
+      expect(changed.differences?.map((d) => d.path)).toContain(c.changedPath);
+      const b = await cmp(c.boundary!.expected, c.boundary!.actual, c.boundary!.tolerance);
+      expect(b.status, b.metric).toBe('pass');
+      const g = await cmp(c.value, c.garbage);
+      expect(g.status).toBe('fail');
+      expect(g.metric).toMatch(/WAV data chunk claims \d+ bytes but only 956 are present/);
+      expect((await cmp(c.value, c.changed, { compare: 'skip' })).status).toBe('skip');
+    });
+  }
+});
+
+describe('WAV decoding', () => {
+  const ramp = Float32Array.from({ length: 64 }, (_, i) => (i - 32) / 40);
+  for (const enc of ['pcm8', 'pcm16', 'pcm24', 'pcm32', 'float32', 'float64'] as const) {
+    for (const extensible of [false, true]) {
+      it(`${enc}${extensible ? ' extensible' : ''} round-trips`, () => {
+        const d = decodeWav(encodeWav(ramp, 11025, enc, { extensible }));
+        expect(d.ok).toBe(true);
+        if (!d.ok) return;
+        expect(d.audio.sampleRate).toBe(11025);
+        const tol = enc === 'pcm8' ? 1 / 100 : 1e-4;
+        for (let i = 0; i < ramp.length; i++) expect(Math.abs(d.audio.samples[i]! - ramp[i]!)).toBeLessThan(tol);
+      });
+    }
+  }
+  it('mixes stereo to mono', () => {
+    const d = decodeWav(encodeWav([new Float32Array([0.5, 0.5]), new Float32Array([-0.5, 0.25])], 8000, 'float32'));
+    expect(d.ok && Array.from(d.audio.samples)).toEqual([0, 0.375]);
+  });
+  it('names each problem', () => {
+    const wav = encodeWav(new Float32Array(100), 8000);
+    const bad = (b: Uint8Array): string => { const d = decodeWav(b); return d.ok ? 'ok' : d.problem; };
+    expect(bad(wav.slice(0, 100))).toBe('WAV data chunk claims 200 bytes but only 56 are present (file truncated?)');
+    expect(bad(new Uint8Array(0))).toBe('not a WAV file (no RIFF/WAVE header; it is empty)');
+    const alaw = wav.slice(); alaw[20] = 6;
+    expect(bad(alaw)).toContain('format tag 6 (A-law)');
+    const noData = wav.slice(0, 36);
+    expect(bad(noData)).toBe('WAV has no data chunk');
+  });
+  it('reads data URLs, base64 and objects, and names what is wrong', () => {
+    expect(mediaBytes('data:audio/wav;base64,UklGRg==').ok).toBe(true);
+    expect(mediaBytes({ url: 'UklGRg==' }).ok).toBe(true);
+    const p = (v: unknown): string => { const r = mediaBytes(v); return r.ok ? 'ok' : r.problem; };
+    expect(p(42)).toBe('is a number (42), expected a data URL or base64 string');
+    expect(p('https://example.com/a.wav')).toContain('is a URL');
+    expect(p('hello world!')).toContain('neither a data URL nor base64');
+    expect(p({ name: 'x' })).toContain("without a string 'value', 'data' or 'url'");
+  });
+});
+
+describe('audio DSP core', () => {
+  it('resamples a 1 kHz tone without changing its frequency', () => {
+    const tone = Float32Array.from({ length: 44100 }, (_, i) => Math.sin((2 * Math.PI * 1000 * i) / 44100));
+    const out = resample(tone, 44100, 16000);
+    expect(out.length).toBe(16000);
+    for (const i of [1000, 5000, 12000]) expect(Math.abs(out[i]! - Math.sin((2 * Math.PI * 1000 * i) / 16000))).toBeLessThan(0.01);
+  });
+  it('finds a delay within the window and ignores silence', async () => {
+    const FFT = ((await import('fft.js')) as { default: unknown }).default as FftConstructor;
+    const noise = Float32Array.from({ length: 4000 }, (_, i) => Math.sin(i * 0.37) * Math.sin(i * 0.011));
+    const delayed = new Float32Array(4160); delayed.set(noise, 160);
+    expect(findLag(noise, delayed, 400, FFT).lag).toBe(160);
+    expect(findLag(new Float32Array(100), new Float32Array(100), 10, FFT)).toEqual({ lag: 0, correlation: 0 });
+  });
+});
+
+describe('audio degradation', () => {
+  it('falls back to size + SHA-256 with degraded set when fft.js is missing (injected loader)', async () => {
+    const degraded = { package: 'fft.js', install: 'npm install fft.js', reason: 'fft.js could not be loaded (test)' };
+    const input = { key: 'audio', expected: present(file('01a.wav'), 'data_url'), actual: present(file('04b.wav'), 'data_url'), tolerance: {} };
+    const r = await compareAudioValues(input, async () => ({ degraded }));
+    expect(r.status).toBe('fail');
+    expect(r.degraded).toEqual(degraded);
+    expect(r.metric).toContain('sha256 differs');
+    expect(r.rule).toContain('npm install fft.js');
+    const same = await compareAudioValues({ ...input, actual: input.expected }, async () => ({ degraded }));
+    expect(same.status).toBe('pass');
+    expect(same.degraded).toBeUndefined();
+  });
+  it('PIXIE_DISABLE_OPTIONAL=fft.js degrades in a fresh process; a truncated WAV still names the problem', async () => {
+    const probe = fileURLToPath(new URL('degraded-probe.ts', casesDir));
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', probe, '01a.wav:04b.wav', '01a.wav:01a.wav', '01a.wav:17b.wav'], { env: { ...process.env, PIXIE_DISABLE_OPTIONAL: 'fft.js' } }, (err, out, errOut) => (err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(out)));
+    });
+    const [reencoded, same, truncated] = JSON.parse(stdout) as ComparisonResult[];
+    expect(reencoded!.status).toBe('fail');
+    expect(reencoded!.degraded).toEqual({ package: 'fft.js', install: 'npm install fft.js', reason: 'fft.js is disabled by PIXIE_DISABLE_OPTIONAL' });
+    expect(same!.status).toBe('pass');
+    expect(same!.degraded).toBeNull();
+    expect(truncated!.status).toBe('fail');
+    expect(truncated!.metric).toContain('WAV data chunk claims 12800 bytes but only 956 are present');
+  });
+  it('a WAV wrapped in a data URL helper is what tools send', () => {
+    expect(wavDataUrl(new Uint8Array([1, 2, 3]))).toBe('data:audio/wav;base64,AQID');
+  });
+});

@@ -1,0 +1,216 @@
+// The audio comparator (SPEC §3): identical bytes pass first; otherwise both WAVs are decoded to
+// mono, resampled to a common rate, aligned within ±max_shift_s, and compared by the log-mel
+// spectral distance of audio-dsp.ts. A duration difference beyond max_length_diff_s fails with
+// both durations (never a silent truncation, the anchor's bug B14). Without fft.js it degrades to
+// size + SHA-256 and says so.
+import { createHash } from 'node:crypto';
+import type { OutputType } from '../manifest-types.js';
+import type { Difference } from '../validation/types.js';
+import { compareAudioSignals, type AudioCoreResult, type FftConstructor } from './audio-dsp.js';
+import { unknownModeResult } from './number.js';
+import { loadOptional, type Degraded } from './optional-module.js';
+import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import { decodeWav, mediaBytes, type DecodedAudio } from './wav.js';
+
+export const AUDIO_MODES = ['spectral', 'spectrogram_l2', 'sha256', 'size_sha256'] as const;
+const MODE_ALIASES: Record<string, string> = { spectrogram_l2: 'spectral', size_sha256: 'sha256' };
+
+// Defaults, measured in bench/audio-evidence.ts (table: bench/evidence/audio-thresholds.md).
+// max_distance 2 dB: benign variations (10/30 ms delay, resampling, 48k/22.05k renders, noise at SNR
+// 20 dB, 8-bit/float re-encoding) measure ≤ 0.44 dB and a +1 dB gain 1.0 dB; the smallest real change
+// (+3 dB gain) measures 3.0 dB and content changes (a note changed/missing, a semitone) ≥ 15 dB.
+export const DEFAULT_MAX_DISTANCE_DB = 2;
+// 50 ms: the same as the alignment window, so a benign delay never fails on length alone.
+export const DEFAULT_MAX_LENGTH_DIFF_S = 0.05;
+export const DEFAULT_SAMPLE_RATE = 16000;
+export const DEFAULT_N_MELS = 64;
+export const DEFAULT_MAX_SHIFT_S = 0.05;
+/** dynamic range kept below the louder spectrogram's peak; quieter content counts as silence */
+export const TOP_DB = 40;
+/** the distance is the mean over the worst window of this length */
+export const WINDOW_S = 0.25;
+const MAX_DIFFERENCES = 20;
+
+interface AudioOptions {
+  maxDistance: number;
+  maxLengthDiffS: number;
+  sampleRate: number;
+  nMels: number;
+  maxShiftS: number;
+  maxL2: number | null;
+}
+
+function num(tol: Tolerance, key: string, fallback: number): number {
+  const v = tol[key];
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback;
+}
+
+function optionsOf(tol: Tolerance): AudioOptions {
+  const sampleRate = Math.round(num(tol, 'sample_rate', DEFAULT_SAMPLE_RATE));
+  return {
+    maxDistance: num(tol, 'max_distance', DEFAULT_MAX_DISTANCE_DB),
+    maxLengthDiffS: num(tol, 'max_length_diff_s', DEFAULT_MAX_LENGTH_DIFF_S),
+    sampleRate: sampleRate >= 1000 ? sampleRate : DEFAULT_SAMPLE_RATE,
+    nMels: Math.max(8, Math.min(256, Math.round(num(tol, 'n_mels', DEFAULT_N_MELS)))),
+    maxShiftS: num(tol, 'max_shift_s', DEFAULT_MAX_SHIFT_S),
+    maxL2: typeof tol.max_l2 === 'number' && Number.isFinite(tol.max_l2) ? tol.max_l2 : null,
+  };
+}
+
+const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+
+function describeAudio(a: DecodedAudio): string {
+  const ch = a.channels === 1 ? 'mono' : a.channels === 2 ? 'stereo' : `${a.channels} channels`;
+  return `${a.encoding} ${ch} ${a.sampleRate} Hz, ${a.durationS.toFixed(3)} s`;
+}
+
+const fmtS = (s: number): string => `${s.toFixed(3)} s`;
+const fmtDb = (d: number): string => `${d.toFixed(2)} dB`;
+
+function fail(key: string, message: string, expected: unknown, actual: unknown, tolerance: Tolerance, rule: string, extra: Partial<ComparisonResult> = {}): ComparisonResult {
+  return {
+    status: 'fail', score: 0, metric: message, rule, expected, actual, tolerance,
+    differences: [{ path: '', message: `audio output '${key}': ${message}` }], ...extra,
+  };
+}
+
+/** Size + SHA-256: the `sha256` mode and the fallback when fft.js is missing. */
+function shaResult(eb: Uint8Array, ab: Uint8Array, expected: unknown, actual: unknown, tolerance: Tolerance, degraded?: Degraded, extraDifferences: Difference[] = []): ComparisonResult {
+  const he = sha256(eb);
+  const ha = sha256(ab);
+  const same = he === ha && eb.length === ab.length;
+  const metric = same ? `identical bytes (sha256 ${he.slice(0, 12)}…, ${eb.length} bytes)` : `sha256 differs: ${he.slice(0, 8)}… vs ${ha.slice(0, 8)}… (size ${eb.length} vs ${ab.length} bytes)`;
+  const differences: Difference[] = same ? [] : [{ path: '', message: metric, expected: `sha256 ${he}`, actual: `sha256 ${ha}` }, ...extraDifferences];
+  return {
+    status: same ? 'pass' : 'fail', score: same ? 1 : 0,
+    metric: degraded ? `${metric} [degraded: ${degraded.reason}]` : metric,
+    rule: degraded ? `size + SHA-256 (spectral comparison needs ${degraded.package}: ${degraded.install})` : 'size + SHA-256',
+    expected, actual, tolerance, differences, ...(degraded ? { degraded } : {}),
+  };
+}
+
+/**
+ * Where the spectra differ, for `differences`: frames above the limit inside a failing window,
+ * merged into time ranges (in the expected recording's time).
+ */
+function failingRanges(core: AudioCoreResult, limit: number): Difference[] {
+  const { perFrame, frames, frameS } = core.distance;
+  const w = Math.max(1, Math.min(frames, Math.round(WINDOW_S / frameS)));
+  const inFailingWindow = new Uint8Array(frames);
+  let sum = 0;
+  for (let f = 0; f < frames; f++) {
+    sum += perFrame[f]!;
+    if (f >= w) sum -= perFrame[f - w]!;
+    const start = Math.max(0, f - w + 1);
+    if ((f >= w - 1 || f === frames - 1) && sum / (f - start + 1) > limit) inFailingWindow.fill(1, start, f + 1);
+  }
+  const out: Difference[] = [];
+  const t0 = core.startS;
+  let from = -1;
+  let last = -1;
+  let worst = 0;
+  const flush = (): void => {
+    if (from < 0) return;
+    const a = t0 + from * frameS;
+    const b = t0 + (last + 1) * frameS;
+    out.push({ path: `t=${a.toFixed(2)}s..${b.toFixed(2)}s`, message: `log-mel spectra differ from ${a.toFixed(2)} s to ${b.toFixed(2)} s, by up to ${fmtDb(worst)} per frame (more than max_distance ${limit} dB)` });
+    from = -1;
+    worst = 0;
+  };
+  for (let f = 0; f < frames; f++) {
+    if (!(inFailingWindow[f] && perFrame[f]! > limit)) continue;
+    if (from >= 0 && f - last > Math.max(1, w >> 1)) flush();
+    if (from < 0) from = f;
+    last = f;
+    worst = Math.max(worst, perFrame[f]!);
+  }
+  flush();
+  return out;
+}
+
+export interface AudioCompareInput { key: string; expected: unknown; actual: unknown; tolerance: Tolerance }
+
+export async function compareAudioValues({ key, expected, actual, tolerance }: AudioCompareInput, loadFft: () => Promise<{ module: unknown } | { degraded: Degraded }> = () => loadOptional('fft.js')): Promise<ComparisonResult> {
+  const rawMode = tolerance.compare ?? 'spectral';
+  if (rawMode === 'skip') return skipped(tolerance, expected, actual);
+  if (!(AUDIO_MODES as readonly string[]).includes(rawMode)) return unknownModeResult(rawMode, AUDIO_MODES, expected, actual, tolerance);
+  const mode = MODE_ALIASES[rawMode] ?? rawMode;
+  const opts = optionsOf(tolerance);
+  const rule = mode === 'sha256' ? 'size + SHA-256'
+    : `log-mel |ΔdB| ≤ max_distance ${opts.maxDistance} dB over the worst ${WINDOW_S} s window${opts.maxL2 !== null ? ` and mel-power L2 ≤ max_l2 ${opts.maxL2}` : ''}; |Δduration| ≤ max_length_diff_s ${opts.maxLengthDiffS} s; aligned within ±${opts.maxShiftS * 1000} ms`;
+
+  const eb = mediaBytes(expected);
+  if (!eb.ok) return fail(key, `expected value ${eb.problem} (fix the fixture)`, expected, actual, tolerance, rule);
+  const ab = mediaBytes(actual);
+  if (!ab.ok) return fail(key, `actual value ${ab.problem}`, expected, actual, tolerance, rule);
+  if (Buffer.from(eb.bytes).equals(ab.bytes)) {
+    return { status: 'pass', score: 1, metric: `identical bytes (${eb.bytes.length} bytes)`, rule, expected, actual, tolerance, differences: [] };
+  }
+  if (mode === 'sha256') return shaResult(eb.bytes, ab.bytes, expected, actual, tolerance);
+
+  const de = decodeWav(eb.bytes);
+  if (!de.ok) return fail(key, `expected audio cannot be decoded: ${de.problem} (fix the fixture, or use compare: sha256 for non-WAV audio)`, expected, actual, tolerance, rule);
+  const da = decodeWav(ab.bytes);
+  if (!da.ok) return fail(key, `actual audio cannot be decoded: ${da.problem}`, expected, actual, tolerance, rule);
+  const e = de.audio;
+  const a = da.audio;
+  const differences: Difference[] = [];
+  const lengthDiff = Math.abs(e.durationS - a.durationS);
+  // compared on the rounded millisecond so a difference that equals the tolerance as written passes
+  const lengthOk = Math.round(lengthDiff * 1e6) <= Math.round(opts.maxLengthDiffS * 1e6);
+  if (!lengthOk) {
+    differences.push({
+      path: 'duration', expected: e.durationS, actual: a.durationS,
+      message: `duration differs: expected ${fmtS(e.durationS)}, got ${fmtS(a.durationS)} (difference ${fmtS(lengthDiff)} > max_length_diff_s ${opts.maxLengthDiffS} s)`,
+    });
+  }
+
+  const fft = await loadFft();
+  if ('degraded' in fft) return shaResult(eb.bytes, ab.bytes, expected, actual, tolerance, fft.degraded, differences);
+  const FFT = ((fft.module as { default?: unknown }).default ?? fft.module) as FftConstructor;
+
+  const core = compareAudioSignals(
+    { samples: e.samples, sampleRate: e.sampleRate }, { samples: a.samples, sampleRate: a.sampleRate },
+    { sampleRate: opts.sampleRate, nMels: opts.nMels, maxShiftS: opts.maxShiftS, topDb: TOP_DB, windowS: WINDOW_S }, FFT,
+  );
+  const d = core.distance;
+  const distanceOk = d.worst <= opts.maxDistance + 1e-9;
+  const l2Ok = opts.maxL2 === null || d.relativeL2 <= opts.maxL2;
+  if (!distanceOk) differences.push(...failingRanges(core, opts.maxDistance).slice(0, MAX_DIFFERENCES));
+  if (!l2Ok) differences.push({ path: '', message: `mel-power relative L2 ${d.relativeL2.toFixed(4)} > max_l2 ${opts.maxL2}` });
+  if (core.overlapS === 0 && e.durationS + a.durationS > 0) differences.push({ path: '', message: 'the two recordings do not overlap after alignment' });
+  const ok = lengthOk && distanceOk && l2Ok && differences.length === 0;
+  const details = [
+    `worst ${WINDOW_S} s window at ${(core.startS + d.worstAtS).toFixed(2)} s`,
+    `mean ${fmtDb(d.mean)}`,
+    `L2 ${d.relativeL2.toFixed(4)}`,
+    core.lagS !== 0 ? `actual aligned by ${(core.lagS * 1000).toFixed(1)} ms` : 'no shift',
+    `compared at ${core.rate} Hz`,
+    `expected ${describeAudio(e)}, actual ${describeAudio(a)}`,
+  ];
+  return {
+    status: ok ? 'pass' : 'fail',
+    score: Math.max(0, Math.min(1, 1 - d.worst / TOP_DB)),
+    metric: `${lengthOk ? '' : `duration ${fmtS(e.durationS)} vs ${fmtS(a.durationS)} differs by more than ${opts.maxLengthDiffS} s; `}spectral distance ${fmtDb(d.worst)} ${distanceOk ? '≤' : '>'} max ${opts.maxDistance} dB (${details.join('; ')})`,
+    rule, expected, actual, tolerance, differences,
+  };
+}
+
+export const audioComparator: Comparator = {
+  name: 'audio',
+  types: ['audio'],
+  modes: AUDIO_MODES,
+  options: {
+    max_distance: 'number', max_length_diff_s: 'number', sample_rate: 'integer', n_mels: 'integer',
+    max_shift_s: 'number', max_l2: 'number',
+  },
+  defaults(_type: OutputType): Tolerance {
+    return {
+      compare: 'spectral', max_distance: DEFAULT_MAX_DISTANCE_DB, max_length_diff_s: DEFAULT_MAX_LENGTH_DIFF_S,
+      sample_rate: DEFAULT_SAMPLE_RATE, n_mels: DEFAULT_N_MELS, max_shift_s: DEFAULT_MAX_SHIFT_S,
+    };
+  },
+  compare(input): Promise<ComparisonResult> {
+    return compareAudioValues(input);
+  },
+};
