@@ -1,0 +1,89 @@
+// --update-fixtures (SPEC §4) through the real CLI on a scaffolded tool that "regressed".
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, runPixie } from './helpers/pixie.js';
+import { processesUnder } from './helpers/survivors.js';
+
+async function regressedTool(): Promise<string> {
+  const toolsDir = mkdtempSync(path.join(os.tmpdir(), 'pixie-update-'));
+  expect((await runPixie(['new', 'adder', '--runtime', 'python', '--tools-dir', toolsDir])).code).toBe(0);
+  const dir = path.join(toolsDir, 'adder');
+  const main = path.join(dir, 'main.py');
+  // the tool now adds one too many, and leaks an undeclared key that must never reach a fixture
+  writeFileSync(main, readFileSync(main, 'utf8')
+    .replace('total = a + b\n', 'total = a + b + 1\n')
+    .replace('"explanation": f"{show(a)} + {show(b)} = {show(total)}"}', '"explanation": f"{show(a)} + {show(b)} = {show(total)}", "debug": "internal"}'));
+  return dir;
+}
+
+describe('--update-fixtures', () => {
+  it('previews old → new without writing, then writes with --yes, then changes nothing the second time', async () => {
+    const dir = await regressedTool();
+    const fixtureFile = path.join(dir, 'reference', 'fixture_basic.json');
+    const before = readFileSync(fixtureFile, 'utf8');
+
+    const dry = await runPixie(['validate', dir, '--update-fixtures']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('reference/fixture_basic.json');
+    expect(dry.stdout).toContain('sum: 5 → 6');
+    expect(dry.stdout).toContain('explanation: "2 + 3 = 5" → "2 + 3 = 6"');
+    expect(dry.stdout).toMatch(/dry run: 2 file\(s\) would change/);
+    expect(readFileSync(fixtureFile, 'utf8')).toBe(before);
+    expect(existsSync(path.join(dir, 'reference', 'fixture_sample.json'))).toBe(false);
+
+    const wet = await runPixie(['validate', dir, '--update-fixtures', '--yes']);
+    expect(wet.code).toBe(0);
+    expect(wet.stdout).toMatch(/updated 2 file\(s\)/);
+    const updated = JSON.parse(readFileSync(fixtureFile, 'utf8'));
+    const original = JSON.parse(before);
+    expect(Object.keys(updated)).toEqual(Object.keys(original)); // key order and unknown fields kept
+    expect(updated.expected_outputs).toEqual({ sum: 6, explanation: '2 + 3 = 6' });
+    expect(updated.inputs).toEqual(original.inputs);
+    expect(updated.tags).toEqual(original.tags);
+    expect(updated.source).toMatch(/^hand calculation: 2 \+ 3 = 5 \| updated \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const sample = JSON.parse(readFileSync(path.join(dir, 'reference', 'fixture_sample.json'), 'utf8'));
+    expect(sample.inputs).toEqual({ a: 2, b: 3 });
+    expect(sample.expected_outputs).toEqual({ sum: 6, explanation: '2 + 3 = 6' }); // no "debug"
+
+    const snapshot = [readFileSync(fixtureFile, 'utf8'), readFileSync(path.join(dir, 'reference', 'fixture_sample.json'), 'utf8')];
+    const again = await runPixie(['validate', dir, '--update-fixtures', '--yes']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('nothing to update');
+    expect([readFileSync(fixtureFile, 'utf8'), readFileSync(path.join(dir, 'reference', 'fixture_sample.json'), 'utf8')]).toEqual(snapshot);
+    expect(processesUnder(dir)).toEqual([]);
+  });
+
+  it('writes nothing when the tool cannot run', async () => {
+    const dir = await regressedTool();
+    writeFileSync(path.join(dir, 'main.py'), 'raise SystemExit("broken on purpose")\n');
+    const fixtureFile = path.join(dir, 'reference', 'fixture_basic.json');
+    const before = readFileSync(fixtureFile, 'utf8');
+    const r = await runPixie(['validate', dir, '--update-fixtures', '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/cannot update: the tool did not start/);
+    expect(r.stdout).toContain('nothing was written');
+    expect(readFileSync(fixtureFile, 'utf8')).toBe(before);
+    expect(existsSync(path.join(dir, 'reference', 'fixture_sample.json'))).toBe(false);
+  });
+
+  it('leaves a file either old or new when the writer is killed mid-write', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pixie-atomic-'));
+    const file = path.join(dir, 'fixture_big.json');
+    const oldText = JSON.stringify({ v: 'old'.repeat(10) });
+    writeFileSync(file, oldText);
+    const newText = JSON.stringify({ v: 'n'.repeat(40 * 1024 * 1024) });
+    const script = `import { writeFileAtomic } from ${JSON.stringify(path.join(REPO_ROOT, 'src/util/atomic-write.ts'))};
+      for (;;) writeFileAtomic(${JSON.stringify(file)}, JSON.stringify({ v: 'n'.repeat(40 * 1024 * 1024) }));`;
+    for (const delay of [30, 80, 150, 260]) {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: 'ignore' });
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.on('exit', r));
+      const text = readFileSync(file, 'utf8');
+      expect(text === oldText || text === newText, `length ${text.length}`).toBe(true);
+    }
+  });
+});
