@@ -78,6 +78,21 @@ export class DiffCollector {
     this.scoreSum += n * score;
   }
 
+  /** Runs `fn` and counts everything it compared as one item (a point with its label and weight). */
+  item(fn: () => void): boolean {
+    const c0 = this.compared;
+    const d0 = this.differing;
+    const s0 = this.scoreSum;
+    fn();
+    const bad = this.differing > d0;
+    const sub = this.compared - c0;
+    const subScore = this.scoreSum - s0;
+    this.compared = c0 + 1;
+    this.differing = d0 + (bad ? 1 : 0);
+    this.scoreSum = s0 + (bad ? 0 : sub > 0 ? subScore / sub : 1);
+    return !bad;
+  }
+
   /** Compares two numbers under `tol`; records a difference when outside it. */
   num(path: string, e: number, a: number, tol: NumericTolerance = this.tol): boolean {
     this.numbers++;
@@ -89,7 +104,8 @@ export class DiffCollector {
       return true;
     }
     const v = compareNumbers(e, a, tol);
-    this.add(path, `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(v.absDiff)}) exceeds ${describeNumericTolerance(tol)}`, e, a);
+    const rule = describeNumericTolerance(tol);
+    this.add(path, `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(v.absDiff)}) ${rule === 'exact' ? 'where an exact match is required' : `exceeds ${rule}`}`, e, a);
     return false;
   }
 
@@ -129,9 +145,10 @@ export class DiffCollector {
     if (this.omitted > 0) differences.push({ path: '', message: `… and ${this.omitted} more differences` });
     const pass = this.differing === 0;
     const maxAbs = this.numbers > 0 ? `; max abs diff ${Number(this.maxAbsDiff.toPrecision(6))}` : '';
+    const one = (n: number): string => (n === 1 ? noun.replace(/s$/, '') : noun);
     const metric = pass
-      ? `${this.compared} ${noun} match${maxAbs}`
-      : `${this.differing} of ${this.compared} ${noun} differ${maxAbs}`;
+      ? `${this.compared} ${one(this.compared)} ${this.compared === 1 ? 'matches' : 'match'}${maxAbs}`
+      : `${this.differing} of ${this.compared} ${one(this.compared)} ${this.differing === 1 ? 'differs' : 'differ'}${maxAbs}`;
     const score = this.compared === 0 ? (pass ? 1 : 0) : Math.max(0, Math.min(1, this.scoreSum / this.compared));
     return { ...base, status: pass ? 'pass' : 'fail', score: pass ? score : Math.min(score, 0.99), metric, differences };
   }
