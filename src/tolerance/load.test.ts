@@ -309,8 +309,14 @@ describe('loadTolerance: every error has its line and a fix', () => {
     {
       label: 'a YAML syntax error (unclosed flow mapping)',
       yaml: 'total_interest: { rel: 0.001 }\nfinal_value: { abs: 0.005\nsummary: { compare: exact }\n',
-      line: 3, path: '',
-      message: 'YAML syntax error',
+      line: 2, path: '',
+      message: "the '{' on line 2 is not closed; add '}' at the end of that entry",
+    },
+    {
+      label: 'an unclosed quote',
+      yaml: "final_value: { abs: 1 }\nsummary: { compare: 'exact }\n",
+      line: 2, path: '',
+      message: "YAML syntax error: Missing closing 'quote; the ' on line 2 is not closed; add the closing '",
     },
     {
       label: 'a duplicated key',

@@ -319,7 +319,8 @@ function yamlLineOf(root: YamlNode | null, starts: readonly number[]): LineOf {
   };
 }
 
-function yamlErrorFix(code: string): string {
+function yamlErrorFix(code: string, message: string): string {
+  if (/quote/i.test(message)) return 'close the quote';
   switch (code) {
     case 'DUPLICATE_KEY': return 'remove or rename one of the two entries';
     case 'TAB_AS_INDENT': return 'indent with spaces, not tabs';
@@ -372,9 +373,33 @@ export function parseToleranceText(text: string, ctx: ToleranceContext, problems
   }
   if (doc.errors.length) {
     for (const e of doc.errors) {
-      const line = lineAt(starts, e.pos[0]);
+      let line = lineAt(starts, e.pos[0]);
       const what = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/[.:]$/, '');
-      problems.push({ file, line, path: '', message: `YAML syntax error: ${what}; ${yamlErrorFix(e.code)}` });
+      let fix = yamlErrorFix(e.code, what);
+      // an unclosed { or [ is detected on a later line; point at the line that opened it
+      const flow = /^Flow (map|sequence)/.exec(what);
+      if (flow) {
+        const [open, close] = flow[1] === 'map' ? ['{', '}'] : ['[', ']'];
+        for (let l = line; l >= 1; l--) {
+          const t = sourceLines[l - 1] ?? '';
+          if (t.split(open).length > t.split(close).length) {
+            fix = `the '${open}' on line ${l} is not closed; add '${close}' at the end of that entry`;
+            line = l;
+            break;
+          }
+        }
+      }
+      const quote = /closing (['"])quote/.exec(what)?.[1];
+      if (quote) {
+        for (let l = Math.min(line, sourceLines.length); l >= 1; l--) {
+          if (((sourceLines[l - 1] ?? '').split(quote).length - 1) % 2 === 1) {
+            fix = `the ${quote} on line ${l} is not closed; add the closing ${quote}`;
+            line = l;
+            break;
+          }
+        }
+      }
+      problems.push({ file, line, path: '', message: `YAML syntax error: ${what}; ${fix}` });
     }
     return config;
   }
