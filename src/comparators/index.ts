@@ -4,6 +4,7 @@ import type { OutputType } from '../manifest-types.js';
 import { booleanComparator } from './boolean.js';
 import { chartComparator } from './chart.js';
 import { fileComparator } from './file.js';
+import { imageComparator } from './image.js';
 import { kvComparator } from './kv.js';
 import { mapComparator } from './map.js';
 import { numberComparator } from './number.js';
@@ -47,10 +48,10 @@ export const COMPARATORS: Record<OutputType, Comparator> = {
   log: structuralComparator,
   diff: structuralComparator,
   file: fileComparator,
-  // media compare by size + SHA-256 until their perceptual comparators land
-  image: sha256Comparator,
-  image_grid: sha256Comparator,
-  image_compare: sha256Comparator,
+  image: imageComparator,
+  image_grid: imageComparator,
+  image_compare: imageComparator,
+  // audio/video/progress compare by size + SHA-256 until their comparators land
   audio: sha256Comparator,
   video: sha256Comparator,
   progress: sha256Comparator,
