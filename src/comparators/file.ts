@@ -9,6 +9,7 @@ import { deepCompare, isPlainObject } from './deep-compare.js';
 import { describeNumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance } from './number.js';
 import { bytesOfString, canonicalJson, compareBySha256 } from './sha256.js';
+import { comparePdf } from './pdf.js';
 import { compareTableValues, TABLE_OPTIONS } from './table.js';
 import { compareTextValues, TEXT_MODES } from './text.js';
 import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
@@ -183,15 +184,15 @@ const compareTextFiles: FileContentComparator = (e, a, tolerance, echo) => {
 const compareBinaryFiles: FileContentComparator = (e, a, tolerance, echo) => compareBySha256(e.bytes, a.bytes, echo, tolerance);
 
 /**
- * Content comparison per kind. `pdf` is the hook for the PDF comparator (page count + extracted
- * text, pdfjs-dist loaded lazily): until it lands, PDFs compare by size + SHA-256.
+ * Content comparison per kind. `pdf` is the hook for the PDF comparator (pdf.ts: page count +
+ * extracted text per page, pdfjs-dist loaded lazily, size + SHA-256 with `degraded` without it).
  */
 export const FILE_CONTENT_COMPARATORS: Record<FileKind, FileContentComparator> = {
   json: compareJsonFiles,
   csv: csvComparator(','),
   tsv: csvComparator('\t'),
   text: compareTextFiles,
-  pdf: (e, a, tolerance, echo) => compareBySha256(e.bytes, a.bytes, echo, tolerance, 'PDF text comparison not implemented yet; compared size + SHA-256'),
+  pdf: (e, a, tolerance) => comparePdf(e.bytes, a.bytes, tolerance),
   binary: compareBinaryFiles,
 };
 

@@ -1,6 +1,7 @@
 // The comparator registry: output type → comparator (SPEC §3 table). Adding an output type means
 // one comparator file, one line here and one schema in reference-schemas/outputs/.
 import type { OutputType } from '../manifest-types.js';
+import { audioComparator } from './audio.js';
 import { booleanComparator } from './boolean.js';
 import { chartComparator } from './chart.js';
 import { fileComparator } from './file.js';
@@ -51,8 +52,8 @@ export const COMPARATORS: Record<OutputType, Comparator> = {
   image: imageComparator,
   image_grid: imageComparator,
   image_compare: imageComparator,
-  // audio/video/progress compare by size + SHA-256 until their comparators land
-  audio: sha256Comparator,
+  // video/progress compare by size + SHA-256 until their comparators land
+  audio: audioComparator,
   video: sha256Comparator,
   progress: sha256Comparator,
 };
