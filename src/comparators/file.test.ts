@@ -83,14 +83,22 @@ describe('fileComparator', () => {
     expect(r.differences![0]!.message).toBe('expected filename "a.bin", got "b.bin"');
   });
 
-  it('compares PDFs and other binaries by size + SHA-256 (PDF hook in the dispatch map)', async () => {
+  it('sends PDFs through the pdf hook of the dispatch map (pdf.ts), identical bytes short-circuiting', async () => {
     expect(fileKind('application/pdf')).toBe('pdf');
     expect(typeof FILE_CONTENT_COMPARATORS.pdf).toBe('function');
     const r = await run(file('a.pdf', 'application/pdf', '%PDF-1.7 a'), file('a.pdf', 'application/pdf', '%PDF-1.7 b'));
     expect(r.status).toBe('fail');
-    expect(r.metric).toMatch(/^sha256 [0-9a-f]{8}… vs [0-9a-f]{8}… \(size 10 vs 10\) \[PDF text comparison not implemented yet/);
+    expect(r.rule).toMatch(/compared as pdf \(application\/pdf\)$/);
+    const same = await run(file('a.pdf', 'application/pdf', '%PDF same'), file('a.pdf', 'application/pdf', '%PDF same'));
+    expect(same.status).toBe('pass');
+    expect(same.rule).toMatch(/identical bytes/);
+  });
+
+  it('compares other binaries by size + SHA-256', async () => {
+    const r = await run(file('a.bin', 'application/octet-stream', 'bytes a'), file('a.bin', 'application/octet-stream', 'bytes b'));
+    expect(r.status).toBe('fail');
+    expect(r.metric).toMatch(/^sha256 [0-9a-f]{8}… vs [0-9a-f]{8}… \(size 7 vs 7\)$/);
     expect(paths(r)).toEqual(['content']);
-    expect((await run(file('a.pdf', 'application/pdf', '%PDF same'), file('a.pdf', 'application/pdf', '%PDF same'))).status).toBe('pass');
   });
 
   it('sha256 mode compares bytes only, even for CSV', async () => {
