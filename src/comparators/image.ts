@@ -9,6 +9,7 @@ import { isPlainObject } from './deep-compare.js';
 import { histogramDistance, pixelDiff, renderDiff, samePixels, sameSize, ssim, type RgbaImage } from './image-core.js';
 import { decodeImage, loadSharp, pngDataUrl, type SharpFactory } from './image-decode.js';
 import { describeBytes, extractMediaBytes, formatBytes, type MediaBytes } from './media-decode.js';
+import { compareBySha256 } from './sha256.js';
 import { describeValue, garbageResult, unknownModeResult } from './number.js';
 import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
 
@@ -118,10 +119,11 @@ function changedPixelsNote(expected: RgbaImage, actual: RgbaImage, s: ImageSetti
   return `${d.differing} of ${d.total} pixels (${pct(d.ratio)}) differ beyond colour threshold ${s.threshold}, within x ${d.box.x0}..${d.box.x1}, y ${d.box.y0}..${d.box.y1}`;
 }
 
-/** Size + SHA-256 of the payload bytes: the `sha256` mode, and the fallback without sharp. */
+/** Size + SHA-256 of the payload bytes (sha256.ts's rule and wording): the `sha256` mode, and the fallback without sharp. */
 function bytesVerdict(ctx: PairContext, e: MediaBytes, a: MediaBytes, degraded?: Degraded): PairOutcome {
-  const metric = `sha256 differs: expected ${describeBytes(e.bytes)}, got ${describeBytes(a.bytes)}${degraded ? ` [fell back to size + SHA-256: ${degraded.reason}; install it with: ${degraded.install}]` : ''}`;
-  return failure(ctx, metric, { degraded }, { expected: describeBytes(e.bytes), actual: describeBytes(a.bytes) });
+  const note = degraded ? `fell back to size + SHA-256: ${degraded.reason}; install it with: ${degraded.install}` : '';
+  const r = compareBySha256(e.bytes, a.bytes, { expected: undefined, actual: undefined }, {}, note, ctx.path);
+  return { path: ctx.path, ok: r.status === 'pass', score: r.score, metric: r.metric, differences: r.differences ?? [], artifacts: [], degraded };
 }
 
 async function comparePair(expectedValue: unknown, actualValue: unknown, ctx: PairContext): Promise<PairOutcome> {
@@ -202,7 +204,8 @@ function combine(parts: PairOutcome[], extraDiffs: Difference[], tolerance: Tole
   const degraded = parts.find((p) => p.degraded)?.degraded;
   const score = Math.min(extraDiffs.length ? 0 : 1, ...parts.map((p) => p.score));
   const result: ComparisonResult = {
-    status: failed ? 'fail' : 'pass', score, metric: summary(failed), rule, expected, actual, tolerance,
+    status: failed ? 'fail' : 'pass', score, metric: summary(failed), expected, actual, tolerance,
+    rule: degraded ? `identical bytes (size + SHA-256), because ${degraded.package} could not be loaded (instead of: ${rule})` : rule,
   };
   if (differences.length) result.differences = differences;
   if (artifacts.length) result.artifacts = artifacts;
