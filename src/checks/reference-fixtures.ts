@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { comparatorFor } from '../comparators/index.js';
-import { loadFixtures } from '../fixtures/load.js';
+import { listFixtureFiles, loadFixtures } from '../fixtures/load.js';
 import { runFixtures } from '../fixtures/run-fixtures.js';
 import { selectFixtures } from '../fixtures/select.js';
 import { loadTolerance } from '../tolerance/load.js';
@@ -22,7 +22,11 @@ export const referenceFixtures: Check = {
     if (!existsSync(referenceDir) || !statSync(referenceDir).isDirectory()) return { status: 'skip', message: 'no reference/ folder; check skipped' };
     const tolerance = loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor });
     const loaded = loadFixtures(referenceDir, { manifest, comparatorFor });
-    const problems = [...tolerance.problems, ...loaded.problems];
+    // with --fixture, a broken fixture file that was not asked for does not block the ones that were
+    const chosen = options.fixture?.length
+      ? new Set(selectFixtures(listFixtureFiles(referenceDir).map((file) => ({ file, tags: [] as string[] })), { fixture: options.fixture }).selected.map((f) => `reference/${f.file}`))
+      : null;
+    const problems = [...tolerance.problems, ...loaded.problems.filter((p) => !chosen || chosen.has(p.file))];
     if (problems.length) {
       return { status: 'fail', message: `${problems.length} problem(s) in reference files; no fixture was run: ${problemLine(problems[0]!)}`, details: problems.map(problemLine).join('\n') };
     }

@@ -30,7 +30,7 @@ export const sampleRunSucceeds: Check = {
     try {
       res = await state.tool!.client.postJson('/run', runBody(runId, inputs), timeout);
     } catch (err) {
-      if (err instanceof ToolHttpError) return { status: 'fail', message: `POST /run ${err.kind === 'timeout' ? `did not answer within ${formatSeconds(timeout)}` : `failed: ${err.message}`}`, details: inputsText };
+      if (err instanceof ToolHttpError) return { status: 'fail', message: err.kind === 'timeout' ? `POST /run did not answer within ${formatSeconds(timeout)}` : err.message, details: inputsText };
       throw err;
     }
     if (res.status !== 200) {

@@ -19,7 +19,8 @@ export const toolJsonParses: Check = {
       if (typeof load.manifest.id === 'string' && load.manifest.id) state.toolId = load.manifest.id;
       return { status: 'pass', message: `tool.json is valid (id '${load.manifest.id}', ${load.manifest.inputs.length} input(s), ${load.manifest.outputs.length} output(s))` };
     }
-    const lines = load.problems.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`);
+    // messages already name their line where it helps; only add it when they don't
+    const lines = load.problems.map((p) => (p.line && !/\bline \d+/.test(p.message) ? `line ${p.line}: ${p.message}` : p.message));
     const message =
       load.stage === 'json' ? `tool.json is not valid JSON: ${lines[0]}` :
       load.stage === 'read' || load.stage === 'missing' ? `could not read tool.json: ${lines[0]}` :

@@ -24,15 +24,26 @@ export interface ValidateCliOptions {
 
 export interface NewCliOptions { runtime: 'node' | 'python'; toolsDir?: string }
 
+export interface ServeCliOptions { port: number; host: string; toolsDir?: string; token?: string }
+
+function portNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number 0–65535 (0 picks a free port)');
+  return n;
+}
+
 export function buildProgram(handlers: {
   validate(target: string | undefined, opts: ValidateCliOptions): Promise<number>;
   newTool(id: string, opts: NewCliOptions): Promise<number>;
+  serve(opts: ServeCliOptions): Promise<number>;
 }): Command {
   const program = new Command('pixie')
     .description('Validate pixie tools: contract checks 1–11 and reference fixtures (check 12)')
     .version('0.1.0')
     .showHelpAfterError('(run pixie --help for usage)')
-    .configureOutput({ outputError: (str, write) => write(str) });
+    .configureOutput({ outputError: (str, write) => write(str) })
+    // before the subcommands exist: commander copies this setting into each one as it is created
+    .exitOverride();
   let exitCode = 0;
 
   program.command('validate')
@@ -61,7 +72,6 @@ export function buildProgram(handlers: {
       exitCode = await handlers.newTool(id, opts);
     });
 
-  program.exitOverride();
   (program as Command & { exitCodeOf(): number }).exitCodeOf = () => exitCode;
   return program;
 }

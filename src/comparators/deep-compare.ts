@@ -42,11 +42,11 @@ export function deepCompare(expected: unknown, actual: unknown, path = '', tol: 
   if (isPlainObject(expected) && isPlainObject(actual)) {
     for (const k of Object.keys(expected)) {
       const p = joinPath(path, k);
-      if (!(k in actual)) out.push({ path: p, message: 'missing in actual', expected: expected[k] });
+      if (!Object.hasOwn(actual, k)) out.push({ path: p, message: 'missing in actual', expected: expected[k] });
       else deepCompare(expected[k], actual[k], p, tol, out);
     }
     for (const k of Object.keys(actual)) {
-      if (!(k in expected)) out.push({ path: joinPath(path, k), message: 'not expected (extra in actual)', actual: actual[k] });
+      if (!Object.hasOwn(expected, k)) out.push({ path: joinPath(path, k), message: 'not expected (extra in actual)', actual: actual[k] });
     }
     return out;
   }

@@ -22,9 +22,9 @@ describe('resolveTolerance: precedence, most specific first, merged per field', 
       want: { compare: 'abs_or_rel', abs: 1e-6, rel: 1e-4 },
     },
     {
-      label: 'defaults[type] over the built-in, per field',
+      label: 'defaults[type] over the built-in; an authored rel sets aside the built-in abs/rel pair',
       key: 'final_value', type: 'number', cfg: config({ defaults: { number: { rel: 1e-6 } } }),
-      want: { compare: 'abs_or_rel', abs: 1e-6, rel: 1e-6 },
+      want: { compare: 'abs_or_rel', rel: 1e-6 },
     },
     {
       label: 'the per-key entry over defaults[type]; setting only rel keeps the lower abs',
@@ -91,7 +91,7 @@ describe('resolveTolerance: precedence, most specific first, merged per field', 
     const structured = parseToleranceText('overrides:\n  final_value: { rel: 1.0e-2 }\n', ctx, problems);
     expect(problems).toEqual([]);
     expect(resolve('final_value', 'number', short)).toEqual(resolve('final_value', 'number', structured));
-    expect(resolve('final_value', 'number', short)).toEqual({ compare: 'abs_or_rel', abs: 1e-6, rel: 1e-2 });
+    expect(resolve('final_value', 'number', short)).toEqual({ compare: 'abs_or_rel', rel: 1e-2 });
   });
 
   it('never mutates the config, the fixture block or the comparator defaults', () => {
@@ -116,6 +116,9 @@ describe('resolveTolerance: a looser fixture tolerance never tightens the result
           ['final_value', 'number', fakeNumber, (t: Tolerance) => t],
           ['growth_chart', 'chart_line', fakeChart, (t: Tolerance) => (t.series ?? {}) as Tolerance],
         ] as const) {
+          // monotone among the layers an author wrote; built-in numbers step aside once any is written
+          const authoredBelow = ['abs', 'rel'].some((k) => k in defaults || k in override);
+          if (!authoredBelow) continue;
           const without = pick(resolveTolerance(key, type, cfg, undefined, comparator));
           const looser: Tolerance = {};
           if (setAbs && typeof without.abs === 'number') looser.abs = without.abs + extraAbs;
@@ -132,7 +135,8 @@ describe('resolveTolerance: a looser fixture tolerance never tightens the result
     fc.assert(fc.property(tol, tol, (override, fixture) => {
       const cfg = config({ overrides: { schedule: override } });
       const out = resolveTolerance('schedule', 'table', cfg, fixture, fakeTable);
-      expect(out.abs).toBe(fixture.abs ?? override.abs ?? 1e-6);
+      const authored = ['abs', 'rel'].some((k) => k in override || k in fixture);
+      expect(out.abs).toBe(fixture.abs ?? override.abs ?? (authored ? undefined : 1e-6));
       expect(out.rel).toBe(fixture.rel ?? override.rel);
     }));
   });

@@ -2,7 +2,9 @@
 // per-key entry (short form or overrides), then defaults[type], then the comparator's built-in
 // defaults. Merging is per field, and nested mappings ('tolerance'-kind options such as
 // `series: {abs}` or `columns: {amount: {abs}}`) merge per field too, so setting only `rel`
-// keeps the lower layer's `abs`.
+// keeps the lower layer's `abs`. Built-in defaults are the one exception: once an author sets
+// `abs` or `rel` for an output (in any layer), pixie's built-in abs/rel pair for the type steps
+// aside, so `abs: 0.005` means half a cent and is not silently widened by the built-in `rel: 1e-4`.
 import type { Comparator, Tolerance } from '../comparators/types.js';
 import type { OutputType } from '../manifest-types.js';
 import { NUMERIC_SYNONYMS, isPlainObject, type ToleranceConfig } from './load.js';
@@ -36,8 +38,16 @@ export function resolveTolerance(
   fixtureTolerance: Tolerance | undefined,
   comparator: Comparator,
 ): Tolerance {
+  const authored = [config.defaults[type], Object.hasOwn(config.overrides, key) ? config.overrides[key] : undefined, fixtureTolerance]
+    .filter((l): l is Tolerance => !!l)
+    .map(normalise);
+  const builtIn: Record<string, unknown> = { ...comparator.defaults(type) };
+  if (authored.some((l) => 'abs' in l || 'rel' in l)) {
+    delete builtIn.abs;
+    delete builtIn.rel;
+  }
   const layers: (Record<string, unknown> | undefined)[] = [
-    comparator.defaults(type),
+    builtIn,
     config.defaults[type],
     Object.hasOwn(config.overrides, key) ? config.overrides[key] : undefined,
     fixtureTolerance,

@@ -56,6 +56,7 @@ export class ToolClient {
       for await (const chunk of res.body) {
         size += chunk.length;
         if (size > this.maxResponseBytes) {
+          res.body.on('error', () => {});
           res.body.destroy();
           throw new ToolHttpError('too_large', `${method} ${path} response exceeded ${Math.round(this.maxResponseBytes / 1048576)} MiB`);
         }
@@ -88,6 +89,8 @@ export class ToolClient {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
+      // a destroyed body emits an abort error: give it a listener so it is not an uncaught exception
+      res.body.on('error', () => {});
       if (!onOpen(res.statusCode, String(res.headers['content-type'] ?? ''))) {
         res.body.destroy();
         return 'stopped';

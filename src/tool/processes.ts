@@ -3,7 +3,7 @@
 // `ps` would cost a spawn per sample. On other platforms these return empty results.
 import { readdirSync, readFileSync } from 'node:fs';
 
-export interface ProcInfo { pid: number; ppid: number; pgid: number; rssKb: number }
+export interface ProcInfo { pid: number; ppid: number; pgid: number; rssKb: number; startTime: number }
 
 const PAGE_KB = 4;
 
@@ -12,9 +12,9 @@ function readStat(pid: number): ProcInfo | null {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // the command name may hold spaces and parentheses: fields start after the last ')'
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    // fields[0] = state, [1] = ppid, [2] = pgrp, [21] = rss in pages
+    // fields[0] = state, [1] = ppid, [2] = pgrp, [19] = start time (ticks since boot), [21] = rss in pages
     if (fields[0] === 'Z') return null; // a zombie holds no memory and is gone once reaped
-    return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), rssKb: Number(fields[21]) * PAGE_KB };
+    return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), rssKb: Number(fields[21]) * PAGE_KB, startTime: Number(fields[19]) };
   } catch {
     return null;
   }
@@ -26,6 +26,45 @@ function allPids(): number[] {
   } catch {
     return [];
   }
+}
+
+/** Every live (non-zombie) process, read once. */
+export function allProcesses(): ProcInfo[] {
+  const out: ProcInfo[] = [];
+  for (const pid of allPids()) {
+    const info = readStat(pid);
+    if (info) out.push(info);
+  }
+  return out;
+}
+
+export function pgidOf(pid: number): number | null {
+  return readStat(pid)?.pgid ?? null;
+}
+
+/** Is this process (pid + start time, which guards against pid reuse) still alive? */
+export function stillAlive(pid: number, startTime: number): boolean {
+  const info = readStat(pid);
+  return info !== null && info.startTime === startTime;
+}
+
+/** Processes descended from `root` (children, grandchildren…), by parent links. */
+export function descendantsOf(root: number, procs: ProcInfo[]): ProcInfo[] {
+  const children = new Map<number, ProcInfo[]>();
+  for (const p of procs) {
+    const list = children.get(p.ppid);
+    if (list) list.push(p);
+    else children.set(p.ppid, [p]);
+  }
+  const out: ProcInfo[] = [];
+  const queue = [root];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      out.push(child);
+      queue.push(child.pid);
+    }
+  }
+  return out;
 }
 
 /** Live (non-zombie) processes in a process group. */
@@ -52,13 +91,6 @@ export function processesWithEnv(name: string, value: string): number[] {
     }
   }
   return out;
-}
-
-/** Resident memory (MiB) of a process group plus the peak the leader itself reports. */
-export function groupResidentMb(pgid: number): number {
-  let kb = 0;
-  for (const p of processGroupMembers(pgid)) kb += p.rssKb;
-  return kb / 1024;
 }
 
 export function peakResidentMbOf(pid: number): number | null {

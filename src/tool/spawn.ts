@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { ToolClient } from './client.js';
 import { freePort } from './free-port.js';
-import { groupResidentMb, killQuietly, peakResidentMbOf, processesWithEnv, processGroupMembers } from './processes.js';
+import { allProcesses, descendantsOf, killQuietly, peakResidentMbOf, pgidOf, processesWithEnv, stillAlive } from './processes.js';
 import type { Runtime } from './runtime.js';
 import { registerGroup, unregisterGroup } from './process-registry.js';
 
@@ -26,6 +26,8 @@ export interface StopResult {
   signal: NodeJS.Signals | null;
   /** processes still alive after the grace period (then killed) */
   killed: number;
+  /** processes of the tool found outside its process group (setsid, detached): a group stop misses them */
+  escaped: number;
   durationMs: number;
 }
 
@@ -140,12 +142,10 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   const pid = child.pid;
   registerGroup(pid, marker);
 
-  let peak = 0;
-  const sampleMemory = () => {
-    const mb = groupResidentMb(pid);
-    if (mb > peak) peak = mb;
-  };
-  const sampler = setInterval(sampleMemory, 200);
+  // One /proc scan every 200 ms: resident memory of the whole tool, and every descendant seen (so a
+  // child that leaves the process group and clears its environment is still stopped later).
+  const tracker = new ProcessTracker(pid);
+  const sampler = setInterval(() => tracker.sample(), 200);
   sampler.unref();
 
   const client = new ToolClient(`http://127.0.0.1:${port}`, opts.maxResponseBytes);
@@ -160,11 +160,11 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     exitStatus: () => exit,
     peakMemoryMb: () => {
       if (process.platform !== 'linux') return null;
-      if (!exit) sampleMemory();
+      if (!exit) tracker.sample();
       const leaderPeak = exit ? null : peakResidentMbOf(pid);
-      return Math.round(Math.max(peak, leaderPeak ?? 0) * 10) / 10;
+      return Math.round(Math.max(tracker.peakMb, leaderPeak ?? 0) * 10) / 10;
     },
-    stop: (graceMs = SHUTDOWN_GRACE_MS) => (stopping ??= stopGroup(pid, marker, exited, closed, graceMs, () => {
+    stop: (graceMs = SHUTDOWN_GRACE_MS) => (stopping ??= stopGroup(pid, marker, tracker, exited, closed, graceMs, () => {
       clearInterval(sampler);
       void client.close();
     })),
@@ -176,7 +176,10 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     if (exit) break;
     try {
       const res = await client.get('/healthz', 1000);
-      if (res.status === 200) return { ok: true, tool, durationMs: elapsed() };
+      if (res.status === 200) {
+        tracker.sample();
+        return { ok: true, tool, durationMs: elapsed() };
+      }
     } catch {
       // not listening yet
     }
@@ -198,37 +201,66 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   return { ok: false, message: `/healthz did not answer 200 within ${seconds} s`, details: `port ${port}; is the tool listening on 127.0.0.1 at the port given by --port / PORT?`, stderr: log, durationMs: elapsed() };
 }
 
+/** The tool's process group and every descendant seen, with resident-memory peaks. */
+class ProcessTracker {
+  peakMb = 0;
+  /** pid → start time of every descendant ever seen (start time guards against pid reuse) */
+  readonly known = new Map<number, number>();
+
+  constructor(private readonly pgid: number) {}
+
+  sample(): void {
+    if (process.platform !== 'linux') return;
+    const procs = allProcesses();
+    const mine = new Map<number, number>();
+    let kb = 0;
+    for (const p of [...procs.filter((p) => p.pgid === this.pgid), ...descendantsOf(this.pgid, procs)]) {
+      if (mine.has(p.pid)) continue;
+      mine.set(p.pid, p.startTime);
+      kb += p.rssKb;
+      this.known.set(p.pid, p.startTime);
+    }
+    this.peakMb = Math.max(this.peakMb, kb / 1024);
+  }
+
+  /** Live processes of the tool: its group, known descendants, and carriers of its marker. */
+  alive(marker: string): number[] {
+    if (process.platform !== 'linux') return [];
+    const pids = new Set<number>();
+    for (const p of allProcesses()) if (p.pgid === this.pgid) pids.add(p.pid);
+    for (const [pid, start] of this.known) if (stillAlive(pid, start)) pids.add(pid);
+    for (const pid of processesWithEnv('PIXIE_RUN_ID', marker)) pids.add(pid);
+    return [...pids];
+  }
+}
+
 async function stopGroup(
   pgid: number,
   marker: string,
+  tracker: ProcessTracker,
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
   closed: Promise<void>,
   graceMs: number,
   cleanup: () => void,
 ): Promise<StopResult> {
   const started = performance.now();
+  tracker.sample();
+  const escaped = tracker.alive(marker).filter((pid) => pgidOf(pid) !== pgid).length;
   killQuietly(-pgid, 'SIGTERM');
+  for (const pid of tracker.alive(marker)) killQuietly(pid, 'SIGTERM'); // descendants outside the group
   const leaderExit = await within(exited, graceMs, null);
-  // the leader may exit while a child ignores SIGTERM: wait out the rest of the grace for the group
-  while (processGroupMembers(pgid).length > 0 && performance.now() - started < graceMs) await sleep(50);
-  let killed = 0;
-  const survivors = processGroupMembers(pgid).length;
-  if (survivors > 0 || !leaderExit) {
-    killed = Math.max(survivors, leaderExit ? 0 : 1);
-    killQuietly(-pgid, 'SIGKILL');
-  }
-  // descendants that left the group (setsid, double fork) still carry the marker
-  if (process.platform === 'linux') {
-    for (const pid of processesWithEnv('PIXIE_RUN_ID', marker)) {
-      if (killQuietly(pid, 'SIGKILL')) killed++;
-    }
-  }
+  // the leader may exit while a child ignores SIGTERM: wait out the rest of the grace for the others
+  while (tracker.alive(marker).length > 0 && performance.now() - started < graceMs) await sleep(50);
+  const survivors = tracker.alive(marker);
+  killQuietly(-pgid, 'SIGKILL');
+  for (const pid of survivors) killQuietly(pid, 'SIGKILL');
+  const killed = survivors.length || (leaderExit ? 0 : 1);
   const final = leaderExit ?? (await within(exited, 2000, { code: null, signal: 'SIGKILL' as NodeJS.Signals }));
   await within(closed, 500, null);
   // wait until the kernel has really removed them, so "nothing survives" holds when we return
   const until = performance.now() + 2000;
-  while (performance.now() < until && (processGroupMembers(pgid).length > 0 || (process.platform === 'linux' && processesWithEnv('PIXIE_RUN_ID', marker).length > 0))) await sleep(20);
+  while (performance.now() < until && tracker.alive(marker).length > 0) await sleep(20);
   cleanup();
   unregisterGroup(pgid);
-  return { graceful: killed === 0 && leaderExit !== null, exitCode: final.code, signal: final.signal, killed, durationMs: performance.now() - started };
+  return { graceful: killed === 0 && leaderExit !== null, exitCode: final.code, signal: final.signal, killed, escaped, durationMs: performance.now() - started };
 }
