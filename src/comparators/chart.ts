@@ -34,9 +34,9 @@ export function jsonKey(v: unknown): string {
   return JSON.stringify(v) ?? 'undefined';
 }
 
-/** `series[name=balance]`, `nodes[id=0]`, `slices[label=Rent#2]` (the second slice labelled Rent). */
-export function keyedPath(base: string, field: string, value: unknown, occurrence = 0): string {
-  return `${base}[${field}=${pathText(value)}${occurrence > 0 ? `#${occurrence + 1}` : ''}]`;
+/** `series[name=balance]`, `nodes[id=0]`; with an occurrence (0-based) for repeated keys: `slices[label=Rent#2]`. */
+export function keyedPath(base: string, field: string, value: unknown, occurrence?: number): string {
+  return `${base}[${field}=${pathText(value)}${occurrence !== undefined ? `#${occurrence + 1}` : ''}]`;
 }
 
 /** A key value as shown inside a path: plain text when unambiguous, else JSON. */
@@ -299,8 +299,16 @@ export function pairByKey<T>(exp: T[], act: T[], keyOf: (t: T) => string): { pai
   return { pairs, missing, extra };
 }
 
+/** Each item's occurrence among the items of `list` with the same key (0-based). */
+export function occurrences<T>(list: T[], keyOf: (t: T) => string): Map<T, number> {
+  const seen = new Map<string, number>();
+  const out = new Map<T, number>();
+  for (const x of list) { const k = keyOf(x); const n = seen.get(k) ?? 0; out.set(x, n); seen.set(k, n + 1); }
+  return out;
+}
+
 /** How many items of `list` share each key, for deciding when a path needs an occurrence suffix. */
-function keyCounts<T>(list: T[], keyOf: (t: T) => string): Map<string, number> {
+export function keyCounts<T>(list: T[], keyOf: (t: T) => string): Map<string, number> {
   const m = new Map<string, number>();
   for (const x of list) { const k = keyOf(x); m.set(k, (m.get(k) ?? 0) + 1); }
   return m;
@@ -432,15 +440,16 @@ function matchSeries(ctx: Ctx, eList: unknown[], aList: unknown[]): SeriesPair[]
   const pathOf = (s: Indexed<Record<string, unknown>>, occurrence: number): string => {
     const k = keyOf(s);
     if (k.startsWith('#')) return joinPath('series', s.i);
-    return keyedPath('series', 'name', seriesName(s.v), (counts.get(k) ?? 1) > 1 ? occurrence : 0);
+    return keyedPath('series', 'name', seriesName(s.v), (counts.get(k) ?? 1) > 1 ? occurrence : undefined);
   };
   const m = pairByKey(E, A, keyOf);
+  const occE = occurrences(E, keyOf);
   for (const [x, y, occ] of m.pairs) pairs.push({ path: pathOf(x, occ), name: seriesName(x.v), e: x.v, a: y.v });
   const extraNames = m.extra.map((y) => shortJson(seriesName(y.v) ?? `#${y.i}`, 40));
   const missingNames = m.missing.map((x) => shortJson(seriesName(x.v) ?? `#${x.i}`, 40));
   for (const x of m.missing) {
     const hint = extraNames.length ? ` (unmatched actual series: ${extraNames.join(', ')})` : '';
-    c.add(pathOf(x, 0), `series ${shortJson(seriesName(x.v) ?? `#${x.i}`, 40)} missing in actual${hint}`, x.v);
+    c.add(pathOf(x, occE.get(x) ?? 0), `series ${shortJson(seriesName(x.v) ?? `#${x.i}`, 40)} missing in actual${hint}`, x.v);
   }
   for (const y of m.extra) {
     const hint = missingNames.length ? ` (unmatched expected series: ${missingNames.join(', ')})` : '';
@@ -676,7 +685,7 @@ function comparePie(ctx: Ctx, e: Record<string, unknown>, a: Record<string, unkn
   for (const g of groups.values()) {
     const base = keyedPath('slices', 'label', g.label);
     if (g.e.length === 1 && g.a.length === 1) { compareSliceFields(ctx, base, g.e[0]!.v, g.a[0]!.v, false); continue; }
-    if (g.a.length === 0) { for (const x of g.e) c.add(g.e.length > 1 ? keyedPath('slices', 'label', g.label, x.i) : base, `slice ${shortJson(g.label, 40)} missing in actual (expected value ${shortJson(x.v.value, 30)})`, x.v); continue; }
+    if (g.a.length === 0) { g.e.forEach((x, k) => c.add(g.e.length > 1 ? keyedPath('slices', 'label', g.label, k) : base, `slice ${shortJson(g.label, 40)} missing in actual (expected value ${shortJson(x.v.value, 30)})`, x.v)); continue; }
     if (g.e.length === 0) { for (const y of g.a) c.add(base, `not expected: extra slice ${shortJson(g.label, 40)} in actual (value ${shortJson(y.v.value, 30)})`, undefined, y.v); continue; }
     // repeated labels: the values of this label as a multiset
     if (g.e.length !== g.a.length) c.add(base, `slice ${shortJson(g.label, 40)} occurs ${g.e.length} times in expected, ${g.a.length} in actual`, g.e.length, g.a.length, false);
@@ -786,10 +795,12 @@ function compareCandlestick(ctx: Ctx, e: Record<string, unknown>, a: Record<stri
   const A = aP.map((v, i) => ({ v, i }));
   const counts = keyCounts(E, tOf);
   const m = pairByKey(E, A, tOf);
-  const at = (x: Indexed, occ: number): string => (isPlainObject(x.v) ? keyedPath('points', 't', x.v.t, (counts.get(tOf(x)) ?? 1) > 1 ? occ : 0) : joinPath('points', x.i));
+  const at = (x: Indexed, occ: number): string => (isPlainObject(x.v) ? keyedPath('points', 't', x.v.t, (counts.get(tOf(x)) ?? 1) > 1 ? occ : undefined) : joinPath('points', x.i));
   for (const [x, y, occ] of m.pairs) compareCandle(ctx, at(x, occ), x.v, y.v);
-  for (const x of m.missing) c.add(at(x, 0), `missing in actual: no candle with t ${shortJson(isPlainObject(x.v) ? x.v.t : x.v, 40)}`, x.v);
-  for (const y of m.extra) c.add(at(y, 0), `not expected: actual candle with t ${shortJson(isPlainObject(y.v) ? y.v.t : y.v, 40)} (index ${y.i} in actual)`, undefined, y.v);
+  const occE = occurrences(E, tOf);
+  for (const x of m.missing) c.add(at(x, occE.get(x) ?? 0), `missing in actual: no candle with t ${shortJson(isPlainObject(x.v) ? x.v.t : x.v, 40)}`, x.v);
+  const occA = occurrences(A, tOf);
+  for (const y of m.extra) c.add(at(y, occA.get(y) ?? 0), `not expected: actual candle with t ${shortJson(isPlainObject(y.v) ? y.v.t : y.v, 40)} (index ${y.i} in actual)`, undefined, y.v);
   return null;
 }
 
@@ -837,7 +848,7 @@ function compareNodes(ctx: Ctx, field: string, eL: unknown[], aL: unknown[], ext
   const counts = keyCounts(E, keyOf);
   const at = (x: Indexed, occ: number): string => {
     const k = isPlainObject(x.v) ? nodeKeyField(x.v) : null;
-    return k ? keyedPath(field, k[0], k[1], (counts.get(keyOf(x)) ?? 1) > 1 ? occ : 0) : joinPath(field, x.i);
+    return k ? keyedPath(field, k[0], k[1], (counts.get(keyOf(x)) ?? 1) > 1 ? occ : undefined) : joinPath(field, x.i);
   };
   const m = pairByKey(E, A, keyOf);
   for (const [x, y, occ] of m.pairs) {
@@ -847,8 +858,10 @@ function compareNodes(ctx: Ctx, field: string, eL: unknown[], aL: unknown[], ext
     const keyField = nodeKeyField(x.v)?.[0];
     compareNodeFields(ctx, p, x.v, y.v, keyField ? new Set([...skip, keyField]) : skip);
   }
-  for (const x of m.missing) c.add(at(x, 0), `node ${pointText(x.v)} missing in actual`, x.v);
-  for (const y of m.extra) c.add(at(y, 0), `not expected: extra node ${pointText(y.v)} in actual (index ${y.i})`, undefined, y.v);
+  const occE = occurrences(E, keyOf);
+  for (const x of m.missing) c.add(at(x, occE.get(x) ?? 0), `node ${pointText(x.v)} missing in actual`, x.v);
+  const occA = occurrences(A, keyOf);
+  for (const y of m.extra) c.add(at(y, occA.get(y) ?? 0), `not expected: extra node ${pointText(y.v)} in actual (index ${y.i})`, undefined, y.v);
 }
 
 function edgeEnd(e: Record<string, unknown>, which: 'source' | 'target'): unknown {

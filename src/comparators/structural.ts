@@ -6,7 +6,7 @@ import type { OutputType } from '../manifest-types.js';
 import { deepCompare, isPlainObject, joinPath } from './deep-compare.js';
 import { describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance, shortJson } from './number.js';
-import { DiffCollector, isPresent, jsonKey, keyedPath, pairByKey } from './chart.js';
+import { DiffCollector, isPresent, jsonKey, keyedPath, occurrences, pairByKey } from './chart.js';
 import { firstDifference, lineDifferences } from './text.js';
 import { skipped, type Comparator, type ComparisonResult, type OptionKind, type Tolerance } from './types.js';
 
@@ -108,7 +108,7 @@ function compareTreeNode(ctx: SCtx, path: string, e: unknown, a: unknown): void 
     for (const x of eK) counts.set(keyOf(x), (counts.get(keyOf(x)) ?? 0) + 1);
     const m = pairByKey(eK, aK, keyOf);
     for (const [x, y, occ] of m.pairs) {
-      const p = keyedPath(base, f, (x.v as Record<string, unknown>)[f], (counts.get(keyOf(x)) ?? 1) > 1 ? occ : 0);
+      const p = keyedPath(base, f, (x.v as Record<string, unknown>)[f], (counts.get(keyOf(x)) ?? 1) > 1 ? occ : undefined);
       compareTreeNode(ctx, p, x.v, y.v);
     }
     const paired = new Set([...m.pairs.map(([x]) => x), ...m.pairs.map(([, y]) => y)]);
@@ -236,14 +236,16 @@ function compareRowsKeyed(ctx: SCtx, field: string, eL: unknown[], aL: unknown[]
   };
   const pathOf = (x: { v: unknown; i: number }, occ: number, counts: Map<string, number>): string => {
     const k = rowKey(ctx, x.v);
-    return k ? keyedPath(field, k[0], k[1], (counts.get(keyOf(x)) ?? 1) > 1 ? occ : 0) : joinPath(field, x.i);
+    return k ? keyedPath(field, k[0], k[1], (counts.get(keyOf(x)) ?? 1) > 1 ? occ : undefined) : joinPath(field, x.i);
   };
   const counts = new Map<string, number>();
   for (const x of E) counts.set(keyOf(x), (counts.get(keyOf(x)) ?? 0) + 1);
   const m = pairByKey(E, A, keyOf);
   for (const [x, y, occ] of m.pairs) compareRow(ctx, pathOf(x, occ, counts), x.v, y.v);
-  for (const x of m.missing) ctx.c.add(pathOf(x, 0, counts), `missing in actual: ${rowText(x.v)}`, x.v);
-  for (const y of m.extra) ctx.c.add(pathOf(y, 0, counts), `not expected: extra ${rowText(y.v)} in actual (index ${y.i})`, undefined, y.v);
+  const occE = occurrences(E, keyOf);
+  for (const x of m.missing) ctx.c.add(pathOf(x, occE.get(x) ?? 0, counts), `missing in actual: ${rowText(x.v)}`, x.v);
+  const occA = occurrences(A, keyOf);
+  for (const y of m.extra) ctx.c.add(pathOf(y, occA.get(y) ?? 0, counts), `not expected: extra ${rowText(y.v)} in actual (index ${y.i})`, undefined, y.v);
 }
 
 /** Log lines as a multiset: identical lines pair first, then regex lines take any line they match. */
