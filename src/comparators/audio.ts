@@ -143,7 +143,7 @@ export async function compareAudioValues({ key, expected, actual, tolerance }: A
   if (!eb.ok) return fail(key, `expected value ${eb.problem} (fix the fixture)`, expected, actual, tolerance, rule);
   const ab = mediaBytes(actual);
   if (!ab.ok) return fail(key, `actual value ${ab.problem}`, expected, actual, tolerance, rule);
-  if (Buffer.from(eb.bytes).equals(ab.bytes)) {
+  if (Buffer.compare(eb.bytes, ab.bytes) === 0) {
     return { status: 'pass', score: 1, metric: `identical bytes (${eb.bytes.length} bytes)`, rule, expected, actual, tolerance, differences: [] };
   }
   if (mode === 'sha256') return shaResult(eb.bytes, ab.bytes, expected, actual, tolerance);
