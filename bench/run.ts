@@ -1,12 +1,19 @@
-// `npm run bench`: each benchmark prints ratios against a peer measured side by side in this run
-// (never absolute thresholds: these machines are shared and noisy).
-import { benchValidateOverhead } from './validate-overhead.js';
-
-const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = {
-  'validate-overhead': benchValidateOverhead,
+// `npm run bench [name]`: each benchmark prints ratios against a peer measured side by side in this
+// run (never absolute thresholds: these machines are shared and noisy).
+const benches: Record<string, () => Promise<unknown>> = {
+  'validate-overhead': async () => (await import('./validate-overhead.js')).benchValidateOverhead(),
+  table: async () => (await import('./table.js')).benchTable(),
+  'fixture-jobs': async () => (await import('./fixture-jobs.js')).benchFixtureJobs(),
+  image: async () => (await import('./image.js')).benchImage(),
+  audio: async () => (await import('./audio.js')).benchAudio(),
+  pdf: async () => (await import('./pdf.js')).benchPdf(),
 };
 
+const only = process.argv[2];
+if (only && !benches[only]) {
+  console.error(`unknown benchmark '${only}'; one of: ${Object.keys(benches).join(', ')}`);
+  process.exit(2);
+}
 for (const [name, run] of Object.entries(benches)) {
   if (only && name !== only) continue;
   console.log(`\n## ${name}`);
