@@ -94,7 +94,7 @@ export function evidenceMarkdown(rows: EvidenceRow[]): string {
     '## Choices',
     '',
     `- **max_distance ${DEFAULT_MAX_DISTANCE_DB} dB.** The largest benign value is the +1 dB gain (1.0 dB); without gain it is`,
-    '  0.44 dB (noise at SNR 20 dB). The smallest real change is +3 dB gain (3.0 dB); every content change',
+    '  0.41 dB (noise at SNR 20 dB). The smallest real change is +3 dB gain (3.0 dB); every content change',
     '  (a note changed, missing or a semitone off) is above 15 dB. 2 dB sits between, with margin both ways.',
     '- **Gain counts.** The level is part of a tool\'s output (a volume or normalisation bug is a real',
     '  regression), and the metric reads in dB where there is sound, so a gain of g dB measures g dB.',

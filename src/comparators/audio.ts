@@ -17,7 +17,7 @@ const MODE_ALIASES: Record<string, string> = { spectrogram_l2: 'spectral', size_
 
 // Defaults, measured in bench/audio-evidence.ts (table: bench/evidence/audio-thresholds.md).
 // max_distance 2 dB: benign variations (10/30 ms delay, resampling, 48k/22.05k renders, noise at SNR
-// 20 dB, 8-bit/float re-encoding) measure ≤ 0.44 dB and a +1 dB gain 1.0 dB; the smallest real change
+// 20 dB, 8-bit/float re-encoding) measure ≤ 0.41 dB and a +1 dB gain 1.0 dB; the smallest real change
 // (+3 dB gain) measures 3.0 dB and content changes (a note changed/missing, a semitone) ≥ 15 dB.
 export const DEFAULT_MAX_DISTANCE_DB = 2;
 // 50 ms: the same as the alignment window, so a benign delay never fails on length alone.
