@@ -81,6 +81,10 @@ export function readCoord(p: unknown, digits: number): Coord | string {
   } else if (isPlainObject(p)) {
     lat = p.lat ?? p.latitude;
     lng = p.lng ?? p.lon ?? p.longitude;
+    // a key that is present but null is reported as null, not as missing
+    const named = (keys: string[]): boolean => keys.some((k) => Object.hasOwn(p, k));
+    if (lat === undefined && named(['lat', 'latitude'])) lat = null;
+    if (lng === undefined && named(['lng', 'lon', 'longitude'])) lng = null;
     if (lat === undefined) return `has no latitude (lat or latitude)`;
     if (lng === undefined) return `has no longitude (lng, lon or longitude)`;
   } else {
@@ -202,11 +206,15 @@ function comparePointsMultiset(ctx: MapCtx, field: string, E: MapPoint[], A: Map
   for (const x of leftE) {
     const near = nearestPoint(x, leftA);
     const hint = near ? `; closest unmatched actual ${coordText(near.c, digits)} at ${joinPath(field, near.i)}` : '';
-    c.add(joinPath(field, x.i), `missing in actual: point ${coordText(x.c, digits)}${labelText(x)} (rounded to ${digits} dp) has no match${hint}`, x.raw, near?.raw);
+    c.add(joinPath(field, x.i), `missing in actual: point ${coordText(x.c, digits)}${labelText(x)} (rounded to ${digits} dp) has no match${hint}`, x.raw, near?.raw, false);
   }
   for (const y of leftA) {
-    c.add(joinPath(field, y.i), `not expected: actual point ${coordText(y.c, digits)}${labelText(y)} (index ${y.i} in actual) has no match in expected`, undefined, y.raw);
+    c.add(joinPath(field, y.i), `not expected: actual point ${coordText(y.c, digits)}${labelText(y)} (index ${y.i} in actual) has no match in expected`, undefined, y.raw, false);
   }
+  // a moved point is one missing and one extra, but one point that differs
+  const unmatched = Math.max(leftE.length, leftA.length);
+  c.compared += unmatched;
+  c.differing += unmatched;
 }
 
 function labelText(p: MapPoint): string {
