@@ -1,0 +1,77 @@
+// One contract for every comparator (DESIGN "habits"): identical → pass; a clear change → fail with
+// a path; the tolerance boundary → pass; compare: skip → skip; garbage → a clear fail, never a throw.
+import { describe, expect, it } from 'vitest';
+import { OUTPUT_TYPES } from '../manifest-types.js';
+import { emptyToleranceConfig } from '../tolerance/load.js';
+import { resolveTolerance } from '../tolerance/resolve.js';
+import { contractCases as audio } from './audio.cases.js';
+import { contractCases as boolean } from './boolean.cases.js';
+import { contractCases as chart } from './chart.cases.js';
+import { contractCases as file } from './file.cases.js';
+import { COMPARATORS } from './index.js';
+import { contractCases as image } from './image.cases.js';
+import { contractCases as kv } from './kv.cases.js';
+import { contractCases as map } from './map.cases.js';
+import { contractCases as number } from './number.cases.js';
+import { contractCases as pdf } from './pdf.cases.js';
+import { contractCases as sha256 } from './sha256.cases.js';
+import { contractCases as structural } from './structural.cases.js';
+import { contractCases as table } from './table.cases.js';
+import { contractCases as text } from './text.cases.js';
+import type { ContractCase, Tolerance } from './types.js';
+
+const CASES: ContractCase[] = [...number, ...boolean, ...text, ...table, ...kv, ...file, ...pdf, ...sha256, ...chart, ...map, ...structural, ...image, ...audio];
+
+async function compare(c: ContractCase, expected: unknown, actual: unknown, fixtureTolerance?: Tolerance) {
+  const comparator = COMPARATORS[c.type];
+  const tolerance = resolveTolerance('out', c.type, emptyToleranceConfig(), fixtureTolerance ?? c.tolerance, comparator);
+  return comparator.compare({ key: 'out', type: c.type, expected, actual, tolerance });
+}
+
+describe.each(CASES.map((c) => [c.label, c] as const))('%s', (_label, c) => {
+  it('identical values pass', async () => {
+    const r = await compare(c, structuredClone(c.value), structuredClone(c.value));
+    expect(r.status, r.metric).toBe('pass');
+    expect(r.score).toBeGreaterThan(0.99);
+  });
+
+  it('a clear change fails with a path', async () => {
+    const r = await compare(c, c.value, c.changed);
+    expect(r.status).toBe('fail');
+    expect(r.metric.length).toBeGreaterThan(0);
+    expect(r.score).toBeGreaterThanOrEqual(0);
+    expect(r.score).toBeLessThan(1);
+    if (c.changedPath) expect((r.differences ?? []).map((d) => d.path), r.metric).toContain(c.changedPath);
+  });
+
+  it.runIf(c.boundary)('the tolerance boundary passes', async () => {
+    const b = c.boundary!;
+    const r = await compare(c, b.expected, b.actual, b.tolerance);
+    expect(r.status, r.metric).toBe('pass');
+  });
+
+  it('compare: skip skips and never fails', async () => {
+    const r = await compare(c, c.value, c.changed, { ...c.tolerance, compare: 'skip' });
+    expect(r.status).toBe('skip');
+  });
+
+  it('garbage gives a clear failure, never a throw', async () => {
+    const r = await compare(c, c.value, c.garbage);
+    expect(r.status).toBe('fail');
+    expect(r.metric).toMatch(/\w/);
+  });
+});
+
+describe('the comparator registry', () => {
+  it('has a comparator for every one of the 39 output types', () => {
+    for (const t of OUTPUT_TYPES) expect(COMPARATORS[t], t).toBeDefined();
+  });
+
+  it('every comparator lists the types it is registered for, and each has a contract case', () => {
+    const covered = new Set(CASES.map((c) => c.type));
+    for (const t of OUTPUT_TYPES) {
+      expect(COMPARATORS[t].types, `${COMPARATORS[t].name} should declare ${t}`).toContain(t);
+      expect(covered.has(t), `no contract case for ${t}`).toBe(true);
+    }
+  });
+});
