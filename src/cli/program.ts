@@ -1,5 +1,6 @@
 // commander wiring only: argv → options → the command functions.
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { registerCi } from '../ci/cli.js';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -71,6 +72,8 @@ export function buildProgram(handlers: {
     .action(async (id: string, opts: NewCliOptions) => {
       exitCode = await handlers.newTool(id, opts);
     });
+
+  registerCi(program, (code) => { exitCode = code; });
 
   (program as Command & { exitCodeOf(): number }).exitCodeOf = () => exitCode;
   return program;

@@ -1,0 +1,110 @@
+// JUnit XML as Jenkins, GitLab and GitHub test reporters read it: <testsuites> → one <testsuite> per
+// tool → one <testcase> per check and one per fixture (classname `<tool>.checks` / `<tool>.fixtures`,
+// so CI groups them). A failing check or fixture carries a <failure> whose text is the same per-output
+// lines as the terminal report; warn is a pass with the warning in <system-out>; skip is <skipped>.
+// Valid against test/fixtures/junit/junit.xsd.
+import os from 'node:os';
+import path from 'node:path';
+import pc from 'picocolors';
+import type { CheckResult, FixtureResult, Report } from '../../validation/types.js';
+import { fixtureLines } from './pretty.js';
+
+const plain = pc.createColors(false);
+
+/** Text safe inside XML 1.0: the five entities escaped, characters XML forbids dropped. */
+export function xmlEscape(s: string): string {
+  return s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** Attribute values also keep their line breaks and tabs (parsers normalise raw ones to spaces). */
+function attr(s: string): string {
+  return xmlEscape(s).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+}
+
+const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
+const firstLine = (s: string) => s.split('\n')[0]!.slice(0, 500);
+
+interface Case { name: string; classname: string; time: number; file?: string; status: 'pass' | 'warn' | 'fail' | 'skip' | 'error'; message: string; body: string }
+
+function checkCase(r: Report, k: CheckResult): Case {
+  const body = [k.message, ...(k.details ? [k.details] : [])].join('\n');
+  return {
+    name: `${String(k.number).padStart(2, '0')} ${k.name}`,
+    classname: `${r.tool_id}.checks`,
+    time: k.duration_ms,
+    file: k.number === 12 ? undefined : rel(path.join(r.tool_path, 'tool.json')),
+    status: k.status,
+    message: k.message,
+    body,
+  };
+}
+
+function fixtureCase(r: Report, f: FixtureResult): Case {
+  return {
+    name: f.file,
+    classname: `${r.tool_id}.fixtures`,
+    time: f.duration_ms,
+    file: rel(path.join(r.tool_path, 'reference', f.file)),
+    status: f.status,
+    message: f.message,
+    body: fixtureLines(f, plain, '').join('\n'),
+  };
+}
+
+function rel(file: string): string {
+  return path.relative(process.cwd(), file).split(path.sep).join('/');
+}
+
+function caseXml(c: Case): string {
+  const head = `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" time="${seconds(c.time)}"${c.file ? ` file="${attr(c.file)}"` : ''}`;
+  switch (c.status) {
+    case 'pass': return `${head}/>`;
+    case 'skip': return `${head}>\n      <skipped message="${attr(firstLine(c.message))}"/>\n    </testcase>`;
+    case 'warn': return `${head}>\n      <system-out>${xmlEscape(`warn: ${c.body}`)}</system-out>\n    </testcase>`;
+    case 'error': return `${head}>\n      <error message="${attr(firstLine(c.message))}" type="pixie_internal_error">${xmlEscape(c.body)}</error>\n    </testcase>`;
+    default: return `${head}>\n      <failure message="${attr(firstLine(c.message))}" type="${c.classname.endsWith('.fixtures') ? 'fixture_mismatch' : 'check_failed'}">${xmlEscape(c.body)}</failure>\n    </testcase>`;
+  }
+}
+
+function suiteXml(r: Report): { xml: string; tests: number; failures: number; errors: number; skipped: number } {
+  const cases = [...r.checks.map((k) => checkCase(r, k)), ...r.fixtures.map((f) => fixtureCase(r, f))];
+  if (r.errors.length) {
+    cases.push({ name: 'pixie internal error', classname: `${r.tool_id}.pixie`, time: 0, status: 'error', message: r.errors[0]!.split('\n')[0]!, body: r.errors.join('\n\n') });
+  }
+  const failures = cases.filter((c) => c.status === 'fail').length;
+  const errors = cases.filter((c) => c.status === 'error').length;
+  const skipped = cases.filter((c) => c.status === 'skip').length;
+  const props = [
+    ['tool_path', rel(r.tool_path)],
+    ['overall', r.overall],
+    ...(r.peak_memory_mb !== null ? [['peak_memory_mb', String(Math.round(r.peak_memory_mb))]] : []),
+  ];
+  const out = [
+    `  <testsuite name="${attr(r.tool_id)}" tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${seconds(r.duration_ms)}" timestamp="${attr(r.timestamp.replace(/(\.\d+)?Z$/, ''))}" hostname="${attr(os.hostname())}" package="pixie">`,
+    '    <properties>',
+    ...props.map(([k, v]) => `      <property name="${attr(k!)}" value="${attr(v!)}"/>`),
+    '    </properties>',
+    ...cases.map(caseXml),
+  ];
+  const warnings = [...r.warnings, ...r.checks.filter((k) => k.status === 'warn').map((k) => `check ${k.number} ${k.name}: ${k.message}`)];
+  if (warnings.length) out.push(`    <system-out>${xmlEscape(warnings.join('\n'))}</system-out>`);
+  if (r.overall === 'fail' && r.spawn_log) out.push(`    <system-err>${xmlEscape(r.spawn_log.trimEnd().split('\n').slice(-50).join('\n'))}</system-err>`);
+  out.push('  </testsuite>');
+  return { xml: out.join('\n'), tests: cases.length, failures, errors, skipped };
+}
+
+export function renderJunit(reports: readonly Report[], opts: { wallMs?: number } = {}): string {
+  const suites = reports.map(suiteXml);
+  const sum = (k: 'tests' | 'failures' | 'errors' | 'skipped') => suites.reduce((n, s) => n + s[k], 0);
+  const time = opts.wallMs ?? reports.reduce((n, r) => n + r.duration_ms, 0);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="pixie" tests="${sum('tests')}" failures="${sum('failures')}" errors="${sum('errors')}" time="${seconds(time)}">`,
+    ...suites.map((s) => s.xml),
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
