@@ -390,14 +390,14 @@ export function pixelDiff(a: RgbaImage, b: RgbaImage, opts: PixelDiffOptions = {
     if (colourDelta(pa, pb) <= maxDelta) continue;
     const y = (i / w) | 0;
     const x = i - y * w;
-    // displaced content: each side's colour is present nearby in the other image
-    if (shift && foundNear(b32, pa, x, y, w, h, shift, maxDelta) && foundNear(a32, pb, x, y, w, h, shift, maxDelta)) {
-      shifted++;
+    if (aa && (looksAntialiased(a32, b32, x, y, w, h) || looksAntialiased(b32, a32, x, y, w, h))) {
+      antialiased++;
       if (mask) mask[i] = 2;
       continue;
     }
-    if (aa && (looksAntialiased(a32, b32, x, y, w, h) || looksAntialiased(b32, a32, x, y, w, h))) {
-      antialiased++;
+    // displaced content: each side's colour is present nearby in the other image
+    if (shift && foundNear(b32, pa, x, y, w, h, shift, maxDelta) && foundNear(a32, pb, x, y, w, h, shift, maxDelta)) {
+      shifted++;
       if (mask) mask[i] = 2;
       continue;
     }
@@ -416,29 +416,35 @@ export function pixelDiff(a: RgbaImage, b: RgbaImage, opts: PixelDiffOptions = {
 // yellow. For different sizes the canvas covers both; the overlap is compared pixel by pixel and
 // the area only one image covers is magenta.
 
+const RED = packRgba(255, 0, 0, 255);
+const YELLOW = packRgba(255, 255, 0, 255);
+const MAGENTA = packRgba(255, 0, 255, 255);
+/** faded grey for each luma level: the expected image at 10 % contrast over white */
+const FADED = Uint32Array.from({ length: 256 }, (_, y) => {
+  const g = Math.round(255 + (y - 255) * 0.1);
+  return packRgba(g, g, g, 255);
+});
+
+function packRgba(r: number, g: number, b: number, a: number): number {
+  return ((r << SR) | (g << SG) | (b << SB) | (a << SA)) >>> 0;
+}
+
 export function renderDiff(expected: RgbaImage, actual: RgbaImage, opts: { threshold?: number; mask?: Uint8Array } = {}): RgbaImage {
   const width = Math.max(expected.width, actual.width);
   const height = Math.max(expected.height, actual.height);
-  const out = new Uint8Array(width * height * 4);
+  const out = new Uint32Array(width * height);
   const e32 = pixels32(expected);
   const a32 = pixels32(actual);
   const maxDelta = MAX_YIQ_DELTA * (opts.threshold ?? 0.1) ** 2;
-  const same = sameSize(expected, actual);
+  const mask = sameSize(expected, actual) ? opts.mask : undefined;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * 4;
-      out[o + 3] = 255;
-      const inE = x < expected.width && y < expected.height;
-      const inA = x < actual.width && y < actual.height;
-      if (!inE || !inA) { out[o] = 255; out[o + 1] = 0; out[o + 2] = 255; continue; }
+      const o = y * width + x;
+      if (x >= expected.width || y >= expected.height || x >= actual.width || y >= actual.height) { out[o] = MAGENTA; continue; }
       const pe = e32[y * expected.width + x]!;
-      const pa = a32[y * actual.width + x]!;
-      const m = same && opts.mask ? opts.mask[y * width + x]! : (pe !== pa && colourDelta(pe, pa) > maxDelta ? 1 : 0);
-      if (m === 1) { out[o] = 255; out[o + 1] = 0; out[o + 2] = 0; continue; }
-      if (m === 2) { out[o] = 255; out[o + 1] = 255; out[o + 2] = 0; continue; }
-      const grey = Math.round(255 + (brightness(pe) - 255) * 0.1);
-      out[o] = grey; out[o + 1] = grey; out[o + 2] = grey;
+      const m = mask ? mask[o]! : (pe !== a32[y * actual.width + x]! && colourDelta(pe, a32[y * actual.width + x]!) > maxDelta ? 1 : 0);
+      out[o] = m === 1 ? RED : m === 2 ? YELLOW : FADED[lumaOf(pe)]!;
     }
   }
-  return { width, height, data: out };
+  return { width, height, data: new Uint8Array(out.buffer) };
 }

@@ -17,7 +17,10 @@ export type DecodeResult = { ok: true; image: RgbaImage; format: string } | { ok
 
 function decoderMessage(err: unknown): string {
   const text = (err instanceof Error ? err.message : String(err)).split('\n').map((l) => l.trim()).filter(Boolean).join('; ');
-  return text.replace(/:\s*$/, '') || 'unknown decoder error';
+  const clean = text.replace(/:\s*$/, '');
+  // under load libvips sometimes loses the warning's own text and only says it was fatal
+  if (/^Warning treated as error due to failOn setting$/i.test(clean)) return 'corrupt or truncated image data (the decoder stopped on a warning)';
+  return clean || 'unknown decoder error';
 }
 
 /** Never throws: a corrupt or non-image payload gives `{ok: false, problem: <sharp's complaint>}`. */
