@@ -1,9 +1,9 @@
 // Turns a media output value (image, audio, video) into bytes, without any decoder: data URLs,
 // bare base64 and `{value|data|url|image|data_url}` objects. Used before any heavy decoding so that
 // identical bytes pass early, and by the size + SHA-256 fallback when a decoder cannot be loaded.
-import { createHash } from 'node:crypto';
 import { isPlainObject } from './deep-compare.js';
 import { describeValue } from './number.js';
+import { sha256Hex } from './sha256.js';
 
 export interface MediaBytes {
   bytes: Buffer;
@@ -60,10 +60,6 @@ export function extractMediaBytes(value: unknown): ExtractResult {
   const bytes = decodeBase64(text);
   if (!bytes) return { ok: false, problem: `${describeValue(v)}, which is neither a data URL nor base64` };
   return { ok: true, media: { bytes, mime: null, form: 'base64' } };
-}
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 export function formatBytes(n: number): string {
