@@ -7,6 +7,7 @@ async function main(argv: string[]): Promise<number> {
   const program = buildProgram({
     validate: async (target, opts) => (await import('./validate-command.js')).validateCommand(target, opts),
     newTool: async (id, opts) => (await import('./new-command.js')).newCommand(id, opts),
+    serve: async (opts) => (await import('../server/serve.js')).serveCommand(opts),
   });
   try {
     await program.parseAsync(argv);

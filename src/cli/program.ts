@@ -73,6 +73,16 @@ export function buildProgram(handlers: {
       exitCode = await handlers.newTool(id, opts);
     });
 
+  program.command('serve')
+    .description('the validation service and dashboard (HTTP API + web page)')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', portNumber, 7700)
+    .option('--host <host>', 'address to bind; anything but loopback needs --token', '127.0.0.1')
+    .option('--tools-dir <dir>', 'where tools are discovered (default: ./tools or $PIXIE_TOOLS_DIR)')
+    .option('--token <token>', 'require this bearer token on every request (default: $PIXIE_TOKEN)')
+    .action(async (opts: ServeCliOptions) => {
+      exitCode = await handlers.serve(opts);
+    });
+
   registerCi(program, (code) => { exitCode = code; });
 
   (program as Command & { exitCodeOf(): number }).exitCodeOf = () => exitCode;

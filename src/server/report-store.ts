@@ -1,0 +1,173 @@
+// Report history on disk: <state>/reports/<tool-id>/<timestamp>-<kind>.json, each file written
+// atomically (a crash leaves the old set, never half a file), the newest 50 per tool kept. The
+// latest entry per tool is cached in memory, so the tool list never reads report files.
+import { mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from '../util/atomic-write.js';
+import type { Report, Status } from '../validation/types.js';
+
+export type RunKind = 'validate' | 'reference-check';
+
+/** What one file holds: the report as the API returns it, plus what the service needs to judge it. */
+export interface StoredReport {
+  kind: RunKind;
+  /** the tool's file fingerprint when the run started (see ToolRegistry) */
+  fingerprint: string;
+  report: Report;
+}
+
+export interface LatestInfo {
+  file: string;
+  kind: RunKind;
+  fingerprint: string;
+  timestamp: string;
+  overall: Report['overall'];
+  /** check statuses by number, to merge a newer check-12-only run into the last full one */
+  checks: Status[];
+}
+
+export const KEEP_REPORTS = 50;
+// the name carries time, kind and overall, so the history list needs no file reads
+const REPORT_FILE = /^(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-\d{3}Z-\d{4}-(validate|reference-check)-(pass|warn|fail)\.json$/;
+
+export class ReportStore {
+  readonly dir: string;
+  private readonly keep: number;
+  /** per tool: newest first, at most one full and one reference-check entry we need for the status */
+  private latest = new Map<string, { full: LatestInfo | null; ref: LatestInfo | null }>();
+  private seq = 0;
+
+  constructor(stateDir: string, opts: { keep?: number } = {}) {
+    this.dir = path.join(stateDir, 'reports');
+    this.keep = opts.keep ?? KEEP_REPORTS;
+  }
+
+  private toolDir(toolId: string): string {
+    // ids come from folder names the registry read; refuse anything that could leave the folder anyway
+    if (!toolId || toolId.includes('/') || toolId.includes('\\') || toolId === '.' || toolId === '..' || toolId.includes('\0')) {
+      throw new Error(`refusing report path for tool id ${JSON.stringify(toolId)}`);
+    }
+    return path.join(this.dir, toolId);
+  }
+
+  /** Report files of one tool, newest first (names sort by time). Leftover temporary files are ignored. */
+  files(toolId: string): string[] {
+    try {
+      return readdirSync(this.toolDir(toolId)).filter((f) => REPORT_FILE.test(f)).sort().reverse();
+    } catch {
+      return [];
+    }
+  }
+
+  /** Time, kind and overall of a report file, from its name. */
+  static describe(file: string): { file: string; timestamp: string; kind: RunKind; overall: Report['overall'] } | null {
+    const m = REPORT_FILE.exec(file);
+    return m ? { file, timestamp: `${m[1]} ${m[2]}:${m[3]}:${m[4]}Z`, kind: m[5] as RunKind, overall: m[6] as Report['overall'] } : null;
+  }
+
+  save(toolId: string, stored: StoredReport): string {
+    const dir = this.toolDir(toolId);
+    mkdirSync(dir, { recursive: true });
+    const stamp = new Date(stored.report.timestamp).toISOString().replace(/[:.]/g, '-');
+    // the sequence number keeps two runs finishing in the same millisecond apart and in order
+    this.seq = (this.seq + 1) % 10000;
+    const name = `${stamp}-${String(this.seq).padStart(4, '0')}-${stored.kind}-${stored.report.overall}.json`;
+    writeFileAtomic(path.join(dir, name), JSON.stringify(stored) + '\n');
+    const info = infoOf(name, stored);
+    const cur = this.latestOf(toolId);
+    if (stored.kind === 'validate') this.latest.set(toolId, { full: info, ref: null });
+    else this.latest.set(toolId, { full: cur.full, ref: info });
+    this.prune(toolId);
+    return name;
+  }
+
+  private prune(toolId: string): void {
+    const dir = this.toolDir(toolId);
+    const files = this.files(toolId);
+    for (const f of files.slice(this.keep)) {
+      try { unlinkSync(path.join(dir, f)); } catch { /* already gone */ }
+    }
+    // temporary files of a writer that died mid-write (never renamed into place)
+    try {
+      for (const f of readdirSync(dir)) {
+        if (f.startsWith('.') && f.endsWith('.tmp')) {
+          const pid = Number(/\.(\d+)\.\d+\.tmp$/.exec(f)?.[1]);
+          if (pid !== process.pid) try { unlinkSync(path.join(dir, f)); } catch { /* gone */ }
+        }
+      }
+    } catch { /* no folder */ }
+  }
+
+  read(toolId: string, file: string): StoredReport | null {
+    if (!REPORT_FILE.test(file)) return null;
+    try {
+      return JSON.parse(readFileSync(path.join(this.toolDir(toolId), file), 'utf8')) as StoredReport;
+    } catch {
+      return null;
+    }
+  }
+
+  history(toolId: string, limit = this.keep): StoredReport[] {
+    const out: StoredReport[] = [];
+    for (const f of this.files(toolId)) {
+      if (out.length >= limit) break;
+      const r = this.read(toolId, f);
+      if (r) out.push(r);
+    }
+    return out;
+  }
+
+  newest(toolId: string): StoredReport | null {
+    for (const f of this.files(toolId)) {
+      const r = this.read(toolId, f);
+      if (r) return r;
+    }
+    return null;
+  }
+
+  /** The newest full run and any newer check-12-only run, read from disk once per tool, then kept. */
+  latestOf(toolId: string): { full: LatestInfo | null; ref: LatestInfo | null } {
+    const cached = this.latest.get(toolId);
+    if (cached) return cached;
+    let full: LatestInfo | null = null;
+    let ref: LatestInfo | null = null;
+    for (const f of this.files(toolId)) {
+      const kind = ReportStore.describe(f)!.kind;
+      if (kind === 'reference-check' && (ref || full)) continue;
+      const r = this.read(toolId, f);
+      if (!r) continue;
+      if (kind === 'validate') { full = infoOf(f, r); break; }
+      ref = infoOf(f, r);
+    }
+    const value = { full, ref };
+    this.latest.set(toolId, value);
+    return value;
+  }
+
+  /**
+   * The status the tool list shows: the last full run, with check 12 taken from a newer check-12-only
+   * run when there is one (so a passing reference-check cannot hide a failing contract check).
+   */
+  statusOf(toolId: string): { validation: Report['overall'] | 'unchecked'; fingerprint: string | null; timestamp: string | null; kind: RunKind | null } {
+    const { full, ref } = this.latestOf(toolId);
+    const newest = ref ?? full;
+    if (!newest) return { validation: 'unchecked', fingerprint: null, timestamp: null, kind: null };
+    let validation = newest.overall;
+    if (full && ref) {
+      const merged = full.checks.map((s, i) => (i === 11 ? ref.checks[11] ?? s : s));
+      validation = merged.includes('fail') ? 'fail' : merged.includes('warn') ? 'warn' : 'pass';
+    }
+    return { validation, fingerprint: newest.fingerprint, timestamp: newest.timestamp, kind: newest.kind };
+  }
+}
+
+function infoOf(file: string, r: StoredReport): LatestInfo {
+  return {
+    file,
+    kind: r.kind,
+    fingerprint: r.fingerprint,
+    timestamp: r.report.timestamp,
+    overall: r.report.overall,
+    checks: [...r.report.checks].sort((a, b) => a.number - b.number).map((c) => c.status),
+  };
+}
