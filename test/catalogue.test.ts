@@ -185,6 +185,7 @@ const CASES: Case[] = [
   { tool: 'run-500', checks: { 8: { status: 'fail', message: /^POST \/run returned HTTP 500: division by zero in rate table$/ }, 9: skippedBecause(8) } },
   { tool: 'run-text-plain', checks: { 8: { status: 'fail', message: /^POST \/run response was not JSON/, details: /content-type: text\/plain/ }, 9: skippedBecause(8) } },
   { tool: 'run-returns-array', checks: { 8: { status: 'fail', message: /not a JSON object keyed by output/ }, 9: skippedBecause(8) } },
+  { tool: 'memory-hog', checks: { 8: { status: 'fail', message: /^the tool used \d+ MiB of resident memory, above max_memory_mb 64$/ }, 9: skippedBecause(8) } },
   { tool: 'run-too-slow', checks: { 8: { status: 'fail', message: /^POST \/run did not answer within 6 s$/ }, 9: skippedBecause(8) } },
   {
     tool: 'dies-during-run',

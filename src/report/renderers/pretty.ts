@@ -11,7 +11,11 @@ const STDERR_TAIL_LINES = 20;
 export function outputLine(o: OutputComparison, c: Colors): string {
   if (o.status === 'skip') return `${o.key}: ${c.dim(`skipped (${o.rule})`)}`;
   const mark = o.status === 'pass' ? c.green('✓') : o.status === 'warn' ? c.yellow('!') : c.red('✗');
-  const verdict = o.status === 'pass' ? `${mark} within tolerance (${o.rule})` : o.status === 'warn' ? `${mark} ${o.rule}` : `${mark} exceeds ${o.rule}`;
+  // numeric rules read as bounds ("exceeds abs 0.005"); others name the algorithm that decided
+  const bound = /^(abs|rel|max_|min_)/.test(o.rule);
+  const verdict = o.status === 'pass' ? `${mark} within tolerance (${o.rule})`
+    : o.status === 'warn' ? `${mark} ${o.rule}`
+    : bound ? `${mark} exceeds ${o.rule}` : `${mark} differs (rule: ${o.rule})`;
   const scalar = (v: unknown) => v === null || typeof v !== 'object';
   const values = scalar(o.expected) && scalar(o.actual) ? `expected ${formatValue(o.expected)}, got ${formatValue(o.actual)} (${o.metric})` : o.metric;
   return `${o.key}: ${values} ${verdict}`;
