@@ -26,7 +26,9 @@ export function fixtureLines(f: FixtureResult, c: Colors, indent = '  '): string
   for (const o of f.outputs) {
     lines.push(`${indent}  ${outputLine(o, c)}`);
     if (o.status === 'fail' || o.status === 'warn') {
-      const diffs = o.differences ?? [];
+      // a scalar's single difference only repeats the line above
+      const scalarLine = (o.expected === null || typeof o.expected !== 'object') && (o.actual === null || typeof o.actual !== 'object');
+      const diffs = (o.differences ?? []).filter((d) => !(scalarLine && d.path === ''));
       for (const d of diffs.slice(0, 8)) lines.push(`${indent}      ${c.dim(d.path || '(value)')}: ${d.message}`);
       if (diffs.length > 8) lines.push(`${indent}      ${c.dim(`… and ${diffs.length - 8} more (see --json)`)}`);
       if (o.degraded) lines.push(`${indent}      ${c.yellow(`degraded: ${o.degraded.reason}; install with: ${o.degraded.install}`)}`);
