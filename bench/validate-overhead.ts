@@ -11,6 +11,8 @@ const PIXIE = path.join(ROOT, 'bin', 'pixie.js');
 const RUNS = 5;
 
 export async function benchValidateOverhead(): Promise<void> {
+  // measure what users run: pixie from a fresh dist/ (bin/pixie.js falls back to tsx when stale)
+  await timeCommand(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
   const toolDir = path.join(ROOT, 'tools', 'compound-interest');
   const runtime = runtimeFor(toolDir, 'main.ts')!;
   const startOnly: number[] = [];

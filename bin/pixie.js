@@ -1,6 +1,31 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx, so there is no build step to forget.
-import { register } from 'tsx/esm/api';
+// Runs pixie from dist/ (plain JavaScript, fast start) when it is up to date with src/, and from the
+// TypeScript sources through tsx otherwise, so an edit to src/ is never run stale.
+import { readdirSync, statSync } from 'node:fs';
 
-register();
-await import('../src/cli/main.ts');
+const root = new URL('../', import.meta.url);
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = new URL(e.name + (e.isDirectory() ? '/' : ''), dir);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function distIsFresh() {
+  try {
+    return statSync(new URL('dist/.built', root)).mtimeMs >= newestMtime(new URL('src/', root));
+  } catch {
+    return false;
+  }
+}
+
+if (distIsFresh()) {
+  await import('../dist/cli/main.js');
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}
