@@ -39,8 +39,8 @@ pre.line-diff .del { background: #fee2e2; color: #991b1b; display: inline-block;
 pre.line-diff .ins { background: #dcfce7; color: #166534; display: inline-block; min-width: 100%; }
 pre.line-diff .fold { color: var(--muted); font-style: italic; }
 .side-by-side { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
-figure { margin: 4px 0; background: #fff; border: 1px solid var(--line); padding: 6px; }
-figure img { display: block; max-width: 360px; max-height: 300px; min-width: 64px; image-rendering: pixelated; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+figure { max-width: 380px; margin: 4px 0; background: #fff; border: 1px solid var(--line); padding: 6px; }
+figure img { display: block; max-width: 360px; min-width: 192px; height: auto; image-rendering: pixelated; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
 figcaption { font-size: 12px; color: var(--muted); text-align: center; }
 svg.chart { width: 100%; max-width: 640px; background: #fff; border: 1px solid var(--line); }
 .legend span { margin-right: 12px; font-size: 12px; } .legend i { display: inline-block; width: 14px; height: 3px; vertical-align: middle; margin-right: 4px; }

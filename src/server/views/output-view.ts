@@ -74,10 +74,12 @@ function imageView(o: OutputComparison): SafeHtml | null {
   const pairs = imagePairs(o);
   if (!pairs) return null;
   const artifacts = (o.artifacts ?? []).filter((x) => typeof x.data_url === 'string');
+  // one image: expected, actual and the diff in one row; several: the diffs (labelled by path) after
+  const inline = pairs.length === 1;
   return html`<div class="image-view">
     ${pairs.map((p) => html`<div class="image-row">${p.label ? html`<div class="muted">${p.label}</div>` : ''}
-      <div class="side-by-side">${imageCell(`expected${p.label ? ` ${p.label}` : ''}`, p.e)}${imageCell(`actual${p.label ? ` ${p.label}` : ''}`, p.a)}</div></div>`)}
-    ${artifacts.length ? html`<div class="side-by-side artifacts">${artifacts.map((x) => imageCell(x.label, x.data_url))}</div>` : ''}
+      <div class="side-by-side">${imageCell(`expected${p.label ? ` ${p.label}` : ''}`, p.e)}${imageCell(`actual${p.label ? ` ${p.label}` : ''}`, p.a)}${inline ? artifacts.map((x) => imageCell(x.label, x.data_url)) : ''}</div></div>`)}
+    ${!inline && artifacts.length ? html`<div class="side-by-side artifacts">${artifacts.map((x) => imageCell(x.label, x.data_url))}</div>` : ''}
   </div>`;
 }
 
