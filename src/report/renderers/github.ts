@@ -57,7 +57,9 @@ function lineOfExpected(fixturePath: string, key: string): number | undefined {
 
 function outputMessage(o: OutputComparison): string {
   const lines = [outputLine(o, plain)];
-  const diffs = o.differences ?? [];
+  // a scalar's single difference only repeats the line above (as in the terminal report)
+  const scalar = (v: unknown) => v === null || typeof v !== 'object';
+  const diffs = (o.differences ?? []).filter((d) => !(scalar(o.expected) && scalar(o.actual) && d.path === ''));
   for (const d of diffs.slice(0, MAX_DIFFERENCES)) lines.push(`  ${d.path || '(value)'}: ${d.message}`);
   if (diffs.length > MAX_DIFFERENCES) lines.push(`  … and ${diffs.length - MAX_DIFFERENCES} more (see the JSON or HTML report)`);
   if (o.degraded) lines.push(`  degraded: ${o.degraded.reason}; install with: ${o.degraded.install}`);

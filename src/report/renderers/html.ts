@@ -306,7 +306,8 @@ export function outputHtml(o: OutputComparison): string {
   if (o.degraded) parts.push(`<div class="badge warn">degraded</div> ${escapeHtml(`${o.degraded.reason}; install with: ${o.degraded.install}`)}`);
   const visual = visualDiffHtml(o);
   if (visual) parts.push(visual);
-  const diffs = o.differences ?? [];
+  // a scalar's single difference only repeats the table above
+  const diffs = (o.differences ?? []).filter((d) => !(SCALAR_TYPES.has(o.type) && d.path === ''));
   if (diffs.length) {
     parts.push(`<ul class="diffs">${diffs.slice(0, MAX_DIFFERENCES).map((d) => `<li><code>${escapeHtml(d.path || '(value)')}</code>: ${escapeHtml(d.message)}</li>`).join('')}${diffs.length > MAX_DIFFERENCES ? `<li class="muted">… and ${diffs.length - MAX_DIFFERENCES} more (see the JSON report)</li>` : ''}</ul>`);
   }
