@@ -16,7 +16,8 @@ function newestMtime(dir) {
 
 function distIsFresh() {
   try {
-    return statSync(new URL('dist/.built', root)).mtimeMs >= newestMtime(new URL('src/', root));
+    const built = statSync(new URL('dist/.built', root)).mtimeMs;
+    return built >= newestMtime(new URL('src/', root)) && built >= newestMtime(new URL('reference-schemas/', root));
   } catch {
     return false;
   }

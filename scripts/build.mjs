@@ -2,7 +2,7 @@
 // compiling TypeScript on every run. esbuild only strips types; `npm run typecheck` checks them.
 // Run by `npm ci`/`npm install` (the "prepare" script) and by bin/pixie.js when dist/ is stale.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,5 +39,25 @@ for (const f of assets) {
   mkdirSync(path.dirname(to), { recursive: true });
   copyFileSync(f, to);
 }
+await precompileSchemas();
 writeFileSync(path.join(dist, '.built'), `${new Date().toISOString()}\n`);
-export const newestSource = Math.max(...files.map((f) => statSync(f).mtimeMs));
+
+/**
+ * Compiling tool.schema.json takes Ajv ~0.3 s per process; generate each reference schema's
+ * validator as code once here (same options as src/schema/ajv.ts), so `pixie validate` loads it.
+ */
+async function precompileSchemas() {
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  const standalone = (await import('ajv/dist/standalone/index.js')).default.default;
+  const addFormats = (await import('ajv-formats')).default.default;
+  const schemasDir = path.join(root, 'reference-schemas');
+  const out = path.join(dist, 'schema', 'compiled');
+  for (const file of walk(schemasDir).filter((f) => f.endsWith('.schema.json'))) {
+    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, code: { source: true } });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(file, 'utf8')));
+    const target = path.join(out, path.relative(schemasDir, file).replace(/\.json$/, '.cjs'));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, standalone(ajv, validate));
+  }
+}

@@ -2,7 +2,8 @@
 // outputs/<type>). Schemas are read and compiled on first use and cached by file name, so importing
 // this module costs nothing and each schema compiles once per process.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
@@ -43,11 +44,21 @@ export function loadReferenceSchema(relativePath: string): Record<string, unknow
   return schema;
 }
 
-/** A compiled validator for a reference schema, compiled once per process. */
+const requireHere = createRequire(import.meta.url);
+
+/** The validator scripts/build.mjs generated for dist/ (absent when running from src/). */
+function precompiled(relativePath: string): ValidateFunction | undefined {
+  const file = new URL(`./compiled/${relativePath.replace(/\.json$/, '.cjs')}`, import.meta.url);
+  if (!existsSync(file)) return undefined;
+  const mod = requireHere(fileURLToPath(file)) as ValidateFunction | { default: ValidateFunction };
+  return typeof mod === 'function' ? mod : mod.default;
+}
+
+/** A compiled validator for a reference schema, compiled once per process (or loaded prebuilt). */
 export function compileReferenceSchema(relativePath: string): ValidateFunction {
   let validate = validatorCache.get(relativePath);
   if (!validate) {
-    validate = getAjv().compile(loadReferenceSchema(relativePath));
+    validate = precompiled(relativePath) ?? getAjv().compile(loadReferenceSchema(relativePath));
     validatorCache.set(relativePath, validate);
   }
   return validate;
