@@ -137,6 +137,28 @@ describe('pixie serve API (in-process)', () => {
     expect(list.find((t) => t.id === 'alpha')!.stale).toBe(false);
   });
 
+  it('with the default rescan interval, serves the cached listing and picks up a new tool shortly after', async () => {
+    const ws = workspace();
+    tinyTool(ws.toolsDir, 'alpha');
+    const { app, registry } = createApp({ toolsDir: ws.toolsDir, validate: fakeValidate().fn });
+    expect((await (await app.request('/api/tools')).json() as unknown[]).length).toBe(1);
+    const scans = registry.stats.scans;
+    for (let i = 0; i < 20; i++) await app.request('/api/tools');
+    expect(registry.stats.scans).toBe(scans); // within 250 ms nothing is read again
+    tinyTool(ws.toolsDir, 'delta');
+    // a direct request for the new id never 404s on a cached listing
+    expect((await app.request('/api/tools/delta/reference-fixtures')).status).toBe(200);
+    const seen = await (async () => {
+      for (let i = 0; i < 40; i++) {
+        const list = await (await app.request('/api/tools')).json() as { id: string }[];
+        if (list.some((t) => t.id === 'delta')) return true;
+        await sleep(100);
+      }
+      return false;
+    })();
+    expect(seen).toBe(true);
+  });
+
   it('resolves ids only to discovered tools: traversal and unknown ids are 404 JSON, never a file read', async () => {
     const ws = workspace();
     tinyTool(ws.toolsDir, 'alpha');

@@ -170,10 +170,19 @@ export function createApp(deps: AppDeps): PixieApp {
 
   // ---------- API ----------
 
-  app.get('/api/tools', (c) => c.json(registry.list().map((e) => {
-    const r = rowOf(e);
-    return { id: r.id, name: r.name, category: r.category, validation: r.validation, stale: r.stale, last_run: r.timestamp, running: r.running };
-  })));
+  // the listing is rebuilt only when the tools, the stored reports or the running set change
+  let listing = { key: '', body: '' };
+  app.get('/api/tools', (c) => {
+    const entries = registry.list();
+    const key = `${registry.generation}:${store.version}:${runs.version}`;
+    if (listing.key !== key) {
+      listing = { key, body: JSON.stringify(entries.map((e) => {
+        const r = rowOf(e);
+        return { id: r.id, name: r.name, category: r.category, validation: r.validation, stale: r.stale, last_run: r.timestamp, running: r.running };
+      })) };
+    }
+    return c.body(listing.body, 200, { 'Content-Type': 'application/json' });
+  });
 
   app.get('/api/tools/:id', (c) => {
     const entry = toolOr404(c.req.param('id'));
@@ -230,7 +239,10 @@ export function createApp(deps: AppDeps): PixieApp {
         // a check-12-only run has no sample output, so it never creates fixture_sample.json
         plan.files = plan.files.filter((f) => !f.create);
         plan.notes = plan.notes.filter((n) => !n.includes('fixture_sample.json'));
-        if (body.yes) written = applyUpdates(plan, report, entry.dir);
+        if (body.yes) {
+          written = applyUpdates(plan, report, entry.dir);
+          registry.invalidate();
+        }
       } : undefined,
     });
     if (!('run' in started)) throw new ApiError(409, `reference-check for '${entry.id}' already in flight`, started.busy ? { run_id: started.busy.id } : {});

@@ -36,6 +36,8 @@ export class ReportStore {
   /** per tool: newest first, at most one full and one reference-check entry we need for the status */
   private latest = new Map<string, { full: LatestInfo | null; ref: LatestInfo | null }>();
   private seq = 0;
+  /** bumps on every save, so derived views (the tool list) know when to rebuild */
+  version = 0;
 
   constructor(stateDir: string, opts: { keep?: number } = {}) {
     this.dir = path.join(stateDir, 'reports');
@@ -73,6 +75,7 @@ export class ReportStore {
     this.seq = (this.seq + 1) % 10000;
     const name = `${stamp}-${String(this.seq).padStart(4, '0')}-${stored.kind}-${stored.report.overall}.json`;
     writeFileAtomic(path.join(dir, name), JSON.stringify(stored) + '\n');
+    this.version++;
     const info = infoOf(name, stored);
     const cur = this.latestOf(toolId);
     if (stored.kind === 'validate') this.latest.set(toolId, { full: info, ref: null });

@@ -47,6 +47,8 @@ export class RunManager {
   private tails = new Map<string, Promise<unknown>>();
   private active = new Map<string, Run>();
   private pending = new Map<string, number>();
+  /** bumps whenever a tool becomes busy or idle */
+  version = 0;
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -78,6 +80,7 @@ export class RunManager {
     this.runs.set(run.id, run);
     this.pruneFinished();
     this.pending.set(entry.id, (this.pending.get(entry.id) ?? 0) + 1);
+    this.version++;
     const previous = this.tails.get(entry.id) ?? Promise.resolve();
     run.finished = previous.catch(() => {}).then(() => this.execute(run, entry, req));
     const tail = run.finished.catch(() => {});
@@ -85,7 +88,7 @@ export class RunManager {
     void tail.then(() => {
       const left = (this.pending.get(entry.id) ?? 1) - 1;
       if (left > 0) this.pending.set(entry.id, left);
-      else this.pending.delete(entry.id);
+      else { this.pending.delete(entry.id); this.version++; }
       if (this.tails.get(entry.id) === tail) this.tails.delete(entry.id);
     });
     return { run };

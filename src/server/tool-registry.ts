@@ -3,6 +3,7 @@
 // parsed again only when its mtime or size changes; new and removed folders appear on the next scan.
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync, type Stats } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_ENTRYPOINTS, resolveEntrypoint } from '../tool/runtime.js';
 import { loadManifest } from '../tool/manifest.js';
@@ -44,6 +45,10 @@ export class ToolRegistry {
   private entries: ToolEntry[] = [];
   private byId = new Map<string, ToolEntry>();
   private scannedAt = -Infinity;
+  private scanning: Promise<void> | null = null;
+  private lastMissScan = -Infinity;
+  /** bumps whenever a scan changes what list() returns (lets callers cache what they derive from it) */
+  generation = 0;
 
   /** `rescanMs`: a listing younger than this is served as is (0: every call looks at the disk). */
   constructor(toolsDir: string, opts: { rescanMs?: number } = {}) {
@@ -52,16 +57,29 @@ export class ToolRegistry {
   }
 
   list(): ToolEntry[] {
-    if (performance.now() - this.scannedAt >= this.rescanMs) this.scan();
+    const age = performance.now() - this.scannedAt;
+    if (this.rescanMs === 0 || this.scannedAt === -Infinity) this.scan();
+    else if (age >= this.rescanMs && !this.scanning) {
+      // stale-while-revalidate: this request gets the listing we have, the stats run off the event
+      // loop's critical path, and the next request sees the result
+      this.scanning = this.scanAsync().finally(() => { this.scanning = null; });
+    }
     return this.entries;
+  }
+
+  /** Forget the listing: the next list() reads the disk before answering (after pixie itself wrote files). */
+  invalidate(): void {
+    this.scannedAt = -Infinity;
   }
 
   /** A discovered tool by folder name or tool.json id; anything else (paths, `..`) is undefined. */
   get(id: string): ToolEntry | undefined {
     this.list();
     let hit = this.byId.get(id);
-    if (!hit && this.rescanMs > 0) {
-      // a tool created a moment ago: look again before saying 404
+    if (!hit && this.rescanMs > 0 && performance.now() - this.lastMissScan > 50) {
+      // a tool created a moment ago: look again before saying 404 (at most every 50 ms, so a flood
+      // of unknown ids cannot keep the disk busy)
+      this.lastMissScan = performance.now();
       this.scan();
       hit = this.byId.get(id);
     }
@@ -77,31 +95,61 @@ export class ToolRegistry {
     this.stats.scans++;
     let names: string[];
     try {
-      names = readdirSync(this.toolsDir, { withFileTypes: true })
-        .filter((d) => (d.isDirectory() || d.isSymbolicLink()) && !d.name.startsWith('.') && d.name !== 'node_modules')
-        .map((d) => d.name)
-        .sort();
+      names = toolFolderNames(readdirSync(this.toolsDir, { withFileTypes: true }));
     } catch {
       names = [];
     }
     const entries: ToolEntry[] = [];
-    const seen = new Set<string>();
     for (const name of names) {
       const dir = path.join(this.toolsDir, name);
       const toolJson = statOrNull(path.join(dir, 'tool.json'));
       if (!toolJson && !DEFAULT_ENTRYPOINTS.some((f) => statOrNull(path.join(dir, f)))) continue;
-      seen.add(dir);
       const info = this.manifestOf(dir, toolJson);
       entries.push({ id: name, dir, name: info.name || name, category: info.category, manifestId: info.manifestId, manifestOk: info.ok, fingerprint: this.fingerprint(dir, info) });
     }
+    this.install(entries);
+  }
+
+  /** The same scan with asynchronous stats: the disk work does not hold up other requests. */
+  private async scanAsync(): Promise<void> {
+    this.stats.scans++;
+    const statAsync = (file: string) => stat(file).catch(() => null);
+    let names: string[];
+    try {
+      names = toolFolderNames(await readdir(this.toolsDir, { withFileTypes: true }));
+    } catch {
+      names = [];
+    }
+    const found = await Promise.all(names.map(async (name) => {
+      const dir = path.join(this.toolsDir, name);
+      const toolJson = await statAsync(path.join(dir, 'tool.json'));
+      if (!toolJson && !(await Promise.all(DEFAULT_ENTRYPOINTS.map((f) => statAsync(path.join(dir, f))))).some(Boolean)) return null;
+      const info = this.manifestOf(dir, toolJson);
+      const files = ['tool.json', ...(info.entrypoint ? [info.entrypoint] : []), ...DEPENDENCY_MANIFESTS];
+      const reference = (await readdir(path.join(dir, 'reference')).catch(() => [] as string[])).sort().map((f) => `reference/${f}`);
+      const stats = await Promise.all([...files, ...reference].map(async (rel) => [rel, await statAsync(path.join(dir, rel))] as const));
+      const entry: ToolEntry = { id: name, dir, name: info.name || name, category: info.category, manifestId: info.manifestId, manifestOk: info.ok, fingerprint: fingerprintOf(stats) };
+      return entry;
+    }));
+    this.install(found.filter((e): e is ToolEntry => e !== null));
+  }
+
+  private install(entries: ToolEntry[]): void {
+    const seen = new Set(entries.map((e) => e.dir));
     for (const dir of this.manifests.keys()) if (!seen.has(dir)) this.manifests.delete(dir);
+    const same = entries.length === this.entries.length && entries.every((e, i) => {
+      const o = this.entries[i]!;
+      return o.id === e.id && o.fingerprint === e.fingerprint && o.name === e.name && o.category === e.category && o.manifestId === e.manifestId;
+    });
+    this.scannedAt = performance.now();
+    if (same) return;
+    this.generation++;
     const byId = new Map<string, ToolEntry>();
     for (const e of entries) byId.set(e.id, e);
     // tool.json ids as aliases, never shadowing a folder name
     for (const e of entries) if (e.manifestId && !byId.has(e.manifestId)) byId.set(e.manifestId, e);
     this.entries = entries;
     this.byId = byId;
-    this.scannedAt = performance.now();
   }
 
   private manifestOf(dir: string, toolJson: Stats | null): ManifestInfo {
@@ -133,18 +181,26 @@ export class ToolRegistry {
   }
 
   private fingerprint(dir: string, info: ManifestInfo): string {
-    const hash = createHash('sha256');
-    const add = (rel: string) => hash.update(`${rel}\0${statKey(statOrNull(path.join(dir, rel)))}\n`);
-    add('tool.json');
-    if (info.entrypoint) add(info.entrypoint);
-    for (const f of DEPENDENCY_MANIFESTS) add(f);
+    const files = ['tool.json', ...(info.entrypoint ? [info.entrypoint] : []), ...DEPENDENCY_MANIFESTS];
     let reference: string[] = [];
     try {
       reference = readdirSync(path.join(dir, 'reference')).sort();
     } catch {
       // no reference folder
     }
-    for (const f of reference) add(`reference/${f}`);
-    return hash.digest('hex').slice(0, 16);
+    return fingerprintOf([...files, ...reference.map((f) => `reference/${f}`)].map((rel) => [rel, statOrNull(path.join(dir, rel))] as const));
   }
+}
+
+function toolFolderNames(dirents: { name: string; isDirectory(): boolean; isSymbolicLink(): boolean }[]): string[] {
+  return dirents
+    .filter((d) => (d.isDirectory() || d.isSymbolicLink()) && !d.name.startsWith('.') && d.name !== 'node_modules')
+    .map((d) => d.name)
+    .sort();
+}
+
+function fingerprintOf(files: readonly (readonly [string, Stats | null])[]): string {
+  const hash = createHash('sha256');
+  for (const [rel, s] of files) hash.update(`${rel}\0${statKey(s)}\n`);
+  return hash.digest('hex').slice(0, 16);
 }
