@@ -221,14 +221,14 @@ function diffView(expected: string, actual: string): SafeHtml {
 const TEXT_TYPES = new Set(['text', 'markdown', 'code', 'latex', 'stream_text', 'log', 'diff']);
 
 function textView(o: OutputComparison): SafeHtml | null {
-  const e = unwrap(o.expected);
-  const a = unwrap(o.actual);
-  if (typeof e === 'string' && typeof a === 'string' && (TEXT_TYPES.has(o.type) || !/^data:/.test(e))) return diffView(e, a);
-  // PDF text and other comparators that report line by line carry expected/actual per difference
+  // PDF text (and other file comparisons that report line by line) carry expected/actual per difference
   const lines = (o.differences ?? []).filter((d) => typeof d.expected === 'string' || typeof d.actual === 'string');
   if (o.type === 'file' && lines.length) {
     return html`<pre class="line-diff">${lines.map((d) => html`<span class="fold">${d.path}</span>\n${typeof d.expected === 'string' ? html`<span class="del">- ${d.expected}</span>\n` : ''}${typeof d.actual === 'string' ? html`<span class="ins">+ ${d.actual}</span>\n` : ''}`)}</pre>`;
   }
+  const e = unwrap(o.expected);
+  const a = unwrap(o.actual);
+  if (typeof e === 'string' && typeof a === 'string' && (TEXT_TYPES.has(o.type) || !/^data:/.test(e))) return diffView(e, a);
   return null;
 }
 
