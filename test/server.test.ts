@@ -129,8 +129,8 @@ describe('pixie serve API (in-process)', () => {
     const tj = path.join(alpha, 'tool.json');
     writeFileSync(tj, readFileSync(tj, 'utf8').replace('"name": "alpha"', '"name": "Alpha renamed"'));
     utimesSync(tj, new Date(), new Date(Date.now() + 6000));
-    list = await (await app.request('/api/tools')).json() as { id: string; name: string }[] as never;
-    expect((list as unknown as { id: string; name: string }[]).find((t) => t.id === 'alpha')!.name).toBe('Alpha renamed');
+    const renamed = await (await app.request('/api/tools')).json() as { id: string; name: string }[];
+    expect(renamed.find((t) => t.id === 'alpha')!.name).toBe('Alpha renamed');
     // a fresh run clears stale
     await app.request('/api/tools/alpha/validate');
     list = await (await app.request('/api/tools')).json() as { id: string; stale: boolean }[];

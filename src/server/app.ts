@@ -12,8 +12,7 @@ import { listFixtureFiles } from '../fixtures/load.js';
 import { loadManifest } from '../tool/manifest.js';
 import { suggest } from '../util/did-you-mean.js';
 import { validateTool } from '../validation/validate-tool.js';
-import type { Report } from '../validation/types.js';
-import { ReportStore, type RunKind, type StoredReport } from './report-store.js';
+import { ReportStore, type StoredReport } from './report-store.js';
 import { RunManager, type Run, type RunEvent, type ValidateFn } from './run-manager.js';
 import { ToolRegistry, type ToolEntry } from './tool-registry.js';
 import { DASHBOARD_CSS, DASHBOARD_JS } from './views/assets.js';
@@ -366,4 +365,3 @@ export function createApp(deps: AppDeps): PixieApp {
   return { app, registry, store, runs };
 }
 
-export type { Report };

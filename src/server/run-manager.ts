@@ -38,7 +38,8 @@ export interface RunRequest {
   after?: (report: Report, entry: ToolEntry) => Promise<void> | void;
 }
 
-const KEEP_FINISHED_RUNS = 200;
+// finished runs stay subscribable (a page reloading mid-run replays them); each holds its report
+const KEEP_FINISHED_RUNS = 50;
 
 export class RunManager {
   private runs = new Map<string, Run>();
