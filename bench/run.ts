@@ -7,6 +7,9 @@ const benches: Record<string, () => Promise<unknown>> = {
   image: async () => (await import('./image.js')).benchImage(),
   audio: async () => (await import('./audio.js')).benchAudio(),
   pdf: async () => (await import('./pdf.js')).benchPdf(),
+  serve: async () => (await import('./serve.js')).benchServe(),
+  'many-tools': async () => (await import('./many-tools.js')).benchManyTools(),
+  lint: async () => (await import('./lint.js')).benchLint(),
 };
 
 const only = process.argv[2];

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OutputType } from '../manifest-types.js';
 import { contractCases } from './chart.cases.js';
-import { CHART_TYPES, chartComparator, matchScalarMultiset, maxMatching } from './chart.js';
+import { CHART_TYPES, chartComparator } from './chart.js';
+import { matchScalarMultiset, maxMatching } from './matching.js';
 import type { ComparisonResult, Tolerance } from './types.js';
 
 function compare(type: OutputType, expected: unknown, actual: unknown, tolerance: Tolerance = {}): ComparisonResult {

@@ -8,7 +8,7 @@ import { toDecimal } from '../util/decimal.js';
 import { isPlainObject, joinPath } from './deep-compare.js';
 import { describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance, shortJson } from './number.js';
-import { DiffCollector, isPresent, jsonKey, keyedPath, pairByKey } from './chart.js';
+import { DiffCollector, isPresent, jsonKey, keyedPath, pairByKey } from './matching.js';
 import { skipped, type Comparator, type ComparisonResult, type OptionKind, type Tolerance } from './types.js';
 
 type MapType = 'map_points' | 'map_heatmap' | 'map_choropleth' | 'map_polygons' | 'map_route';

@@ -6,7 +6,7 @@ import type { OutputType } from '../manifest-types.js';
 import { deepCompare, isPlainObject, joinPath } from './deep-compare.js';
 import { describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance, shortJson } from './number.js';
-import { DiffCollector, isPresent, jsonKey, keyedPath, occurrences, pairByKey } from './chart.js';
+import { DiffCollector, isPresent, jsonKey, keyedPath, occurrences, pairByKey } from './matching.js';
 import { firstDifference, lineDifferences } from './text.js';
 import { skipped, type Comparator, type ComparisonResult, type OptionKind, type Tolerance } from './types.js';
 
