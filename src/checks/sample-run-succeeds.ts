@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ToolHttpError, formatSeconds } from '../tool/client.js';
+import { ToolHttpError, detailOf, formatSeconds } from '../tool/client.js';
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
 import { memoryLimitMb, runTimeoutMs } from '../validation/timeouts.js';
 import type { Check } from './types.js';
 
-function detailOf(text: string): string {
-  try {
-    const body = JSON.parse(text) as { detail?: unknown };
-    if (body && typeof body === 'object' && body.detail !== undefined) return typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail);
-  } catch {
-    // not JSON: show the start of the text
-  }
-  return text.slice(0, 300);
-}
 
 export const sampleRunSucceeds: Check = {
   number: 8,

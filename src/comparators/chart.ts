@@ -4,9 +4,9 @@
 // as a multiset within tolerance — never by sorting mixed values or their string forms (anchor B17).
 import type { OutputType } from '../manifest-types.js';
 import { isPlainObject, joinPath } from './deep-compare.js';
-import { describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
+import { describeNumericTolerance, numbersWithin, type NumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance, shortJson } from './number.js';
-import { DiffCollector, isPresent, jsonKey, keyCounts, keyedPath, matchScalarMultiset, maxMatching, numbersWithin, occurrences, pairByKey, pathText, reportScalarMultiset, type Indexed } from './matching.js';
+import { DiffCollector, isPresent, jsonKey, keyCounts, keyedPath, matchScalarMultiset, maxMatching, occurrences, pairByKey, pathText, reportScalarMultiset, type Indexed } from './matching.js';
 import { skipped, type Comparator, type ComparisonResult, type OptionKind, type Tolerance } from './types.js';
 
 // ---------- reading chart values ----------

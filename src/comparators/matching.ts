@@ -3,25 +3,13 @@
 // never a sort of mixed values — anchor B17), and pairing of items by key with readable paths.
 import type { Difference } from '../validation/types.js';
 import { deepCompare, joinPath } from './deep-compare.js';
-import { compareNumbers, describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
+import { compareNumbers, describeNumericTolerance, numbersWithin, type NumericTolerance } from './numeric-tolerance.js';
 import { describeValue, formatAbsDiff, shortJson } from './number.js';
 import type { ComparisonResult, Tolerance } from './types.js';
 
 /** Differences beyond this are summarised in one "… and N more" entry; counts stay exact. */
 export const MAX_DIFFERENCES = 1000;
 
-/** Tolerance check with a float fast path; only near-boundary cases take the exact decimal rule. */
-export function numbersWithin(e: number, a: number, tol: NumericTolerance): boolean {
-  if (e === a) return true;
-  if (!Number.isFinite(e) || !Number.isFinite(a)) return Number.isNaN(e) && Number.isNaN(a);
-  const diff = Math.abs(a - e);
-  const scale = Math.max(Math.abs(a), Math.abs(e));
-  const allowed = Math.max(tol.abs ?? 0, (tol.rel ?? 0) * scale);
-  const slack = scale * 1e-15 + allowed * 1e-12;
-  if (diff < allowed - slack) return true;
-  if (diff > allowed + slack) return false;
-  return compareNumbers(e, a, tol).ok;
-}
 
 /** A stable identity for JSON values (ids, labels, keys): 0 and "0" differ, null is a value. */
 export function jsonKey(v: unknown): string {

@@ -59,6 +59,22 @@ export function compareNumbers(expected: number, actual: number, tol: NumericTol
   };
 }
 
+/**
+ * The same rule as a plain yes/no without allocating a verdict, for hot loops over table cells and
+ * chart values; only differences within ~1e-12 of the allowed band take the exact decimal path.
+ */
+export function numbersWithin(e: number, a: number, tol: NumericTolerance): boolean {
+  if (e === a) return true;
+  if (!Number.isFinite(e) || !Number.isFinite(a)) return Number.isNaN(e) && Number.isNaN(a);
+  const diff = Math.abs(a - e);
+  const scale = Math.max(Math.abs(a), Math.abs(e));
+  const allowed = Math.max(tol.abs ?? 0, (tol.rel ?? 0) * scale);
+  const slack = scale * 1e-15 + allowed * 1e-12;
+  if (diff < allowed - slack) return true;
+  if (diff > allowed + slack) return false;
+  return compareNumbers(e, a, tol).ok;
+}
+
 /** "abs 0.005 or rel 0.0001" — the rule as the author wrote it. */
 export function describeNumericTolerance(tol: NumericTolerance): string {
   const parts: string[] = [];

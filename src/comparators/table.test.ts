@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numbersWithin, tableComparator } from './table.js';
+import { numbersWithin } from './numeric-tolerance.js';
+import { tableComparator } from './table.js';
 import type { ComparisonResult, Tolerance } from './types.js';
 
 const run = (expected: unknown, actual: unknown, tolerance: Tolerance = tableComparator.defaults('table')) =>

@@ -7,7 +7,7 @@
 import type { OutputType } from '../manifest-types.js';
 import type { Difference } from '../validation/types.js';
 import { deepCompare, isPlainObject, joinPath, typeName } from './deep-compare.js';
-import { compareNumbers, describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
+import { compareNumbers, describeNumericTolerance, numbersWithin, type NumericTolerance } from './numeric-tolerance.js';
 import { describeValue, formatAbsDiff, garbageResult, numericTolerance, shortJson, unknownModeResult } from './number.js';
 import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
 
@@ -32,21 +32,6 @@ interface Side { columns: Col[] | null; rows: Row[] }
 
 // ---------- numbers ----------
 
-/**
- * The shared decimal-honest rule, with a float fast path: only differences within ~1e-12 of the
- * allowed band (where binary rounding could flip the verdict) go to the exact decimal check.
- */
-export function numbersWithin(e: number, a: number, tol: NumericTolerance): boolean {
-  if (e === a) return true;
-  if (!Number.isFinite(e) || !Number.isFinite(a)) return Number.isNaN(e) && Number.isNaN(a);
-  const diff = Math.abs(a - e);
-  const scale = Math.max(Math.abs(a), Math.abs(e));
-  const allowed = Math.max(tol.abs ?? 0, (tol.rel ?? 0) * scale);
-  const slack = scale * 1e-15 + allowed * 1e-12;
-  if (diff < allowed - slack) return true;
-  if (diff > allowed + slack) return false;
-  return compareNumbers(e, a, tol).ok;
-}
 
 // ---------- reading a table ----------
 

@@ -134,6 +134,17 @@ function toToolError(err: unknown, method: string, path: string, timeoutMs: numb
   return new ToolHttpError('protocol', `${method} ${path} failed: ${e.message ?? String(err)}`);
 }
 
+/** The `detail` of an error body (the HTTP contract's `{"detail": "..."}`), else the start of the text. */
+export function detailOf(text: string): string {
+  try {
+    const body = JSON.parse(text) as { detail?: unknown };
+    if (body && typeof body === 'object' && body.detail !== undefined) return typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail);
+  } catch {
+    // not JSON: show the start of the text
+  }
+  return text.slice(0, 300);
+}
+
 export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
