@@ -9,6 +9,7 @@ import { renderPretty } from '../report/renderers/pretty.js';
 import { renderSummary } from '../report/renderers/summary.js';
 import { defaultToolsDir, discoverTools, resolveTool } from '../tools/discover.js';
 import { mapPool } from '../util/pool.js';
+import type { ProgressEvent } from '../validation/options.js';
 import { validateTool } from '../validation/validate-tool.js';
 import type { Report } from '../validation/types.js';
 import type { ValidateCliOptions } from './program.js';
@@ -17,6 +18,18 @@ import { updateFixturesCommand } from './update-fixtures-command.js';
 import type { CiValidateOptions } from '../ci/cli.js';
 import { checkCiUsage, emptyShardReport, finishReport, selectToolDirs, shardFixtures, usesCi, writeCiOutputs } from '../ci/run.js';
 import { parseShard } from '../ci/shard.js';
+
+/** A progress bar for a single tool with many fixtures (terminal only; never in --json or CI logs). */
+function fixtureProgress(): { onProgress: (e: ProgressEvent) => void; stop(): void } {
+  let bar: ReturnType<typeof startProgress> = null;
+  return {
+    onProgress: (e) => {
+      if (e.kind === 'fixtures-total' && (e.total ?? 0) >= 10) bar = startProgress(e.total!, 'fixtures');
+      else if (e.kind === 'fixture-end') bar?.tick(e.file ?? '');
+    },
+    stop: () => bar?.stop(),
+  };
+}
 
 export function exitCodeFor(reports: Report[]): number {
   if (reports.some((r) => r.errors.length)) return 2;
@@ -64,7 +77,11 @@ export async function validateCommand(target: string | undefined, opts: Validate
   let report: Report;
   const shard = opts.shard ? shardFixtures(toolDir, parseShard(opts.shard), { fixture: opts.fixture, durations: opts.durations }) : null;
   if (shard && shard.candidates > 0 && shard.files.length === 0) report = emptyShardReport(toolDir, parseShard(opts.shard!));
-  else report = finishReport(await validateTool({ ...base, ...(shard && shard.files.length ? { fixture: shard.files } : {}), toolDir, jobs: opts.jobs }), opts);
+  else {
+    const bar = opts.json ? null : fixtureProgress();
+    report = finishReport(await validateTool({ ...base, ...(shard && shard.files.length ? { fixture: shard.files } : {}), toolDir, jobs: opts.jobs, onProgress: bar?.onProgress }), opts);
+    bar?.stop();
+  }
   if (shard) process.stderr.write(`pixie: --shard ${opts.shard}: ${shard.files.length} of ${shard.candidates} fixture(s) of ${path.basename(toolDir)}\n`);
   if (opts.json) out.write(renderJson(report));
   else if (opts.summary) out.write(renderSummary(report, c));
