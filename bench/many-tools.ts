@@ -158,7 +158,7 @@ export async function benchManyTools(opts: { count?: number; jobs?: number } = {
     const serial = await runPixieSampled(['validate', '--all', '--tools-dir', toolsDir, '--jobs', '1', '--json'], toolsDir);
     const parallel = await runPixieSampled(['validate', '--all', '--tools-dir', toolsDir, '--jobs', String(jobs), '--json'], toolsDir);
     for (const r of [serial, parallel]) {
-      const reports = JSON.parse(r.stdout) as { overall: string }[];
+      const reports = JSON.parse(r.stdout) as { overall: string; duration_ms: number; checks: { number: number; name: string; duration_ms: number }[] }[];
       const bad = reports.filter((x) => x.overall === 'fail').length;
       if (reports.length !== count || bad) throw new Error(`expected ${count} passing tools, got ${reports.length} reports with ${bad} failing`);
     }
@@ -177,6 +177,16 @@ export async function benchManyTools(opts: { count?: number; jobs?: number } = {
     console.log(row('per tool, the tool alone: start + 3 runs + stop (peer, median of 20)', perToolOwn));
     console.log(`  pixie overhead per tool beyond the tool's own work: ${(perToolSerial - perToolOwn).toFixed(0)} ms (aim < 50 ms)`);
     console.log(`  most tools alive at once: ${serial.maxAlive} with --jobs 1, ${parallel.maxAlive} with --jobs ${jobs}`);
+    // where a tool's time goes (--jobs 1): median per check, and pixie's time between tools
+    const reports = JSON.parse(serial.stdout) as { duration_ms: number; checks: { number: number; name: string; duration_ms: number }[] }[];
+    const perCheck = reports[0]!.checks.map((c) => `${c.number} ${c.name} ${median(reports.map((r) => r.checks.find((k) => k.number === c.number)!.duration_ms)).toFixed(0)}`);
+    console.log(`  median ms per check (--jobs 1): ${perCheck.join(', ')}`);
+    const inside = reports.reduce((n, r) => n + r.duration_ms, 0);
+    const between = (serial.ms - help.ms - inside) / count;
+    console.log(`  --all machinery between tools (wall − start-up − Σ validateTool) / tools: ${between.toFixed(1)} ms`);
+    // checks that do not wait on the tool's own start, runs or stop: pixie's work alone
+    const ownChecks = [1, 2, 3, 4, 5, 7, 9, 10].reduce((n, k) => n + median(reports.map((r) => r.checks.find((c) => c.number === k)!.duration_ms)), 0);
+    console.log(`  pixie's own per-tool work: checks 1–5, 7, 9, 10 (${ownChecks.toFixed(0)} ms) + machinery = ${(ownChecks + between).toFixed(0)} ms (aim < 50 ms)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
