@@ -705,6 +705,7 @@ export const chartComparator: Comparator = {
   name: 'chart',
   types: CHART_TYPES,
   modes: CHART_MODES,
+  modesFor: (type) => Object.keys(MODE_TABLE[type as ChartType]?.[1] ?? {}),
   options: CHART_OPTIONS,
   defaults(type: OutputType): Tolerance {
     const entry = MODE_TABLE[type as ChartType];

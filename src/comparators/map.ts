@@ -460,6 +460,7 @@ export const mapComparator: Comparator = {
   name: 'map',
   types: MAP_TYPES,
   modes: MAP_MODES,
+  modesFor: (type) => MAP_MODES.filter((m) => (MODE_ALGORITHM[m] === 'keyed') === (type === 'map_choropleth')),
   options: MAP_OPTIONS,
   defaults(type: OutputType): Tolerance {
     const mode = DEFAULT_MODE[type as MapType] ?? 'set_equal_after_round_coords_4dp';

@@ -365,6 +365,7 @@ export const structuralComparator: Comparator = {
   name: 'structural',
   types: STRUCTURAL_TYPES,
   modes: STRUCTURAL_MODES,
+  modesFor: (type) => APPLICABLE[type as StructuralType] ?? [],
   options: STRUCTURAL_OPTIONS,
   defaults(type: OutputType): Tolerance {
     const compare = DEFAULT_MODE[type as StructuralType] ?? 'structural';

@@ -37,6 +37,8 @@ export interface Comparator {
   types: readonly OutputType[];
   /** Allowed `compare` values (besides `skip`), first is the default unless `defaults` says otherwise. */
   modes: readonly string[];
+  /** The `compare` values that apply to one output type, where a family's types differ (else `modes`). */
+  modesFor?(type: OutputType): readonly string[];
   /** Allowed tolerance keys besides `compare`, with their kind (used to validate tolerance.yaml). */
   options: Readonly<Record<string, OptionKind>>;
   /** Built-in defaults per output type (the bottom layer of tolerance resolution). */

@@ -130,6 +130,8 @@ export interface BlockWhere {
   path: PathSegment[];
   /** how messages name the block, e.g. "final_value (number)" or "number outputs" */
   subject: string;
+  /** the output type the block applies to, so only the modes that apply to it are accepted */
+  type?: OutputType;
   /** source text lookup for the `key:{…}` hint */
   sourceLine?: (line: number) => string | undefined;
 }
@@ -221,7 +223,7 @@ export function checkToleranceBlock(value: unknown, comparator: Comparator, wher
     const at = [...where.path, k];
     const canonical = NUMERIC_SYNONYMS[k];
     if (k === 'compare') {
-      const modes = [...comparator.modes, 'skip'];
+      const modes = [...(where.type && comparator.modesFor ? comparator.modesFor(where.type) : comparator.modes), 'skip'];
       if (typeof v !== 'string') {
         problems.push(problemAt(where, at, 'value', `compare for ${where.subject} must be one of ${modes.join(', ')}; got ${kindOf(v)}`));
       } else if (!modes.includes(v)) {
@@ -435,7 +437,7 @@ export function parseToleranceText(text: string, ctx: ToleranceContext, problems
       problems.push(keyProblem(segments, hintFor(segments, key) ?? notAnOutputMessage(key, outputKeys, extraCandidates)));
       return;
     }
-    const block = checkToleranceBlock(value, ctx.comparatorFor(spec.type), where(segments, `${key} (${spec.type})`), problems);
+    const block = checkToleranceBlock(value, ctx.comparatorFor(spec.type), { ...where(segments, `${key} (${spec.type})`), type: spec.type }, problems);
     if (block) config.overrides[key] = block;
   };
 
@@ -479,7 +481,7 @@ export function parseToleranceText(text: string, ctx: ToleranceContext, problems
         : `'${type}' is not an output type; defaults are keyed by output type (number, table, chart_line, …); per-output settings go under overrides`)));
       continue;
     }
-    const block = checkToleranceBlock(value, ctx.comparatorFor(type as OutputType), where(segments, `${type} outputs`), problems);
+    const block = checkToleranceBlock(value, ctx.comparatorFor(type as OutputType), { ...where(segments, `${type} outputs`), type: type as OutputType }, problems);
     if (block) config.defaults[type as OutputType] = block;
   }
 
