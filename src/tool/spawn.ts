@@ -184,7 +184,8 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       // not listening yet
     }
     if (exit) break;
-    await within(exited, 100, null);
+    // poll briskly while a fast tool is likely to come up, then ease off
+    await within(exited, performance.now() - started < 1000 ? 20 : 100, null);
   }
   if (exit) await within(closed, 500, null);
   const exitNow = exit as { code: number | null; signal: NodeJS.Signals | null } | null;
