@@ -66,7 +66,8 @@ export const referenceFixtures: Check = {
     if (degraded.length) {
       const packages = [...new Map(degraded.map((o) => [o.degraded!.package, o.degraded!])).values()];
       notes.push(...packages.map((d) => `${d.package} could not be loaded, so ${degraded.filter((o) => o.degraded!.package === d.package).length} comparison(s) fell back to size + SHA-256; install it with: ${d.install}`));
-      return { status: 'warn', message: `${passed + warned} fixture(s) matched, but ${degraded.length} comparison(s) degraded to size + SHA-256 (${packages.map((p) => p.package).join(', ')} not available)`, details: notes.join('\n') };
+      const differing = degraded.filter((o) => o.status !== 'pass').length;
+      return { status: 'warn', message: `${degraded.length} comparison(s) fell back to size + SHA-256 because ${packages.map((p) => p.package).join(', ')} could not be loaded${differing ? ` (${differing} with different bytes, not judged)` : ''}; ${passed} fixture(s) matched`, details: notes.join('\n') };
     }
     if (passed + warned === 0 && skipped > 0) {
       return { status: 'warn', message: `all ${skipped} fixture(s) skipped`, details: results.map((r) => `${r.file}: ${r.message}`).join('\n') };
