@@ -45,7 +45,7 @@ async function target(variant: Variant, toolsDir: string, stateDir: string): Pro
   let fetch: (req: Request) => Response | Promise<Response>;
   if (variant === 'reparse-per-request') {
     const { Hono } = await import('hono');
-    const { discoverTools } = await import('../src/tools/discover.js');
+    const { discoverTools } = await import('../src/project/discover.js');
     const { loadManifest } = await import('../src/tool/manifest.js');
     const app = new Hono();
     app.get('/api/tools', (c) => c.json(discoverTools(toolsDir).map((dir) => {

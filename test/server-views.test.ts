@@ -1,6 +1,6 @@
 // The dashboard's per-type diff views, rendered to HTML without a browser.
 import { describe, expect, it } from 'vitest';
-import type { OutputComparison } from '../src/validation/types.js';
+import type { OutputComparison } from '../src/report/model.js';
 import { lineDiff, withContext } from '../src/server/views/line-diff.js';
 import { outputDetail } from '../src/server/views/output-view.js';
 

@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { comparatorFor } from '../comparators/index.js';
-import { listFixtureFiles, loadFixtures } from '../fixtures/load.js';
-import { runFixtures } from '../fixtures/run-fixtures.js';
-import { selectFixtures } from '../fixtures/select.js';
+import { listFixtureFiles, loadFixtures } from '../reference/load.js';
+import { runFixtures } from '../reference/run-fixtures.js';
+import { selectFixtures } from '../reference/select.js';
 import { loadTolerance } from '../tolerance/load.js';
 import { memoryLimitMb } from '../validation/timeouts.js';
 import type { Check, CheckOutcome } from './types.js';

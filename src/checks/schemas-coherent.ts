@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { InputSpec } from '../manifest-types.js';
+import type { InputSpec } from '../tool/manifest-types.js';
 import type { Check } from './types.js';
 
 const RESERVED_INPUT_KEYS = ['run_id', 'inputs'];

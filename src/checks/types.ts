@@ -1,10 +1,10 @@
-import type { Manifest } from '../manifest-types.js';
+import type { Manifest } from '../tool/manifest-types.js';
 import type { ManifestLoad } from '../tool/manifest.js';
 import type { Runtime } from '../tool/runtime.js';
 import type { StopResult, ToolProcess } from '../tool/spawn.js';
-import type { CheckResult, FixtureResult, Status } from '../validation/types.js';
+import type { CheckResult, FixtureResult, Status } from '../report/model.js';
 import type { ValidateOptions } from '../validation/options.js';
-import type { FixtureRun } from '../fixtures/run-fixtures.js';
+import type { FixtureRun } from '../reference/run-fixtures.js';
 
 export interface CheckOutcome {
   status: Status;

@@ -3,7 +3,7 @@
 // never read, so it silently asserts nothing), and under --strict check 12 may not merely warn.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { overallOf, type Report } from '../validation/types.js';
+import { overallOf, type Report } from '../report/model.js';
 
 const ALLOWED = /^(fixture_.*\.json|tolerance\.yaml|README\.md)$/;
 

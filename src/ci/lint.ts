@@ -7,7 +7,7 @@ import { folderStructure } from '../checks/folder-structure.js';
 import { schemasCoherent } from '../checks/schemas-coherent.js';
 import type { CheckContext, ValidationState } from '../checks/types.js';
 import { comparatorFor } from '../comparators/index.js';
-import { loadFixtures } from '../fixtures/load.js';
+import { loadFixtures } from '../reference/load.js';
 import { loadManifest } from '../tool/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
 import { strayReferenceFiles } from './hygiene.js';

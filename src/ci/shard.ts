@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
-import type { Report } from '../validation/types.js';
+import type { Report } from '../report/model.js';
 
 export interface ShardSpec { index: number; total: number }
 

@@ -4,7 +4,7 @@ import { lintTool, renderLint, type LintResult } from '../ci/lint.js';
 import type { LintCliOptions } from '../ci/cli.js';
 import { PixieError } from '../errors.js';
 import { formatAnnotation, workspaceRelative } from '../report/renderers/github.js';
-import { defaultToolsDir, discoverTools, resolveTool } from '../tools/discover.js';
+import { defaultToolsDir, discoverTools, resolveTool } from '../project/discover.js';
 
 export async function lintCommand(targets: string[], opts: LintCliOptions): Promise<number> {
   const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
-import { defaultToolsDir } from '../tools/discover.js';
+import { defaultToolsDir } from '../project/discover.js';
 import type { NewCliOptions } from './program.js';
 import { scaffoldFiles } from './scaffold-templates.js';
 

@@ -1,7 +1,7 @@
 // `pixie validate <tool> --update-fixtures [--yes]`: preview (default) or write refreshed expected values.
 import type { Colors } from '../report/colors.js';
 import { formatValue } from '../report/format-value.js';
-import { applyUpdates, planUpdates } from '../fixtures/update.js';
+import { applyUpdates, planUpdates } from '../reference/update.js';
 import { loadManifest } from '../tool/manifest.js';
 import type { ValidateOptions } from '../validation/options.js';
 import { validateTool } from '../validation/validate-tool.js';

@@ -4,8 +4,8 @@
 // both durations (never a silent truncation, the anchor's bug B14). Without fft.js it degrades to
 // size + SHA-256 and says so.
 import { createHash } from 'node:crypto';
-import type { OutputType } from '../manifest-types.js';
-import type { Difference } from '../validation/types.js';
+import type { OutputType } from '../tool/manifest-types.js';
+import type { Difference } from '../report/model.js';
 import { compareAudioSignals, type AudioCoreResult, type FftConstructor } from './audio-dsp.js';
 import { unknownModeResult } from './number.js';
 import { loadOptional, type Degraded } from './optional-module.js';

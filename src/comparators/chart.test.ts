@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import { contractCases } from './chart.cases.js';
 import { CHART_TYPES, chartComparator } from './chart.js';
 import { matchScalarMultiset, maxMatching } from './matching.js';

@@ -2,7 +2,7 @@
 // name, x and shapes are checked, every number goes through the shared abs-OR-rel rule, and every
 // unordered collection (scatter points, histogram values, duplicate slices, graph edges) is matched
 // as a multiset within tolerance — never by sorting mixed values or their string forms (anchor B17).
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import { isPlainObject, joinPath } from './deep-compare.js';
 import { describeNumericTolerance, numbersWithin, type NumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance, shortJson } from './number.js';

@@ -1,7 +1,7 @@
 // One contract for every comparator (DESIGN "habits"): identical → pass; a clear change → fail with
 // a path; the tolerance boundary → pass; compare: skip → skip; garbage → a clear fail, never a throw.
 import { describe, expect, it } from 'vitest';
-import { OUTPUT_TYPES } from '../manifest-types.js';
+import { OUTPUT_TYPES } from '../tool/manifest-types.js';
 import { emptyToleranceConfig } from '../tolerance/load.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
 import { contractCases as audio } from './audio.cases.js';

@@ -1,6 +1,6 @@
 // Structural comparison of JSON values that lists every difference by path. Numbers use the shared
 // numeric rule at any depth (the top request in snapshot tools: never fall back to string equality).
-import type { Difference } from '../validation/types.js';
+import type { Difference } from '../report/model.js';
 import { compareNumbers, type NumericTolerance } from './numeric-tolerance.js';
 
 export function typeName(v: unknown): string {

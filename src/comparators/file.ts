@@ -3,8 +3,8 @@
 // filename and MIME differences, then compare the content by kind: JSON structurally, CSV/TSV as a
 // table with numeric cells (bug B13), text/* with the text comparator, everything else (and PDF,
 // for now) by size + SHA-256.
-import type { OutputType } from '../manifest-types.js';
-import type { Difference } from '../validation/types.js';
+import type { OutputType } from '../tool/manifest-types.js';
+import type { Difference } from '../report/model.js';
 import { deepCompare, isPlainObject } from './deep-compare.js';
 import { describeNumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance } from './number.js';

@@ -8,7 +8,7 @@ import { histogramDistance, pixelDiff, renderDiff, ssim, type RgbaImage } from '
 import { contractCases } from './image.cases.js';
 import { IMAGE_DEFAULTS, imageComparator } from './image.js';
 import type { ComparisonResult, Tolerance } from './types.js';
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CASES_DIR = path.join(ROOT, 'test/cases/image');

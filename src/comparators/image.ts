@@ -2,8 +2,8 @@
 // anything is decoded; otherwise sharp decodes both sides to RGBA, different sizes fail, and the
 // mode decides on the pixels (image-core.ts, pure). Every failing comparison of two decodable
 // images carries a diff PNG in `artifacts`. Without sharp it degrades to size + SHA-256, loudly.
-import type { OutputType } from '../manifest-types.js';
-import type { Difference } from '../validation/types.js';
+import type { OutputType } from '../tool/manifest-types.js';
+import type { Difference } from '../report/model.js';
 import type { Degraded } from './optional-module.js';
 import { isPlainObject } from './deep-compare.js';
 import { histogramDistance, pixelDiff, renderDiff, samePixels, sameSize, ssim, type RgbaImage } from './image-core.js';

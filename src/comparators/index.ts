@@ -1,6 +1,6 @@
 // The comparator registry: output type → comparator (SPEC §3 table). Adding an output type means
 // one comparator file, one line here and one schema in reference-schemas/outputs/.
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import { audioComparator } from './audio.js';
 import { booleanComparator } from './boolean.js';
 import { chartComparator } from './chart.js';

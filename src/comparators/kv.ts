@@ -1,8 +1,8 @@
 // The kv comparator: key by key, either shape on either side (a dict, or the documented
 // `{pairs: [{key, value}]}`; the anchor only read dicts, bug B3). Numbers use the shared rule at
 // any depth; missing and extra keys are both reported.
-import type { OutputType } from '../manifest-types.js';
-import type { Difference } from '../validation/types.js';
+import type { OutputType } from '../tool/manifest-types.js';
+import type { Difference } from '../report/model.js';
 import { deepCompare, isPlainObject, joinPath } from './deep-compare.js';
 import { describeNumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance, shortJson, unknownModeResult } from './number.js';

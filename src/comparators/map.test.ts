@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import { contractCases } from './map.cases.js';
 import { MAP_TYPES, mapComparator, readCoord, roundToUnits, unitsToText } from './map.js';
 import type { ComparisonResult, Tolerance } from './types.js';

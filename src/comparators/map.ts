@@ -3,7 +3,7 @@
 // coordinate rounds as written), then compared as multisets (points, heatmap, polygons — duplicates
 // count; B9), in order (route), or by region key (choropleth). The mode really picks the algorithm
 // (B10), and polygons are read from `coords` (B5) as well as `vertices` or a bare vertex list.
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import { toDecimal } from '../util/decimal.js';
 import { isPlainObject, joinPath } from './deep-compare.js';
 import { describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';

@@ -1,7 +1,7 @@
 // What the chart, map and structural comparators share: a collector that keeps every difference
 // (capped, with exact counts), multiset matching of values within tolerance (a maximum matching,
 // never a sort of mixed values — anchor B17), and pairing of items by key with readable paths.
-import type { Difference } from '../validation/types.js';
+import type { Difference } from '../report/model.js';
 import { deepCompare, joinPath } from './deep-compare.js';
 import { compareNumbers, describeNumericTolerance, numbersWithin, type NumericTolerance } from './numeric-tolerance.js';
 import { describeValue, formatAbsDiff, shortJson } from './number.js';

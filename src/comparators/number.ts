@@ -1,8 +1,8 @@
 // The number comparator (SPEC §3: |a − e| ≤ abs OR ≤ rel × max(|a|, |e|), decimal-honest), plus the
 // small helpers every scalar comparator shares: unwrapping `{value}`, naming a bad value, reading
 // the numeric part of a tolerance, and an unknown-mode failure.
-import type { OutputType } from '../manifest-types.js';
-import type { Difference } from '../validation/types.js';
+import type { OutputType } from '../tool/manifest-types.js';
+import type { Difference } from '../report/model.js';
 import { isPlainObject, typeName } from './deep-compare.js';
 import { compareNumbers, describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
 import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';

@@ -5,7 +5,7 @@
 // pure compare core, comparePdfPages.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Difference } from '../validation/types.js';
+import type { Difference } from '../report/model.js';
 import { loadOptional, type Degraded } from './optional-module.js';
 import { compareBySha256 } from './sha256.js';
 import { lineDifferences } from './text.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPARATORS } from './index.js';
 import { compareNumbers } from './numeric-tolerance.js';
 import type { Tolerance } from './types.js';
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 
 async function status(type: OutputType, expected: unknown, actual: unknown, tolerance: Tolerance = {}): Promise<string> {
   const comparator = COMPARATORS[type];

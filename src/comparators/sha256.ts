@@ -3,7 +3,7 @@
 // heavy comparators degrade to. Bytes come from data URLs, bare base64, `{value|data|url}` objects,
 // or the canonical JSON of any other value.
 import { createHash } from 'node:crypto';
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import { isPlainObject } from './deep-compare.js';
 import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
 

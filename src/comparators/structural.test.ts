@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import { contractCases } from './structural.cases.js';
 import { STRUCTURAL_TYPES, structuralComparator } from './structural.js';
 import type { ComparisonResult, Tolerance } from './types.js';

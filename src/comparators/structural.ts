@@ -2,7 +2,7 @@
 // exactly unless abs/rel are set) and every difference is listed by path. Tree nodes match by id,
 // then label, then name — never collapsing label-only nodes (anchor B6); `diff` compares its
 // `before` and `after` texts line by line instead of failing on any object (B2).
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import { deepCompare, isPlainObject, joinPath } from './deep-compare.js';
 import { describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance, shortJson } from './number.js';

@@ -4,8 +4,8 @@
 // rows pair through a hash, the rest are bucketed by their non-numeric cells and paired inside a
 // bucket by a maximum matching over "within tolerance" edges (greedy by nearest, then augmenting
 // paths), so the verdict never depends on row order and a looser tolerance never fails more.
-import type { OutputType } from '../manifest-types.js';
-import type { Difference } from '../validation/types.js';
+import type { OutputType } from '../tool/manifest-types.js';
+import type { Difference } from '../report/model.js';
 import { deepCompare, isPlainObject, joinPath, typeName } from './deep-compare.js';
 import { compareNumbers, describeNumericTolerance, numbersWithin, type NumericTolerance } from './numeric-tolerance.js';
 import { describeValue, formatAbsDiff, garbageResult, numericTolerance, shortJson, unknownModeResult } from './number.js';

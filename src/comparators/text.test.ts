@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boundedLevenshtein, levenshtein, lineDifferences, normalizeWhitespace, textComparator } from './text.js';
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import type { ComparisonResult, Tolerance } from './types.js';
 
 const run = (expected: unknown, actual: unknown, tolerance: Tolerance = {}, type: OutputType = 'text') =>

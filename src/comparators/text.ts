@@ -1,8 +1,8 @@
 // The text family (text, code, latex, stream_text, markdown): exact by default, or one of the modes
 // of SPEC §3. A mismatch names the first differing line and column with a window of each side, and
 // lists every differing line (capped), found by a line LCS so one inserted line is one difference.
-import type { OutputType } from '../manifest-types.js';
-import type { Difference } from '../validation/types.js';
+import type { OutputType } from '../tool/manifest-types.js';
+import type { Difference } from '../report/model.js';
 import { deepCompare } from './deep-compare.js';
 import { describeNumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance, shortJson, unknownModeResult, unwrapValue } from './number.js';

@@ -1,8 +1,8 @@
 // The contract every comparator implements. A comparator is pure data + one compare function:
 // no I/O except lazily importing heavy decoders; never throws on bad values (garbage in gives a
 // `fail` naming what was wrong); reports every difference it finds, not only the first.
-import type { OutputType } from '../manifest-types.js';
-import type { OutputComparison, Status } from '../validation/types.js';
+import type { OutputType } from '../tool/manifest-types.js';
+import type { OutputComparison, Status } from '../report/model.js';
 
 /**
  * Tolerance as resolved for one output (SPEC §3 precedence already applied). Synonyms are

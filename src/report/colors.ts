@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { Status } from '../validation/types.js';
+import type { Status } from './model.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
 

@@ -3,7 +3,7 @@
 // concatenated (sorted by file), check 12 is recomputed from them, checks 1–11 take the most severe
 // shard's result, and overall is recomputed.
 import path from 'node:path';
-import { overallOf, type CheckResult, type FixtureResult, type Report, type Status } from '../validation/types.js';
+import { overallOf, type CheckResult, type FixtureResult, type Report, type Status } from './model.js';
 
 const SEVERITY: Record<Status, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 

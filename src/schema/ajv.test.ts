@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { INPUT_TYPES, OUTPUT_TYPES } from '../manifest-types.js';
+import { INPUT_TYPES, OUTPUT_TYPES } from '../tool/manifest-types.js';
 import { compileReferenceSchema, describeGot, describeTypes, getAjv, loadReferenceSchema, referenceSchemaUrl } from './ajv.js';
 
 describe('reference schema loader', () => {

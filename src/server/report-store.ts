@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write.js';
-import type { Report, Status } from '../validation/types.js';
+import type { Report, Status } from '../report/model.js';
 
 export type RunKind = 'validate' | 'reference-check';
 

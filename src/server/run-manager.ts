@@ -3,7 +3,7 @@
 // progress events so a page that subscribes late (or reconnects) replays them, then follows live.
 import { randomUUID } from 'node:crypto';
 import type { ProgressEvent, ValidateOptions } from '../validation/options.js';
-import type { Report } from '../validation/types.js';
+import type { Report } from '../report/model.js';
 import type { ReportStore, RunKind } from './report-store.js';
 import type { ToolEntry, ToolRegistry } from './tool-registry.js';
 

@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import type { ServeCliOptions } from '../cli/program.js';
 import { PixieError } from '../errors.js';
 import { liveGroupCount } from '../tool/process-registry.js';
-import { defaultToolsDir } from '../tools/discover.js';
+import { defaultToolsDir } from '../project/discover.js';
 import { createApp, defaultStateDir, isLoopback } from './app.js';
 import { existsSync, statSync } from 'node:fs';
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 import type { Comparator, OptionKind, Tolerance } from '../comparators/types.js';
-import { OUTPUT_TYPES, type OutputSpec, type OutputType } from '../manifest-types.js';
+import { OUTPUT_TYPES, type OutputSpec, type OutputType } from '../tool/manifest-types.js';
 import { suggest } from '../util/did-you-mean.js';
 
 export type Policy = 'warn' | 'fail' | 'ignore';

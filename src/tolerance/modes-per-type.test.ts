@@ -2,7 +2,7 @@
 // not later at compare time (anchor B10: a mode must mean something for the type it is set on).
 import { describe, expect, it } from 'vitest';
 import { comparatorFor } from '../comparators/index.js';
-import type { OutputSpec } from '../manifest-types.js';
+import type { OutputSpec } from '../tool/manifest-types.js';
 import { parseToleranceText, type Problem } from './load.js';
 
 const outputs: OutputSpec[] = [

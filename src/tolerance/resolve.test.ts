@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Tolerance } from '../comparators/types.js';
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import { emptyToleranceConfig, parseToleranceText, type Problem, type ToleranceConfig } from './load.js';
 import { resolveTolerance } from './resolve.js';
 import { TEST_OUTPUTS, fakeChart, fakeComparatorFor, fakeNumber, fakeTable } from './test-comparators.js';

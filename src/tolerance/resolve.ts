@@ -6,7 +6,7 @@
 // `abs` or `rel` for an output (in any layer), pixie's built-in abs/rel pair for the type steps
 // aside, so `abs: 0.005` means half a cent and is not silently widened by the built-in `rel: 1e-4`.
 import type { Comparator, Tolerance } from '../comparators/types.js';
-import type { OutputType } from '../manifest-types.js';
+import type { OutputType } from '../tool/manifest-types.js';
 import { NUMERIC_SYNONYMS, isPlainObject, type ToleranceConfig } from './load.js';
 
 /** Renames atol/float_atol → abs and rtol/float_rtol → rel, at any depth (loaders already do this). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { INPUT_TYPES, OUTPUT_TYPES } from '../manifest-types.js';
+import { INPUT_TYPES, OUTPUT_TYPES } from './manifest-types.js';
 import { loadManifest, parseManifestText } from './manifest.js';
 import type { ManifestLoad, ManifestProblem } from './manifest.js';
 

@@ -1,6 +1,6 @@
 // Sample inputs for check 8 (SPEC §2 "Sample inputs"): one plausible value per declared input,
 // built only from the manifest.
-import type { InputSpec, Manifest } from '../manifest-types.js';
+import type { InputSpec, Manifest } from '../tool/manifest-types.js';
 
 /** A 1×1 transparent PNG. */
 export const SAMPLE_PNG_DATA_URL =

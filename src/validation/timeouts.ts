@@ -1,4 +1,4 @@
-import type { Manifest } from '../manifest-types.js';
+import type { Manifest } from '../tool/manifest-types.js';
 
 export const DEFAULT_MAX_RUNTIME_S = 60;
 export const DEFAULT_MAX_MEMORY_MB = 512;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CHECKS } from '../checks/index.js';
 import type { Check, CheckContext, CheckOutcome, ValidationState } from '../checks/types.js';
 import type { ValidateOptions } from './options.js';
-import { overallOf, type CheckResult, type Report } from './types.js';
+import { overallOf, type CheckResult, type Report } from '../report/model.js';
 
 function executionOrder(checks: readonly Check[]): Check[] {
   return [...checks.filter((c) => !c.runsLast), ...checks.filter((c) => c.runsLast)];

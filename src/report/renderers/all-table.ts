@@ -1,6 +1,6 @@
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
-import type { Report } from '../../validation/types.js';
+import type { Report } from '../model.js';
 
 /** The one table `pixie validate --all` ends with. */
 export function renderAllTable(reports: Report[], c: Colors, wallMs: number): string {

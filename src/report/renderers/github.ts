@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pc from 'picocolors';
-import type { FixtureResult, OutputComparison, Report } from '../../validation/types.js';
+import type { FixtureResult, OutputComparison, Report } from '../model.js';
 import { outputLine } from './pretty.js';
 
 const plain = pc.createColors(false);

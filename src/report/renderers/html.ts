@@ -4,7 +4,7 @@
 // SVG, images side by side with the comparator's diff image. The pieces are exported so the
 // dashboard can render the same diffs.
 import path from 'node:path';
-import type { CheckResult, FixtureResult, OutputComparison, Report, Status } from '../../validation/types.js';
+import type { CheckResult, FixtureResult, OutputComparison, Report, Status } from '../model.js';
 
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

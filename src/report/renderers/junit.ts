@@ -6,7 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import pc from 'picocolors';
-import type { CheckResult, FixtureResult, Report } from '../../validation/types.js';
+import type { CheckResult, FixtureResult, Report } from '../model.js';
 import { fixtureLines } from './pretty.js';
 
 const plain = pc.createColors(false);

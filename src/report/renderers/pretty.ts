@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import { formatValue } from '../format-value.js';
-import type { FixtureResult, OutputComparison, Report } from '../../validation/types.js';
+import type { FixtureResult, OutputComparison, Report } from '../model.js';
 
 const STDERR_TAIL_LINES = 20;
 

@@ -1,6 +1,6 @@
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
-import type { Report } from '../../validation/types.js';
+import type { Report } from '../model.js';
 import { fixtureLines } from './pretty.js';
 
 /** Only what did not pass: one line for a passing tool. */

@@ -1,6 +1,6 @@
 // What differs in one output, drawn for its type: images side by side with the diff image, chart
 // series overlaid on one SVG, table cells highlighted, text as a line diff, numbers with the rule.
-import type { Difference, OutputComparison } from '../../validation/types.js';
+import type { Difference, OutputComparison } from '../../report/model.js';
 import { html, prettyJson, raw, type SafeHtml } from './html.js';
 import { lineDiff, withContext } from './line-diff.js';
 

@@ -1,5 +1,5 @@
 // The dashboard's two pages, rendered on the server: the tool list and one tool's latest report.
-import type { CheckResult, FixtureResult, Report } from '../../validation/types.js';
+import type { CheckResult, FixtureResult, Report } from '../../report/model.js';
 import type { RunKind } from '../report-store.js';
 import { html, prettyJson, type SafeHtml } from './html.js';
 import { outputDetail, statusBadge } from './output-view.js';
