@@ -43,7 +43,7 @@ export function synthMelody(o: SynthOptions): Float32Array {
         if (f0 * k >= o.rate / 2) break;
         v += Math.sin(2 * Math.PI * f0 * k * t) / k;
       }
-      out[s0 + i] += peak * env * v * 0.6;
+      out[s0 + i]! += peak * env * v * 0.6;
     }
   });
   return out;

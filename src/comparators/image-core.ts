@@ -77,10 +77,10 @@ function addPixel(counts: Int32Array, p: number, k: number): void {
     g = 255 - (((255 - g) * a + 127) / 255 | 0);
     b = 255 - (((255 - b) * a + 127) / 255 | 0);
   }
-  counts[r] += k;
-  counts[256 + g] += k;
-  counts[512 + b] += k;
-  counts[768 + a] += k;
+  counts[r]! += k;
+  counts[256 + g]! += k;
+  counts[512 + b]! += k;
+  counts[768 + a]! += k;
 }
 
 /** 256 level counts of one channel → `bins` soft bins (linear split between neighbouring centres). */

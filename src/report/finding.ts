@@ -1,0 +1,47 @@
+// A finding is one located problem: in a user's file (tool.json, a fixture, tolerance.yaml, the tool
+// folder) or in what the checks saw. Checks return them beside their sentence; `pixie lint`,
+// `--strict`, `report merge`, GitHub annotations and JUnit read these fields, never the sentence.
+import { FINDING_RULES, type FindingCode } from './severity.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Finding {
+  /** what kind of problem, from the severity table in severity.ts */
+  code: FindingCode;
+  severity: Severity;
+  /** relative to the tool folder: tool.json, reference/fixture_a.json, main.py, … */
+  file?: string;
+  /** 1-based line in `file` */
+  line?: number;
+  /** path inside the file (JSON path such as inputs[2].key, or a tolerance key) */
+  path?: string;
+  /** one sentence, with the fix when there is one */
+  message: string;
+  fix?: string;
+}
+
+export type FindingFields = Omit<Finding, 'code' | 'severity'>;
+
+/** A finding with the severity the table gives its code (strict: the --strict column). */
+export function finding(code: FindingCode, fields: FindingFields, opts: { strict?: boolean } = {}): Finding {
+  return { code, severity: severityOf(code, opts), ...withoutUndefined(fields) };
+}
+
+export function severityOf(code: FindingCode, opts: { strict?: boolean } = {}): Severity {
+  const rule = FINDING_RULES[code];
+  return opts.strict && rule.strict ? rule.strict : rule.severity;
+}
+
+/** `file line 3 (inputs.x): message`, the one-line form used in check details and terminal output. */
+export function findingLine(f: Finding): string {
+  return `${f.file ?? ''}${f.line ? ` line ${f.line}` : ''}${f.path ? ` (${f.path})` : ''}${f.file || f.line || f.path ? ': ' : ''}${f.message}`;
+}
+
+function withoutUndefined(fields: FindingFields): FindingFields {
+  const out: FindingFields = { message: fields.message };
+  if (fields.file !== undefined) out.file = fields.file;
+  if (fields.line !== undefined) out.line = fields.line;
+  if (fields.path !== undefined && fields.path !== '') out.path = fields.path;
+  if (fields.fix !== undefined) out.fix = fields.fix;
+  return out;
+}
