@@ -16,6 +16,8 @@ export interface CheckResult {
 export interface Difference {
   path: string;
   message: string;
+  /** what happened at `path`: an item only in expected (missing), only in actual (extra), or a value that changed */
+  kind?: 'missing' | 'extra' | 'changed';
   expected?: unknown;
   actual?: unknown;
 }
