@@ -120,7 +120,7 @@ export async function benchServe(): Promise<Record<Variant, { p50: number; p99: 
     // every tool has a stored report, so the listing carries real statuses (read once, then cached)
     const { ReportStore } = await import('../src/server/report-store.js');
     const store = new ReportStore(stateDir);
-    const names = ['folder_structure', 'tool_json_parses', 'schemas_coherent', 'dependencies_declared', 'runtime_ready', 'tool_spawns', 'schema_matches_disk', 'sample_run_succeeds', 'output_conforms', 'streaming_check', 'clean_shutdown', 'reference_fixtures_match'];
+    const { uniformResults } = await import('../src/checks/index.js');
     const { ToolRegistry } = await import('../src/server/tool-registry.js');
     const registry = new ToolRegistry(toolsDir);
     for (const e of registry.list()) {
@@ -128,7 +128,7 @@ export async function benchServe(): Promise<Record<Variant, { p50: number; p99: 
         kind: 'validate', fingerprint: e.fingerprint,
         report: {
           tool_id: e.id, tool_path: e.dir, timestamp: new Date().toISOString(), overall: 'pass', duration_ms: 1,
-          checks: names.map((name, i) => ({ number: i + 1, name, status: 'pass' as const, message: 'ok', details: null, duration_ms: 0 })),
+          checks: uniformResults('pass', 'ok'),
           fixtures: [], sample_inputs: null, sample_output: null, spawn_log: null, peak_memory_mb: null, warnings: [], errors: [],
         },
       });

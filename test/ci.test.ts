@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTools } from '../bench/many-tools.js';
 import { assignShards, parseShard } from '../src/ci/shard.js';
-import { mergeReports } from '../src/report/merge.js';
+import { mergeReports } from '../src/ci/merge.js';
 import pc from 'picocolors';
 import { escapeData, escapeProperty, formatAnnotation } from '../src/report/renderers/github.js';
 import { outputLine } from '../src/report/renderers/pretty.js';

@@ -2,9 +2,9 @@ import { SHUTDOWN_GRACE_MS } from '../tool/spawn.js';
 import type { Check } from './types.js';
 
 export const cleanShutdown: Check = {
-  number: 11,
   name: 'clean_shutdown',
-  requires: [6],
+  phase: 'contract',
+  requires: ['tool_spawns'],
   startsTool: true,
   runsLast: true,
   async run({ state }) {

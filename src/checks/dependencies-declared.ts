@@ -2,9 +2,9 @@ import { pythonImportDeclared, readDeclared, scanImports } from '../tool/depende
 import type { Check } from './types.js';
 
 export const dependenciesDeclared: Check = {
-  number: 4,
   name: 'dependencies_declared',
-  requires: [1],
+  phase: 'contract',
+  requires: ['folder_structure'],
   async run({ toolDir, state }) {
     const { entrypoint, runtime } = state;
     if (!entrypoint || !runtime) return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };

@@ -1,6 +1,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { resolveEntrypoint, runtimeFor } from '../tool/runtime.js';
+import { finding, type Finding } from '../report/finding.js';
 import type { Check } from './types.js';
 
 function declaredEntrypoint(toolDir: string): unknown {
@@ -22,30 +23,32 @@ function problemWith(file: string): string | null {
 }
 
 export const folderStructure: Check = {
-  number: 1,
   name: 'folder_structure',
+  phase: 'contract',
   startsTool: true,
   run({ toolDir, state }) {
     const entrypoint = resolveEntrypoint(toolDir, declaredEntrypoint(toolDir));
     state.entrypoint = entrypoint;
     state.runtime = entrypoint ? runtimeFor(toolDir, entrypoint) : null;
     const files = ['tool.json'];
-    const problems: string[] = [];
+    const findings: Finding[] = [];
     if (!entrypoint) {
-      problems.push('no entrypoint: add main.ts, main.js or main.py, or name one in tool.json "entrypoint"');
+      findings.push(finding('no-entrypoint', { message: 'no entrypoint: add main.ts, main.js or main.py, or name one in tool.json "entrypoint"' }));
     } else {
       files.push(entrypoint);
-      if (!state.runtime) problems.push(`${entrypoint}: unsupported entrypoint type; use .ts, .js, .mjs or .py`);
+      if (!state.runtime) findings.push(finding('unsupported-entrypoint', { file: entrypoint, message: 'unsupported entrypoint type; use .ts, .js, .mjs or .py' }));
       else files.push(state.runtime.dependencyManifest);
     }
     for (const f of files) {
       const p = problemWith(path.join(toolDir, f));
-      if (p) problems.push(`${f}: ${p}`);
+      if (p === 'missing') findings.push(finding('missing-file', { file: f, message: 'missing', fix: `create ${f} (see pixie new for a working example)` }));
+      else if (p) findings.push(finding('unreadable-file', { file: f, message: p }));
     }
-    if (problems.length) {
-      const missing = problems.filter((p) => p.endsWith(': missing')).map((p) => p.slice(0, -': missing'.length));
-      const message = missing.length === problems.length ? `missing required files: ${missing.join(', ')}` : `${problems.length} folder problem(s): ${problems[0]}`;
-      return { status: 'fail', message, details: problems.join('\n') };
+    if (findings.length) {
+      const lines = findings.map((f) => (f.file ? `${f.file}: ${f.message}` : f.message));
+      const missing = findings.filter((f) => f.code === 'missing-file').map((f) => f.file);
+      const message = missing.length === findings.length ? `missing required files: ${missing.join(', ')}` : `${findings.length} folder problem(s): ${lines[0]}`;
+      return { status: 'fail', message, details: lines.join('\n'), findings };
     }
     return { status: 'pass', message: `${files.join(', ')} present and readable` };
   },

@@ -1,4 +1,5 @@
-// The twelve checks in report order (SPEC §2). Order lives here and only here.
+// The checks in report order (docs/checks.md). Order lives here and only here: a check's number is
+// its position in this list.
 import { cleanShutdown } from './clean-shutdown.js';
 import { dependenciesDeclared } from './dependencies-declared.js';
 import { folderStructure } from './folder-structure.js';
@@ -11,6 +12,7 @@ import { schemasCoherent } from './schemas-coherent.js';
 import { streamingCheck } from './streaming-check.js';
 import { toolJsonParses } from './tool-json-parses.js';
 import { toolSpawns } from './tool-spawns.js';
+import type { CheckName, CheckPhase, CheckResult, Report } from '../report/model.js';
 import type { Check } from './types.js';
 
 export const CHECKS: readonly Check[] = [
@@ -27,3 +29,22 @@ export const CHECKS: readonly Check[] = [
   cleanShutdown,
   referenceFixtures,
 ];
+
+export function checkNumber(name: CheckName): number {
+  return CHECKS.findIndex((c) => c.name === name) + 1;
+}
+
+/** The phase of a check named in a report, also for reports written before results carried it. */
+export function phaseOf(result: Pick<CheckResult, 'name'> & { phase?: CheckPhase }): CheckPhase {
+  return result.phase ?? CHECKS.find((c) => c.name === result.name)?.phase ?? 'contract';
+}
+
+/** Every check with the same status and message, for runs that did not start (an empty shard). */
+export function uniformResults(status: CheckResult['status'], message: string): CheckResult[] {
+  return CHECKS.map((c, i) => ({ number: i + 1, name: c.name, phase: c.phase, status, message, details: null, duration_ms: 0 }));
+}
+
+/** Reports written before check results carried their phase get it from the check's name. */
+export function withPhases(report: Report): Report {
+  return report.checks.every((c) => c.phase) ? report : { ...report, checks: report.checks.map((c) => ({ ...c, phase: phaseOf(c) })) };
+}

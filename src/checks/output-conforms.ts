@@ -2,9 +2,9 @@ import { validateOutputValue } from '../tool/output-shape.js';
 import type { Check } from './types.js';
 
 export const outputConforms: Check = {
-  number: 9,
   name: 'output_conforms',
-  requires: [8],
+  phase: 'contract',
+  requires: ['sample_run_succeeds'],
   run({ state }) {
     const outputs = state.manifest!.outputs;
     const body = state.sampleOutput!;

@@ -32,9 +32,9 @@ print(json.dumps(out))
 `;
 
 export const runtimeReady: Check = {
-  number: 5,
   name: 'runtime_ready',
-  requires: [1],
+  phase: 'contract',
+  requires: ['folder_structure'],
   startsTool: true,
   async run({ toolDir, state }): Promise<CheckOutcome> {
     const runtime = state.runtime;

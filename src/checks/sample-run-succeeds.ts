@@ -6,9 +6,9 @@ import type { Check } from './types.js';
 
 
 export const sampleRunSucceeds: Check = {
-  number: 8,
   name: 'sample_run_succeeds',
-  requires: [6],
+  phase: 'contract',
+  requires: ['tool_spawns'],
   async run({ state }) {
     const manifest = state.manifest!;
     const inputs = buildSampleInputs(manifest);

@@ -10,9 +10,9 @@ function show(v: unknown): string {
 }
 
 export const schemaMatchesDisk: Check = {
-  number: 7,
   name: 'schema_matches_disk',
-  requires: [6],
+  phase: 'contract',
+  requires: ['tool_spawns'],
   async run({ state }) {
     let live: unknown;
     try {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { InputSpec } from '../tool/manifest-types.js';
+import { finding, type Finding } from '../report/finding.js';
 import type { Check } from './types.js';
 
 const RESERVED_INPUT_KEYS = ['run_id', 'inputs'];
@@ -56,28 +57,41 @@ function inputProblems(spec: InputSpec, inputKeys: Set<string>): string[] {
   return out;
 }
 
+/** The line of `"key": "<key>"` in tool.json, to place a problem about that input or output. */
+function lineOfKey(text: string | undefined, key: string): number | undefined {
+  if (!text) return undefined;
+  const at = text.search(new RegExp(`"key"\\s*:\\s*${JSON.stringify(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  return at < 0 ? undefined : text.slice(0, at).split('\n').length;
+}
+
 export const schemasCoherent: Check = {
-  number: 3,
   name: 'schemas_coherent',
-  requires: [2],
+  phase: 'contract',
+  requires: ['tool_json_parses'],
   run({ toolDir, state }) {
     const m = state.manifest!;
-    const problems: string[] = [];
-    const warnings: string[] = [];
-    for (const k of duplicates(m.inputs.map((i) => i.key))) problems.push(`duplicate input key: '${k}'`);
-    for (const k of duplicates(m.outputs.map((o) => o.key))) problems.push(`duplicate output key: '${k}'`);
+    const text = state.manifestLoad?.ok ? state.manifestLoad.text : undefined;
+    const findings: Finding[] = [];
+    const problem = (message: string, key?: string, path?: string) => {
+      const line = key === undefined ? undefined : lineOfKey(text, key);
+      findings.push(finding('incoherent-manifest', { file: 'tool.json', ...(line ? { line } : {}), ...(path ? { path } : {}), message }));
+    };
+    for (const k of duplicates(m.inputs.map((i) => i.key))) problem(`duplicate input key: '${k}'`, k, 'inputs');
+    for (const k of duplicates(m.outputs.map((o) => o.key))) problem(`duplicate output key: '${k}'`, k, 'outputs');
     const inputKeys = new Set(m.inputs.map((i) => i.key));
-    for (const spec of m.inputs) problems.push(...inputProblems(spec, inputKeys));
+    m.inputs.forEach((spec, i) => { for (const p of inputProblems(spec, inputKeys)) problem(p, spec.key, `inputs[${i}]`); });
     if (typeof m.workspace_default === 'string' && !inputKeys.has(m.workspace_default)) {
-      problems.push(`workspace_default '${m.workspace_default}' is not an input key`);
+      problem(`workspace_default '${m.workspace_default}' is not an input key`, undefined, 'workspace_default');
     }
     const folder = path.basename(toolDir);
-    if (m.id !== folder) warnings.push(`id '${m.id}' differs from the folder name '${folder}'; tools are found by folder, so keep them equal`);
-    if (m.outputs.length === 0) warnings.push('the tool declares no outputs');
-    if (problems.length) {
-      return { status: 'fail', message: `${problems.length} schema coherence issue(s): ${problems[0]}`, details: [...problems, ...warnings].join('\n') };
+    const warnings: Finding[] = [];
+    if (m.id !== folder) warnings.push(finding('id-differs-from-folder', { file: 'tool.json', path: 'id', message: `id '${m.id}' differs from the folder name '${folder}'; tools are found by folder, so keep them equal` }));
+    if (m.outputs.length === 0) warnings.push(finding('no-outputs', { file: 'tool.json', path: 'outputs', message: 'the tool declares no outputs' }));
+    const all = [...findings, ...warnings];
+    if (findings.length) {
+      return { status: 'fail', message: `${findings.length} schema coherence issue(s): ${findings[0]!.message}`, details: all.map((f) => f.message).join('\n'), findings: all };
     }
-    if (warnings.length) return { status: 'warn', message: warnings[0]!, details: warnings.join('\n') };
+    if (warnings.length) return { status: 'warn', message: warnings[0]!.message, details: warnings.map((f) => f.message).join('\n'), findings: warnings };
     return { status: 'pass', message: `${m.inputs.length} input(s), ${m.outputs.length} output(s); keys unique; show_if references valid` };
   },
 };

@@ -11,9 +11,9 @@ const MAX_PROBLEMS = 20;
  * two in either order), then reads real SSE events until every streaming output is done.
  */
 export const streamingCheck: Check = {
-  number: 10,
   name: 'streaming_check',
-  requires: [6],
+  phase: 'contract',
+  requires: ['tool_spawns'],
   async run({ state }) {
     const manifest = state.manifest!;
     const streaming = manifest.outputs.filter((o) => o.streaming);

@@ -2,9 +2,9 @@ import { startTool } from '../tool/spawn.js';
 import type { Check } from './types.js';
 
 export const toolSpawns: Check = {
-  number: 6,
   name: 'tool_spawns',
-  requires: [2, 5],
+  phase: 'contract',
+  requires: ['tool_json_parses', 'runtime_ready'],
   startsTool: true,
   async run({ toolDir, state, options }) {
     if (!state.entrypoint || !state.runtime) return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };

@@ -2,15 +2,11 @@ import type { Manifest } from '../tool/manifest-types.js';
 import type { ManifestLoad } from '../tool/manifest.js';
 import type { Runtime } from '../tool/runtime.js';
 import type { StopResult, ToolProcess } from '../tool/spawn.js';
-import type { CheckResult, FixtureResult, Status } from '../report/model.js';
+import type { CheckName, CheckOutcome, CheckPhase, CheckResult, FixtureResult } from '../report/model.js';
 import type { ValidateOptions } from '../validation/options.js';
 import type { FixtureRun } from '../reference/run-fixtures.js';
 
-export interface CheckOutcome {
-  status: Status;
-  message: string;
-  details?: string | null;
-}
+export type { CheckOutcome } from '../report/model.js';
 
 /** What earlier checks learned, for later ones. Filled in as checks run. */
 export interface ValidationState {
@@ -41,17 +37,20 @@ export interface CheckContext {
   toolDir: string;
   options: ValidateOptions;
   state: ValidationState;
-  results: ReadonlyMap<number, CheckResult>;
+  results: ReadonlyMap<CheckName, CheckResult>;
 }
 
 export interface Check {
-  number: number;
-  name: string;
+  name: CheckName;
+  /** contract checks (the tool's HTTP contract) are skipped under --reference-only; fixtures are not */
+  phase: CheckPhase;
   /** checks that must pass (or warn) first; otherwise this one is `skip` */
-  requires?: readonly number[];
+  requires?: readonly CheckName[];
   /** needed to start the tool, so it also runs (silently) under --reference-only */
   startsTool?: boolean;
   /** runs after every other check though numbered earlier (clean_shutdown runs after fixtures) */
   runsLast?: boolean;
   run(ctx: CheckContext): Promise<CheckOutcome> | CheckOutcome;
+  /** the outcome when a requirement did not pass, instead of a plain skip (`why` names the requirement) */
+  whenUnmet?(ctx: CheckContext, why: string): CheckOutcome | null;
 }

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
+import { withPhases } from '../checks/index.js';
 import type { Report } from '../report/model.js';
 
 export interface ShardSpec { index: number; total: number }
@@ -79,7 +80,7 @@ export function readReports(file: string): Report[] {
   if (bad >= 0) {
     throw new PixieError('USER_FILE', `${file}: ${Array.isArray(data) ? `item ${bad}` : 'the document'} is not a pixie report (no tool_id/checks)`, 'pass a file written by pixie validate --json (or pixie report merge --json)');
   }
-  return list as Report[];
+  return (list as Report[]).map(withPhases);
 }
 
 export interface PastDurations {
@@ -104,3 +105,4 @@ export function durationsFrom(reports: readonly Report[]): PastDurations {
   }
   return { tools, fixtures };
 }
+

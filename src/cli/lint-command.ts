@@ -1,10 +1,11 @@
 // `pixie lint [tool…]`: static checks of tool.json, fixtures and tolerance.yaml; nothing is started.
 import path from 'node:path';
 import { lintTool, renderLint, type LintResult } from '../ci/lint.js';
-import type { LintCliOptions } from '../ci/cli.js';
 import { PixieError } from '../errors.js';
 import { formatAnnotation, workspaceRelative } from '../report/renderers/github.js';
 import { defaultToolsDir, discoverTools, resolveTool } from '../project/discover.js';
+
+export interface LintCliOptions { toolsDir?: string; json?: boolean }
 
 export async function lintCommand(targets: string[], opts: LintCliOptions): Promise<number> {
   const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
@@ -20,7 +21,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions): Prom
     const out = opts.json ? process.stderr : process.stdout;
     for (const r of results) {
       for (const p of r.problems) {
-        out.write(formatAnnotation({ level: p.severity === 'error' ? 'error' : 'warning', file: workspaceRelative(path.join(r.toolDir, p.file)), ...(p.line ? { line: p.line } : {}), title: `pixie lint: ${r.toolId}`, message: p.message }) + '\n');
+        out.write(formatAnnotation({ level: p.severity === 'error' ? 'error' : 'warning', file: workspaceRelative(path.join(r.toolDir, p.file ?? '.')), ...(p.line ? { line: p.line } : {}), title: `pixie lint: ${r.toolId}`, message: p.message }) + '\n');
       }
     }
   }

@@ -1,17 +1,13 @@
-// pixie's entry point: turns every failure into one clear line and an exit code (SPEC §5).
+// pixie's entry point: turns every failure into one clear line and an exit code (docs/cli.md).
 import { CommanderError } from 'commander';
 import { PixieError } from '../errors.js';
 import { buildProgram } from './program.js';
 
 async function main(argv: string[]): Promise<number> {
-  const program = buildProgram({
-    validate: async (target, opts) => (await import('./validate-command.js')).validateCommand(target, opts),
-    newTool: async (id, opts) => (await import('./new-command.js')).newCommand(id, opts),
-    serve: async (opts) => (await import('../server/serve.js')).serveCommand(opts),
-  });
+  const { program, exitCode } = buildProgram();
   try {
     await program.parseAsync(argv);
-    return (program as unknown as { exitCodeOf(): number }).exitCodeOf();
+    return exitCode();
   } catch (err) {
     if (err instanceof CommanderError) {
       // help and version exit 0; commander already printed its message

@@ -4,8 +4,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
 import { defaultToolsDir } from '../project/discover.js';
-import type { NewCliOptions } from './program.js';
 import { scaffoldFiles } from './scaffold-templates.js';
+
+export interface NewCliOptions { runtime: 'node' | 'python'; toolsDir?: string }
 
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
 

@@ -1,8 +1,9 @@
-// options → validateTool → renderer → exit code (SPEC §5).
+// `pixie validate`: options → validateTool → renderer → exit code (docs/cli.md).
 import os from 'node:os';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
 import { colorsFor } from '../report/colors.js';
+import { exitCodeFor } from '../report/exit-code.js';
 import { renderAllTable } from '../report/renderers/all-table.js';
 import { renderJson } from '../report/renderers/json.js';
 import { renderPretty } from '../report/renderers/pretty.js';
@@ -12,12 +13,32 @@ import { mapPool } from '../util/pool.js';
 import type { ProgressEvent } from '../validation/options.js';
 import { validateTool } from '../validation/validate-tool.js';
 import type { Report } from '../report/model.js';
-import type { ValidateCliOptions } from './program.js';
-import { startProgress } from './progress.js';
-import { updateFixturesCommand } from './update-fixtures-command.js';
-import type { CiValidateOptions } from '../ci/cli.js';
-import { checkCiUsage, emptyShardReport, finishReport, selectToolDirs, shardFixtures, usesCi, writeCiOutputs } from '../ci/run.js';
+import { emptyShardReport, shardFixtures } from '../ci/fixture-shard.js';
+import { selectToolDirs } from '../ci/select-tools.js';
 import { parseShard } from '../ci/shard.js';
+import { startProgress } from './progress.js';
+import { writeAnnotations, writeReportFiles, type ReportFiles } from './report-files.js';
+import { updateFixturesCommand } from './update-fixtures-command.js';
+
+export interface ValidateCliOptions {
+  all?: boolean;
+  toolsDir?: string;
+  json?: boolean;
+  summary?: boolean;
+  referenceOnly?: boolean;
+  fixture?: string[];
+  tag?: string[];
+  updateFixtures?: boolean;
+  yes?: boolean;
+  jobs?: number;
+  shard?: string;
+  durations?: string;
+  /** true when --changed is given without a ref */
+  changed?: string | boolean;
+  strict?: boolean;
+  /** report files by reporter name (--junit FILE, --html FILE) */
+  reportFiles?: ReportFiles;
+}
 
 /** A progress bar for a single tool with many fixtures (terminal only; never in --json or CI logs). */
 function fixtureProgress(): { onProgress: (e: ProgressEvent) => void; stop(): void } {
@@ -31,30 +52,32 @@ function fixtureProgress(): { onProgress: (e: ProgressEvent) => void; stop(): vo
   };
 }
 
-export function exitCodeFor(reports: Report[]): number {
-  if (reports.some((r) => r.errors.length)) return 2;
-  return reports.some((r) => r.overall === 'fail') ? 1 : 0;
+function checkUsage(opts: ValidateCliOptions, target: string | undefined): void {
+  if (opts.durations && !opts.shard) throw new PixieError('USAGE', '--durations only balances --shard', 'pixie validate --all --shard 1/3 --durations last-report.json');
+  if (opts.changed && target) throw new PixieError('USAGE', `--changed picks the tools itself; do not also name one (got '${target}')`, 'pixie validate --changed, or pixie validate <tool>');
+  if (opts.updateFixtures && (opts.shard || opts.changed || opts.strict)) throw new PixieError('USAGE', '--update-fixtures cannot be combined with --shard, --changed or --strict', 'update fixtures for one tool at a time: pixie validate <tool> --update-fixtures');
+  if (opts.shard) parseShard(opts.shard);
 }
 
-export async function validateCommand(target: string | undefined, opts: ValidateCliOptions & CiValidateOptions): Promise<number> {
+export async function validateCommand(target: string | undefined, opts: ValidateCliOptions): Promise<number> {
   const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
-  checkCiUsage(opts, target);
+  checkUsage(opts, target);
   if (opts.all && target) throw new PixieError('USAGE', `pass either a tool or --all, not both (got '${target}' and --all)`, 'pixie validate --all, or pixie validate <tool>');
   if (!opts.all && !target && !opts.changed) throw new PixieError('USAGE', 'which tool? pass a tool id or path, or --all', 'pixie validate compound-interest, or pixie validate --all');
   if (opts.yes && !opts.updateFixtures) throw new PixieError('USAGE', '--yes only confirms --update-fixtures', 'pixie validate <tool> --update-fixtures --yes');
   const out = process.stdout;
   const c = colorsFor(out);
-  const base = { referenceOnly: opts.referenceOnly, fixture: opts.fixture, tag: opts.tag };
+  const base = { referenceOnly: opts.referenceOnly, strict: opts.strict, fixture: opts.fixture, tag: opts.tag };
 
   if (opts.all || opts.changed) {
     const found = discoverTools(toolsDir);
     if (found.length === 0) throw new PixieError('TOOL_NOT_FOUND', `no tools found in ${toolsDir}`, 'a tool is a folder with tool.json; create one with pixie new <id>');
-    const { dirs, notes } = usesCi(opts) ? selectToolDirs(found, toolsDir, opts) : { dirs: found, notes: [] };
+    const { dirs, notes } = selectToolDirs(found, toolsDir, opts);
     for (const n of notes) process.stderr.write(`pixie: ${n}\n`);
     const started = performance.now();
     const progress = opts.json ? null : startProgress(dirs.length, 'tools');
     const reports = await mapPool(dirs, opts.jobs ?? os.availableParallelism(), async (toolDir) => {
-      const report = finishReport(await validateTool({ ...base, toolDir }), opts);
+      const report = await validateTool({ ...base, toolDir });
       progress?.tick(report.tool_id);
       return report;
     });
@@ -68,7 +91,8 @@ export async function validateCommand(target: string | undefined, opts: Validate
       }
       out.write(renderAllTable(reports, c, performance.now() - started));
     }
-    writeCiOutputs(reports, opts, performance.now() - started);
+    await writeReportFiles(reports, opts.reportFiles ?? {}, { wallMs: performance.now() - started });
+    await writeAnnotations(reports, Boolean(opts.json));
     return exitCodeFor(reports);
   }
 
@@ -76,16 +100,17 @@ export async function validateCommand(target: string | undefined, opts: Validate
   if (opts.updateFixtures) return updateFixturesCommand(toolDir, { ...base, jobs: opts.jobs }, Boolean(opts.yes), c);
   let report: Report;
   const shard = opts.shard ? shardFixtures(toolDir, parseShard(opts.shard), { fixture: opts.fixture, durations: opts.durations }) : null;
-  if (shard && shard.candidates > 0 && shard.files.length === 0) report = emptyShardReport(toolDir, parseShard(opts.shard!));
+  if (shard && shard.candidates > 0 && shard.files.length === 0) report = emptyShardReport(toolDir, parseShard(opts.shard!), { reference_only: Boolean(opts.referenceOnly), strict: Boolean(opts.strict) });
   else {
     const bar = opts.json ? null : fixtureProgress();
-    report = finishReport(await validateTool({ ...base, ...(shard && shard.files.length ? { fixture: shard.files } : {}), toolDir, jobs: opts.jobs, onProgress: bar?.onProgress }), opts);
+    report = await validateTool({ ...base, ...(shard && shard.files.length ? { fixture: shard.files } : {}), toolDir, jobs: opts.jobs, onProgress: bar?.onProgress });
     bar?.stop();
   }
   if (shard) process.stderr.write(`pixie: --shard ${opts.shard}: ${shard.files.length} of ${shard.candidates} fixture(s) of ${path.basename(toolDir)}\n`);
   if (opts.json) out.write(renderJson(report));
   else if (opts.summary) out.write(renderSummary(report, c));
   else out.write(renderPretty(report, c));
-  writeCiOutputs([report], opts);
+  await writeReportFiles([report], opts.reportFiles ?? {});
+  await writeAnnotations([report], Boolean(opts.json));
   return exitCodeFor([report]);
 }

@@ -1,9 +1,9 @@
 // A finding is one located problem: in a user's file (tool.json, a fixture, tolerance.yaml, the tool
 // folder) or in what the checks saw. Checks return them beside their sentence; `pixie lint`,
 // `--strict`, `report merge`, GitHub annotations and JUnit read these fields, never the sentence.
-import { FINDING_RULES, type FindingCode } from './severity.js';
+import { FINDING_RULES, type FindingCode, type Severity } from './severity.js';
 
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity } from './severity.js';
 
 export interface Finding {
   /** what kind of problem, from the severity table in severity.ts */

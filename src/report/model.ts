@@ -1,15 +1,44 @@
 // The report model: what checks, fixtures and comparators produce, and what every renderer reads.
 // Field names follow shared/SPEC.md §6 (snake_case, as existing Pixie consumers read them).
 
+import type { Finding } from './finding.js';
+
 export type Status = 'pass' | 'warn' | 'fail' | 'skip';
 
+export type CheckName =
+  | 'folder_structure' | 'tool_json_parses' | 'schemas_coherent' | 'dependencies_declared' | 'runtime_ready'
+  | 'tool_spawns' | 'schema_matches_disk' | 'sample_run_succeeds' | 'output_conforms' | 'streaming_check'
+  | 'clean_shutdown' | 'reference_fixtures_match';
+
+/** contract: the tool's folder, manifest and HTTP contract; fixtures: replaying reference fixtures */
+export type CheckPhase = 'contract' | 'fixtures';
+
 export interface CheckResult {
+  /** position in report order, 1-based, for people; code refers to checks by name or phase */
   number: number;
-  name: string;
+  name: CheckName;
+  phase: CheckPhase;
   status: Status;
   message: string;
   details: string | null;
   duration_ms: number;
+  /** located problems behind the verdict (absent when there are none) */
+  findings?: Finding[];
+}
+
+/** What a check decides: the verdict, its sentence and the findings behind it (timing is added by the runner). */
+export interface CheckOutcome {
+  status: Status;
+  message: string;
+  details?: string | null;
+  /** the located problems behind the verdict, for lint, --strict, merge and annotations */
+  findings?: Finding[];
+}
+
+/** The options of a run that change verdicts, so a merge of shard reports can judge the same way. */
+export interface RunOptions {
+  reference_only: boolean;
+  strict: boolean;
 }
 
 /** One difference inside an output, located by a path such as `rows[3].amount` or `series[name=a].y[2]`. */
@@ -70,6 +99,7 @@ export interface Report {
   warnings: string[];
   /** faults of pixie itself during this run (a check threw); non-empty means exit 2 */
   errors: string[];
+  options?: RunOptions;
 }
 
 export function overallOf(statuses: Iterable<Status>): Report['overall'] {

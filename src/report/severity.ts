@@ -1,7 +1,7 @@
 // The one severity table: for every kind of finding, how serious it is in a normal run and under
 // --strict. `pixie validate`, `pixie lint`, `--strict`, the reporters and the dashboard all read it,
 // so a problem cannot be an error in one place and a warning in another. docs/checks.md lists it.
-import type { Severity } from './finding.js';
+export type Severity = 'error' | 'warning' | 'info';
 
 interface FindingRule {
   severity: Severity;

@@ -254,7 +254,7 @@ export function createApp(deps: AppDeps): PixieApp {
         result: { ran_at: report.timestamp, overall: report.overall, files: p?.files ?? [], blocked: p?.blocked ?? [], notes: p?.notes ?? [], written },
       });
     }
-    return c.json({ tool_id: entry.id, tool_path: entry.dir, ran_at: report.timestamp, overall: report.overall, check: report.checks.find((x) => x.number === 12) ?? null, report });
+    return c.json({ tool_id: entry.id, tool_path: entry.dir, ran_at: report.timestamp, overall: report.overall, check: report.checks.find((x) => x.phase === 'fixtures') ?? null, report });
   });
 
   app.get('/api/tools/:id/reports', (c) => {

@@ -1,10 +1,11 @@
 // Report history on disk: <state>/reports/<tool-id>/<timestamp>-<kind>.json, each file written
 // atomically (a crash leaves the old set, never half a file), the newest 50 per tool kept. The
 // latest entry per tool is cached in memory, so the tool list never reads report files.
-import { mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write.js';
-import type { Report, Status } from '../report/model.js';
+import { withPhases } from '../checks/index.js';
+import { overallOf, type CheckPhase, type Report, type Status } from '../report/model.js';
 
 export type RunKind = 'validate' | 'reference-check';
 
@@ -22,8 +23,8 @@ export interface LatestInfo {
   fingerprint: string;
   timestamp: string;
   overall: Report['overall'];
-  /** check statuses by number, to merge a newer check-12-only run into the last full one */
-  checks: Status[];
+  /** check statuses with their phase, to merge a newer fixtures-only run into the last full one */
+  checks: { phase: CheckPhase; status: Status }[];
 }
 
 export const KEEP_REPORTS = 50;
@@ -92,11 +93,12 @@ export class ReportStore {
     }
     // temporary files of a writer that died mid-write (never renamed into place)
     try {
+      // write-file-atomic names them <file>.<number>; a minute old, no writer is still on it
+      const cutoff = Date.now() - 60_000;
       for (const f of readdirSync(dir)) {
-        if (f.startsWith('.') && f.endsWith('.tmp')) {
-          const pid = Number(/\.(\d+)\.\d+\.tmp$/.exec(f)?.[1]);
-          if (pid !== process.pid) try { unlinkSync(path.join(dir, f)); } catch { /* gone */ }
-        }
+        const base = f.replace(/\.\d+$/, '');
+        if (base === f || !REPORT_FILE.test(base)) continue;
+        try { if (statSync(path.join(dir, f)).mtimeMs < cutoff) unlinkSync(path.join(dir, f)); } catch { /* gone */ }
       }
     } catch { /* no folder */ }
   }
@@ -104,7 +106,8 @@ export class ReportStore {
   read(toolId: string, file: string): StoredReport | null {
     if (!REPORT_FILE.test(file)) return null;
     try {
-      return JSON.parse(readFileSync(path.join(this.toolDir(toolId), file), 'utf8')) as StoredReport;
+      const stored = JSON.parse(readFileSync(path.join(this.toolDir(toolId), file), 'utf8')) as StoredReport;
+      return { ...stored, report: withPhases(stored.report) };
     } catch {
       return null;
     }
@@ -157,8 +160,8 @@ export class ReportStore {
     if (!newest) return { validation: 'unchecked', fingerprint: null, timestamp: null, kind: null };
     let validation = newest.overall;
     if (full && ref) {
-      const merged = full.checks.map((s, i) => (i === 11 ? ref.checks[11] ?? s : s));
-      validation = merged.includes('fail') ? 'fail' : merged.includes('warn') ? 'warn' : 'pass';
+      const merged = [...full.checks.filter((c) => c.phase === 'contract'), ...ref.checks.filter((c) => c.phase === 'fixtures')];
+      validation = overallOf(merged.map((c) => c.status));
     }
     return { validation, fingerprint: newest.fingerprint, timestamp: newest.timestamp, kind: newest.kind };
   }
@@ -171,6 +174,6 @@ function infoOf(file: string, r: StoredReport): LatestInfo {
     fingerprint: r.fingerprint,
     timestamp: r.report.timestamp,
     overall: r.report.overall,
-    checks: [...r.report.checks].sort((a, b) => a.number - b.number).map((c) => c.status),
+    checks: withPhases(r.report).checks.map((c) => ({ phase: c.phase, status: c.status })),
   };
 }

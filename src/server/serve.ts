@@ -3,14 +3,15 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import type { ServeCliOptions } from '../cli/program.js';
 import { PixieError } from '../errors.js';
 import { liveGroupCount } from '../tool/process-registry.js';
 import { defaultToolsDir } from '../project/discover.js';
 import { createApp, defaultStateDir, isLoopback } from './app.js';
 import { existsSync, statSync } from 'node:fs';
 
-export async function serveCommand(opts: ServeCliOptions): Promise<number> {
+export interface ServeOptions { port: number; host: string; toolsDir?: string; token?: string }
+
+export async function serveCommand(opts: ServeOptions): Promise<number> {
   const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
   if (!existsSync(toolsDir) || !statSync(toolsDir).isDirectory()) {
     throw new PixieError('TOOL_NOT_FOUND', `tools directory not found: ${toolsDir}`, 'pass --tools-dir DIR, or run pixie from the folder that holds tools/');

@@ -13,6 +13,8 @@ export interface ValidateOptions {
   /** absolute path of the tool folder */
   toolDir: string;
   referenceOnly?: boolean;
+  /** check 12 also fails on warnings, stray reference files and tools without fixtures */
+  strict?: boolean;
   /** --fixture tokens (path, file name, bare name or glob) */
   fixture?: string[];
   /** --tag values */

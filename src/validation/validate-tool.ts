@@ -1,29 +1,20 @@
 // validateTool(): the one orchestrator behind `pixie validate` and `pixie serve`.
 import path from 'node:path';
-import { CHECKS } from '../checks/index.js';
+import { CHECKS, checkNumber } from '../checks/index.js';
 import type { Check, CheckContext, CheckOutcome, ValidationState } from '../checks/types.js';
 import type { ValidateOptions } from './options.js';
-import { overallOf, type CheckResult, type Report } from '../report/model.js';
+import { overallOf, type CheckName, type CheckResult, type Report } from '../report/model.js';
 
 function executionOrder(checks: readonly Check[]): Check[] {
   return [...checks.filter((c) => !c.runsLast), ...checks.filter((c) => c.runsLast)];
 }
 
-function unmetRequirement(check: Check, results: ReadonlyMap<number, CheckResult>): string | null {
-  for (const n of check.requires ?? []) {
-    const r = results.get(n);
-    if (!r || (r.status !== 'pass' && r.status !== 'warn')) {
-      const name = CHECKS.find((c) => c.number === n)?.name ?? String(n);
-      return `skipped: check ${n} ${name} did not pass`;
-    }
+function unmetRequirement(check: Check, results: ReadonlyMap<CheckName, CheckResult>): string | null {
+  for (const name of check.requires ?? []) {
+    const r = results.get(name);
+    if (!r || (r.status !== 'pass' && r.status !== 'warn')) return `skipped: check ${checkNumber(name)} ${name} did not pass`;
   }
   return null;
-}
-
-/** Why the tool could not be started, from the first start-up check that failed. */
-function startFailure(results: ReadonlyMap<number, CheckResult>): string {
-  const failed = [...results.values()].find((r) => r.status === 'fail');
-  return failed ? `check ${failed.number} ${failed.name} failed: ${failed.message}` : 'an earlier check did not pass';
 }
 
 async function runOne(check: Check, ctx: CheckContext): Promise<CheckOutcome> {
@@ -32,7 +23,7 @@ async function runOne(check: Check, ctx: CheckContext): Promise<CheckOutcome> {
   } catch (err) {
     // a throw is pixie's own fault, never blamed on the tool
     const e = err as Error;
-    ctx.state.errors.push(`check ${check.number} ${check.name}: ${e.stack ?? e.message}`);
+    ctx.state.errors.push(`check ${checkNumber(check.name)} ${check.name}: ${e.stack ?? e.message}`);
     return { status: 'fail', message: `internal error in pixie while running this check: ${e.message}`, details: 'this is a bug in pixie, not in the tool; please report it with the report JSON' };
   }
 }
@@ -53,31 +44,33 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
     errors: [],
     peakMemoryMb: null,
   };
-  const results = new Map<number, CheckResult>();
+  const results = new Map<CheckName, CheckResult>();
   const ctx: CheckContext = { toolDir, options, state, results };
   const progress = options.onProgress;
   try {
     for (const check of executionOrder(CHECKS)) {
-      progress?.({ kind: 'check-start', tool_id: state.toolId, number: check.number, name: check.name });
+      const number = checkNumber(check.name);
+      progress?.({ kind: 'check-start', tool_id: state.toolId, number, name: check.name });
       const t0 = performance.now();
       let outcome: CheckOutcome;
-      const hidden = options.referenceOnly && check.number <= 11;
+      // under --reference-only the contract checks that start the tool still run (fixtures need it), but are reported skipped
+      const hidden = options.referenceOnly && check.phase === 'contract';
       const unmet = unmetRequirement(check, results);
       if (hidden && !check.startsTool) outcome = { status: 'skip', message: 'skipped: --reference-only' };
-      else if (unmet && options.referenceOnly && check.number === 12) outcome = { status: 'fail', message: `could not start the tool for the fixtures: ${startFailure(results)}` };
-      else if (unmet) outcome = { status: 'skip', message: unmet };
+      else if (unmet) outcome = check.whenUnmet?.(ctx, unmet) ?? { status: 'skip', message: unmet };
       else outcome = await runOne(check, ctx);
       const result: CheckResult = {
-        number: check.number,
+        number,
         name: check.name,
+        phase: check.phase,
         status: outcome.status,
         message: outcome.message,
         details: outcome.details ?? null,
         duration_ms: Math.round(performance.now() - t0),
+        ...(outcome.findings?.length ? { findings: outcome.findings } : {}),
       };
-      // under --reference-only the start-up checks still run (fixtures need the tool), but are reported skipped
-      results.set(check.number, result);
-      progress?.({ kind: 'check-end', tool_id: state.toolId, number: check.number, name: check.name, status: result.status, message: result.message });
+      results.set(check.name, result);
+      progress?.({ kind: 'check-end', tool_id: state.toolId, number, name: check.name, status: result.status, message: result.message });
     }
   } finally {
     // whatever happened above, the tool is stopped before we return
@@ -87,9 +80,9 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
       state.spawnLog ??= state.tool.stderrText() || null;
     }
   }
-  const checks = CHECKS.map((c) => {
-    const r = results.get(c.number)!;
-    if (options.referenceOnly && c.number <= 11) return { ...r, status: 'skip' as const, message: 'skipped: --reference-only', details: null };
+  const checks = CHECKS.map((c): CheckResult => {
+    const r = results.get(c.name)!;
+    if (options.referenceOnly && c.phase === 'contract') return { number: r.number, name: r.name, phase: r.phase, status: 'skip', message: 'skipped: --reference-only', details: null, duration_ms: r.duration_ms };
     return r;
   });
   return {
@@ -106,5 +99,6 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
     peak_memory_mb: state.peakMemoryMb,
     warnings: state.warnings,
     errors: state.errors,
+    options: { reference_only: Boolean(options.referenceOnly), strict: Boolean(options.strict) },
   };
 }

@@ -80,13 +80,6 @@ function fixtureAnnotations(r: Report, f: FixtureResult, opts: { root?: string; 
   });
 }
 
-/** A check-12 detail line such as `reference/fixture_a.json line 3 (inputs.x): …` → its file and line. */
-function referenceProblem(line: string): { file: string; line?: number; message: string } | null {
-  const m = /^(reference\/[^\s:]+)(?: line (\d+))?(?: \([^)]*\))?: (.*)$/.exec(line);
-  if (!m) return null;
-  return { file: m[1]!, ...(m[2] ? { line: Number(m[2]) } : {}), message: m[3]! };
-}
-
 export function annotationsFor(reports: readonly Report[], opts: { root?: string; lines?: boolean } = {}): Annotation[] {
   const out: Annotation[] = [];
   const withLines = { root: opts.root, lines: opts.lines ?? true };
@@ -95,16 +88,16 @@ export function annotationsFor(reports: readonly Report[], opts: { root?: string
     for (const k of r.checks) {
       if (k.status !== 'fail' && k.status !== 'warn') continue;
       const level = k.status === 'fail' ? 'error' : 'warning';
-      if (k.number === 12) {
+      if (k.phase === 'fixtures') {
         const fixtureNotes = r.fixtures.flatMap((f) => fixtureAnnotations(r, f, withLines));
         out.push(...fixtureNotes);
-        const fileProblems = (k.details ?? '').split('\n').map(referenceProblem).filter((p): p is NonNullable<typeof p> => p !== null);
-        for (const p of fileProblems) {
-          out.push({ level, file: workspaceRelative(path.join(r.tool_path, p.file), opts.root), ...(p.line ? { line: p.line } : {}), title: `pixie: ${r.tool_id} ${p.file}`, message: p.message });
+        const located = (k.findings ?? []).filter((f) => f.file && f.severity !== 'info');
+        for (const f of located) {
+          out.push({ level, file: workspaceRelative(path.join(r.tool_path, f.file!), opts.root), ...(f.line ? { line: f.line } : {}), title: `pixie: ${r.tool_id} ${f.file}`, message: f.message });
         }
-        // a check-12 verdict with nothing more specific to point at (could not start, memory, degraded)
-        if (fixtureNotes.length === 0 && fileProblems.length === 0) {
-          out.push({ level, file: workspaceRelative(path.join(r.tool_path, 'reference'), opts.root), title: `pixie: ${r.tool_id} check 12 ${k.name}`, message: k.message });
+        // a fixtures verdict with nothing more specific to point at (could not start, degraded, no fixtures)
+        if (fixtureNotes.length === 0 && located.length === 0) {
+          out.push({ level, file: workspaceRelative(path.join(r.tool_path, 'reference'), opts.root), title: `pixie: ${r.tool_id} check ${k.number} ${k.name}`, message: k.message });
         }
         continue;
       }

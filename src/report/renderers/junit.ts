@@ -35,7 +35,7 @@ function checkCase(r: Report, k: CheckResult): Case {
     name: `${String(k.number).padStart(2, '0')} ${k.name}`,
     classname: `${r.tool_id}.checks`,
     time: k.duration_ms,
-    file: k.number === 12 ? undefined : rel(path.join(r.tool_path, 'tool.json')),
+    file: k.phase === 'fixtures' ? undefined : rel(path.join(r.tool_path, 'tool.json')),
     status: k.status,
     message: k.message,
     body,

@@ -49,7 +49,7 @@ export function renderPretty(report: Report, c: Colors, opts: { cwd?: string } =
   }
   for (const k of report.checks) {
     if (k.status === 'pass' || k.status === 'skip') continue;
-    if (k.number === 12 && report.fixtures.length) {
+    if (k.phase === 'fixtures' && report.fixtures.length) {
       out.push('', `${paintStatus(c, k.status, `[${k.status}]`)} ${k.name} — ${k.message}`);
       for (const f of report.fixtures) if (f.status !== 'pass' || f.outputs.some((o) => o.status !== 'pass')) out.push(...fixtureLines(f, c));
       if (k.details) out.push(...k.details.split('\n').map((l) => `  ${l}`));

@@ -79,7 +79,7 @@ export function toolPage(opts: {
   activeRunId: string | null; validation: string;
 }): string {
   const r = opts.report;
-  const check12 = r?.checks.find((c) => c.number === 12);
+  const check12 = r?.checks.find((c) => c.phase === 'fixtures');
   return layout(`pixie — ${opts.name}`, html`
   <nav class="crumbs"><a href="/">tools</a> / ${opts.id}</nav>
   <h1><span class="dot s-${opts.validation}"></span> ${opts.name} <span class="muted small">${opts.category ?? ''}</span></h1>

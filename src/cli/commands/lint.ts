@@ -1,0 +1,16 @@
+// `pixie lint`: static checks of tool.json, fixtures and tolerance.yaml; nothing is started.
+import type { Command } from 'commander';
+import type { SetExitCode } from './options.js';
+import type { LintCliOptions } from '../lint-command.js';
+
+export function registerLint(program: Command, setExitCode: SetExitCode): void {
+  program.command('lint')
+    .description('check tool.json, fixtures and tolerance.yaml without starting any tool (exit 1 on problems)')
+    .argument('[tools...]', 'tool ids or paths (default: every tool)')
+    .option('--tools-dir <dir>', 'where tool ids are looked up (default: ./tools or $PIXIE_TOOLS_DIR)')
+    .option('--json', 'print the problems as JSON')
+    .action(async (tools: string[], opts: LintCliOptions) => {
+      const { lintCommand } = await import('../lint-command.js');
+      setExitCode(await lintCommand(tools, opts));
+    });
+}

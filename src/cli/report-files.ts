@@ -1,0 +1,35 @@
+// The report files a run was asked for (--junit FILE, --html FILE, merge's --json FILE), written
+// atomically, and GitHub annotations when running in GitHub Actions.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PixieError } from '../errors.js';
+import type { Report } from '../report/model.js';
+import { REPORTERS, type ReportContext, type ReporterName } from '../report/reporters.js';
+import { writeFileAtomic } from '../util/atomic-write.js';
+
+export type ReportFiles = Partial<Record<ReporterName, string>>;
+
+export async function writeReportFiles(reports: Report[], files: ReportFiles, ctx: ReportContext = {}): Promise<void> {
+  for (const r of REPORTERS) {
+    const file = files[r.name];
+    if (file && file !== '-') writeUserFile(file, await r.render(reports, ctx));
+  }
+}
+
+/** GitHub workflow commands on stdout, or stderr when stdout carries JSON (the runner reads both). */
+export async function writeAnnotations(reports: Report[], jsonOnStdout: boolean): Promise<void> {
+  if (process.env.GITHUB_ACTIONS !== 'true') return;
+  const { renderGithubAnnotations } = await import('../report/renderers/github.js');
+  const text = renderGithubAnnotations(reports);
+  if (text) (jsonOnStdout ? process.stderr : process.stdout).write(text);
+}
+
+function writeUserFile(file: string, text: string): void {
+  const full = path.resolve(file);
+  try {
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileAtomic(full, text);
+  } catch (err) {
+    throw new PixieError('USER_FILE', `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'pass a path in a writable folder');
+  }
+}

@@ -1,0 +1,37 @@
+// reference/ holds only fixtures, tolerance.yaml and README.md: a stray `fixture_a.json.bak`,
+// `tolerance.yml` or `expected.png` is never read, so it silently asserts nothing. Found here as
+// findings; they fail check 12 only under --strict (docs/fixtures.md).
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { finding, type Finding } from '../report/finding.js';
+
+const READ_BY_PIXIE = /^(fixture_.*\.json|tolerance\.yaml|README\.md)$/;
+
+/** Entries of reference/ that pixie never reads, each with the fix. */
+export function strayReferenceFiles(toolDir: string): Finding[] {
+  const dir = path.join(toolDir, 'reference');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: Finding[] = [];
+  for (const name of names.sort()) {
+    if (READ_BY_PIXIE.test(name)) {
+      let isDir = false;
+      try { isDir = statSync(path.join(dir, name)).isDirectory(); } catch { /* gone */ }
+      if (!isDir) continue;
+    }
+    out.push(finding('stray-reference-file', { file: `reference/${name}`, message: strayMessage(name) }));
+  }
+  return out;
+}
+
+function strayMessage(name: string): string {
+  const fix = 'pixie reads only fixture_*.json, tolerance.yaml and README.md there';
+  if (/^tolerance\.(yml|json)$/i.test(name) || /^tolerance/i.test(name)) return `not read by pixie: rename it to reference/tolerance.yaml (${fix})`;
+  if (/^fixture_.*\.json\..+$/.test(name) || /\.(bak|orig|tmp|swp)$|~$/.test(name)) return `leftover copy of a fixture, never run: delete it (${fix})`;
+  if (/\.json$/.test(name)) return `never run as a fixture: rename it to fixture_${name.replace(/^fixture[-_]?/i, '')} or delete it (${fix})`;
+  return `not a fixture: delete it or move it out of reference/ (${fix})`;
+}
