@@ -1,5 +1,6 @@
 // The HTTP client for a running tool: undici with explicit timeouts and a response size cap, so a
 // tool that hangs or floods can only fail its own check, never stall or exhaust pixie.
+import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
@@ -95,7 +96,7 @@ export class ToolClient {
         res.body.destroy();
         return 'stopped';
       }
-      const parser = new SseParser();
+      const parser = sseParser();
       let size = 0;
       for await (const chunk of res.body) {
         size += chunk.length;
@@ -149,62 +150,14 @@ export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
-/**
- * Server-Sent Events framing (WHATWG HTML §9.2): written by hand because it is a few lines and the
- * check must see malformed framing itself rather than have a library hide it.
- */
-export class SseParser {
-  private buffer = '';
-  private data: string[] = [];
-  private event = '';
-  private id: string | undefined;
-
-  push(text: string): SseEvent[] {
-    this.buffer += text;
-    const out: SseEvent[] = [];
-    let nl: number;
-    while ((nl = this.buffer.search(/\r\n|\r|\n/)) >= 0) {
-      const line = this.buffer.slice(0, nl);
-      const sepLen = this.buffer.startsWith('\r\n', nl) ? 2 : 1;
-      // a lone trailing \r may be the first half of \r\n: wait for more input
-      if (this.buffer[nl] === '\r' && sepLen === 1 && nl === this.buffer.length - 1) break;
-      this.buffer = this.buffer.slice(nl + sepLen);
-      const ev = this.line(line);
-      if (ev) out.push(ev);
-    }
-    return out;
-  }
-
-  end(): SseEvent[] {
-    const out: SseEvent[] = [];
-    if (this.buffer) {
-      const ev = this.line(this.buffer);
-      this.buffer = '';
-      if (ev) out.push(ev);
-    }
+/** Server-Sent Events framing, with eventsource-parser (linear in the stream, however long its lines). */
+function sseParser(): { push(text: string): SseEvent[]; end(): SseEvent[] } {
+  let out: SseEvent[] = [];
+  const parser = createParser({ onEvent: (e) => { out.push({ event: e.event ?? 'message', data: e.data, id: e.id }); } });
+  const take = () => { const events = out; out = []; return events; };
+  return {
+    push(text) { parser.feed(text); return take(); },
     // an event not terminated by a blank line is discarded, as browsers do
-    return out;
-  }
-
-  private line(line: string): SseEvent | null {
-    if (line === '') {
-      if (this.data.length === 0) {
-        this.event = '';
-        return null;
-      }
-      const ev: SseEvent = { event: this.event || 'message', data: this.data.join('\n'), id: this.id };
-      this.data = [];
-      this.event = '';
-      return ev;
-    }
-    if (line.startsWith(':')) return null;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') this.data.push(value);
-    else if (field === 'event') this.event = value;
-    else if (field === 'id') this.id = value;
-    return null;
-  }
+    end() { parser.reset({ consume: true }); return take(); },
+  };
 }
