@@ -189,7 +189,7 @@ describe('reports of a failing run', () => {
     expect(text).not.toMatch(/(src|href)="(https?:)?\/\//); // nothing fetched from anywhere
     expect(text.match(/<table class="checks">/g)).toHaveLength(2);
     expect(text).toContain('reference_fixtures_match');
-    expect(text).toMatch(/<td class="cell-diff">12345<\/td>/); // the differing table cell
+    expect(text).toMatch(/<td class="cell-diff"[^>]*><del>12345<\/del> <ins>210<\/ins><\/td>/); // the differing table cell: expected, then actual
     expect(text).toMatch(/<svg class="chart"[^>]*>.*stroke-dasharray/s); // chart series overlaid
     expect(text).toMatch(/<figure class="img-diff"><figcaption>diff[^<]*<\/figcaption><img src="data:image\/png;base64,/); // the diff image
     expect(text).toContain('rule: abs 0.005');

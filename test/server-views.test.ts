@@ -1,8 +1,8 @@
 // The dashboard's per-type diff views, rendered to HTML without a browser.
 import { describe, expect, it } from 'vitest';
 import type { OutputComparison } from '../src/report/model.js';
-import { lineDiff, withContext } from '../src/server/views/line-diff.js';
-import { outputDetail } from '../src/server/views/output-view.js';
+import { lineDiff, withContext } from '../src/util/line-diff.js';
+import { outputDetail } from '../src/report/html/output-detail.js';
 
 function comparison(over: Partial<OutputComparison>): OutputComparison {
   return { key: 'k', type: 'text', comparator: 'text', status: 'fail', score: 0, metric: 'm', rule: 'exact', expected: '', actual: '', tolerance: {}, ...over };

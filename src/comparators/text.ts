@@ -3,6 +3,7 @@
 // lists every differing line (capped), found by a line LCS so one inserted line is one difference.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
+import { commonEnds, diffLineLists } from '../util/line-diff.js';
 import { deepCompare } from './deep-compare.js';
 import { describeNumericTolerance } from './numeric-tolerance.js';
 import { describeValue, garbageResult, numericTolerance, shortJson, unknownModeResult, unwrapValue } from './number.js';
@@ -151,58 +152,41 @@ interface LineDiffSummary {
   total: number;
 }
 
-type Op = { kind: 'changed'; e: number; a: number } | { kind: 'missing'; e: number } | { kind: 'extra'; a: number; e: number };
-
-function lcsOps(E: string[], A: string[], offE: number, offA: number, ops: Op[]): void {
-  const n = E.length;
-  const m = A.length;
-  // table[i*(m+1)+j] = LCS length of E[i..] and A[j..]; n·m ≤ 4e6 so min(n, m) ≤ 2000 fits Uint16
-  const w = m + 1;
-  const table = new Uint16Array((n + 1) * w);
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      table[i * w + j] = E[i] === A[j] ? table[(i + 1) * w + j + 1]! + 1 : Math.max(table[(i + 1) * w + j]!, table[i * w + j + 1]!);
-    }
-  }
-  let i = 0;
-  let j = 0;
-  const dels: number[] = [];
-  const ins: number[] = [];
-  const flush = (): void => {
-    const paired = Math.min(dels.length, ins.length);
-    for (let k = 0; k < paired; k++) ops.push({ kind: 'changed', e: offE + dels[k]!, a: offA + ins[k]! });
-    for (let k = paired; k < dels.length; k++) ops.push({ kind: 'missing', e: offE + dels[k]! });
-    for (let k = paired; k < ins.length; k++) ops.push({ kind: 'extra', a: offA + ins[k]!, e: offE + i });
-    dels.length = 0;
-    ins.length = 0;
-  };
-  while (i < n || j < m) {
-    if (i < n && j < m && E[i] === A[j]) { flush(); i++; j++; }
-    else if (j >= m || (i < n && table[(i + 1) * w + j]! >= table[i * w + j + 1]!)) { dels.push(i); i++; }
-    else { ins.push(j); j++; }
-  }
-  flush();
-}
+type Op = { kind: 'changed'; e: number; a: number } | { kind: 'missing'; e: number } | { kind: 'extra'; a: number };
 
 /** Every differing line (capped at 50 plus a "… and N more" entry). Paths are `line N`, 1-based. */
 export function lineDifferences(expected: string, actual: string): LineDiffSummary {
   const E = expected.split('\n');
   const A = actual.split('\n');
-  let p = 0;
-  while (p < E.length && p < A.length && E[p] === A[p]) p++;
-  let s = 0;
-  while (s < E.length - p && s < A.length - p && E[E.length - 1 - s] === A[A.length - 1 - s]) s++;
-  const Em = E.slice(p, E.length - s);
-  const Am = A.slice(p, A.length - s);
   const ops: Op[] = [];
-  if (Em.length * Am.length <= 4_000_000) {
-    lcsOps(Em, Am, p, p, ops);
+  const lines = diffLineLists(E, A);
+  if (lines) {
+    // inside each changed block the n-th removed line pairs with the n-th added one
+    const removed: number[] = [];
+    const added: number[] = [];
+    const flush = (): void => {
+      const paired = Math.min(removed.length, added.length);
+      for (let k = 0; k < paired; k++) ops.push({ kind: 'changed', e: removed[k]!, a: added[k]! });
+      for (let k = paired; k < removed.length; k++) ops.push({ kind: 'missing', e: removed[k]! });
+      for (let k = paired; k < added.length; k++) ops.push({ kind: 'extra', a: added[k]! });
+      removed.length = 0;
+      added.length = 0;
+    };
+    for (const line of lines) {
+      if (line.op === '-') removed.push(line.e! - 1);
+      else if (line.op === '+') added.push(line.a! - 1);
+      else flush();
+    }
+    flush();
   } else {
-    // too big for an LCS table: pair the middle lines by position
-    const paired = Math.min(Em.length, Am.length);
-    for (let k = 0; k < paired; k++) if (Em[k] !== Am[k]) ops.push({ kind: 'changed', e: p + k, a: p + k });
-    for (let k = paired; k < Em.length; k++) ops.push({ kind: 'missing', e: p + k });
-    for (let k = paired; k < Am.length; k++) ops.push({ kind: 'extra', a: p + k, e: p + paired });
+    // too many edits to align: pair the middle lines by position
+    const { start: p, suffix: s } = commonEnds(E, A);
+    const Em = E.length - s - p;
+    const Am = A.length - s - p;
+    const paired = Math.min(Em, Am);
+    for (let k = 0; k < paired; k++) if (E[p + k] !== A[p + k]) ops.push({ kind: 'changed', e: p + k, a: p + k });
+    for (let k = paired; k < Em; k++) ops.push({ kind: 'missing', e: p + k });
+    for (let k = paired; k < Am; k++) ops.push({ kind: 'extra', a: p + k });
   }
   const differences: Difference[] = [];
   for (const op of ops.slice(0, MAX_LINE_DIFFERENCES)) {

@@ -1,4 +1,5 @@
 // The dashboard's stylesheet and script, served as files so the page's CSP can forbid inline script.
+import { OUTPUT_DETAIL_CSS } from '../../report/html/styles.js';
 
 export const DASHBOARD_CSS = `
 :root { --pass:#16a34a; --warn:#ca8a04; --fail:#dc2626; --skip:#9ca3af; --unchecked:#9ca3af; --fg:#111827; --muted:#6b7280; --line:#e5e7eb; }
@@ -31,30 +32,12 @@ details.fixture { background: #fff; border: 1px solid var(--line); border-left: 
 details.fixture.s-row-pass { border-left-color: var(--pass); } details.fixture.s-row-fail { border-left-color: var(--fail); } details.fixture.s-row-warn { border-left-color: var(--warn); }
 details.fixture > summary { cursor: pointer; }
 .output { border-top: 1px dashed var(--line); padding: 6px 0; }
-.output-detail { padding: 4px 0 4px 16px; }
 pre { background: #f3f4f6; padding: 8px; overflow: auto; max-height: 420px; font-size: 12px; white-space: pre-wrap; word-break: break-word; }
 pre.stderr { background: #111827; color: #e5e7eb; }
-pre.line-diff { white-space: pre; }
-pre.line-diff .del { background: #fee2e2; color: #991b1b; display: inline-block; min-width: 100%; }
-pre.line-diff .ins { background: #dcfce7; color: #166534; display: inline-block; min-width: 100%; }
-pre.line-diff .fold { color: var(--muted); font-style: italic; }
-.side-by-side { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
-figure { max-width: 380px; margin: 4px 0; background: #fff; border: 1px solid var(--line); padding: 6px; }
-figure img { display: block; max-width: 360px; min-width: 192px; height: auto; image-rendering: pixelated; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
-figcaption { font-size: 12px; color: var(--muted); text-align: center; }
-svg.chart { width: 100%; max-width: 640px; background: #fff; border: 1px solid var(--line); }
-.legend span { margin-right: 12px; font-size: 12px; } .legend i { display: inline-block; width: 14px; height: 3px; vertical-align: middle; margin-right: 4px; }
-.scroll { overflow: auto; max-height: 460px; }
-table.grid td, table.grid th { font-size: 12px; padding: 2px 6px; border: 1px solid var(--line); }
-td.cell-diff { background: #fee2e2; }
-del { color: #991b1b; } ins { color: #166534; text-decoration: none; font-weight: 600; }
-tr.row-missing td { text-decoration: line-through; color: #991b1b; background: #fef2f2; }
-table.kv th { width: 110px; color: var(--muted); font-weight: normal; }
-ul.differences { font-size: 13px; margin: 4px 0; } ul.differences code { background: #f3f4f6; padding: 0 3px; }
 .warn-box { background: #fefce8; border: 1px solid #fde68a; padding: 6px 10px; margin: 6px 0; }
 .fail-box { background: #fef2f2; border: 1px solid #fecaca; padding: 6px 10px; margin: 6px 0; }
 .history ol { font-size: 13px; }
-`;
+${OUTPUT_DETAIL_CSS}`;
 
 export const DASHBOARD_JS = `
 (() => {

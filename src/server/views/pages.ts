@@ -1,8 +1,9 @@
 // The dashboard's two pages, rendered on the server: the tool list and one tool's latest report.
 import type { CheckResult, FixtureResult, Report } from '../../report/model.js';
 import type { RunKind } from '../report-store.js';
-import { html, prettyJson, type SafeHtml } from './html.js';
-import { outputDetail, statusBadge } from './output-view.js';
+import { html, type SafeHtml } from '../../report/html/html.js';
+import { outputDetail } from '../../report/html/output-detail.js';
+import { displayJson } from '../../report/view-model/index.js';
 
 export interface ToolRow {
   id: string;
@@ -21,6 +22,10 @@ function layout(title: string, body: SafeHtml, pageData: Record<string, string> 
 <title>${title}</title><link rel="stylesheet" href="/assets/dashboard.css"></head>
 <body${attrs}><header class="top"><a href="/" class="brand">pixie</a><span class="muted">validation dashboard</span></header>
 <main>${body}</main><script src="/assets/dashboard.js" defer></script></body></html>`.value;
+}
+
+function statusBadge(status: string): SafeHtml {
+  return html`<span class="badge s-${status}">${status}</span>`;
 }
 
 function when(ts: string | null): SafeHtml {
@@ -63,7 +68,7 @@ function fixtureBlock(f: FixtureResult, toolId: string): SafeHtml {
     <div class="fixture-body">
       ${f.source ? html`<div class="muted">source: ${f.source}</div>` : ''}
       ${failing && hasActual ? html`<button class="accept" data-action="accept" data-tool="${toolId}" data-fixture="${f.file}">Accept actual as expected…</button>` : ''}
-      <details class="inputs"><summary>inputs</summary><pre>${prettyJson(f.inputs)}</pre></details>
+      <details class="inputs"><summary>inputs</summary><pre>${displayJson(f.inputs)}</pre></details>
       ${f.outputs.map((o) => html`<div class="output s-row-${o.status}" data-output="${o.key}">
         <div class="output-head">${statusBadge(o.status)} <strong>${o.key}</strong> <span class="muted">${o.type} · ${o.comparator}</span> — ${o.metric}</div>
         ${o.status === 'pass' || o.status === 'skip' ? '' : outputDetail(o)}
@@ -104,8 +109,8 @@ export function toolPage(opts: {
     ${r.fixtures.length ? r.fixtures.map((f) => fixtureBlock(f, opts.id)) : html`<p class="muted">no fixtures ran</p>`}
     <h3>Captured stderr</h3>
     ${r.spawn_log ? html`<pre class="stderr">${r.spawn_log}</pre>` : html`<p class="muted">nothing captured</p>`}
-    ${r.sample_inputs ? html`<details><summary>sample inputs</summary><pre>${prettyJson(r.sample_inputs)}</pre></details>` : ''}
-    ${r.sample_output ? html`<details><summary>sample output</summary><pre>${prettyJson(r.sample_output)}</pre></details>` : ''}
+    ${r.sample_inputs ? html`<details><summary>sample inputs</summary><pre>${displayJson(r.sample_inputs)}</pre></details>` : ''}
+    ${r.sample_output ? html`<details><summary>sample output</summary><pre>${displayJson(r.sample_output)}</pre></details>` : ''}
   </section>` : html`<p class="muted" id="report">No report yet. Press Re-validate to run the twelve checks.</p>`}
   ${opts.history.length ? html`<section class="history"><h3>History</h3><ol>${opts.history.map((h) => html`<li>${statusBadge(h.overall)} <a href="/tools/${encodeURIComponent(opts.id)}?report=${encodeURIComponent(h.file)}">${h.timestamp}</a> <span class="muted">${h.kind}</span></li>`)}</ol></section>` : ''}`,
   { page: 'tool', tool: opts.id, 'active-run': opts.activeRunId ?? '' });

@@ -1,5 +1,5 @@
 // A tagged template that escapes every interpolation unless it is already SafeHtml, so tool output
-// (names, messages, values) can never become markup or script in the dashboard.
+// (names, messages, values) can never become markup or script in a report or the dashboard.
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -29,14 +29,3 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 
 /** Markup built elsewhere and known to be safe (our own constants only). */
 export const raw = (markup: string): SafeHtml => new SafeHtml(markup);
-
-/** JSON for display: pretty, and cut at `max` characters with a note. */
-export function prettyJson(value: unknown, max = 20_000): string {
-  let text: string;
-  try {
-    text = value === undefined ? 'undefined' : JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more characters; the full value is in the report JSON)` : text;
-}

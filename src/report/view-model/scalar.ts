@@ -1,0 +1,25 @@
+// Numbers and booleans: both values side by side and, for two numbers, the signed and relative difference.
+import type { OutputComparison } from '../model.js';
+import { unwrapScalar } from './values.js';
+
+export interface ScalarBody {
+  kind: 'scalar';
+  expected: unknown;
+  actual: unknown;
+  /** actual − expected, and its size relative to the larger magnitude; null unless both are numbers */
+  difference: { signed: number; relative: number } | null;
+}
+
+export const SCALAR_TYPES: ReadonlySet<string> = new Set(['number', 'boolean', 'progress']);
+
+export function scalarBody(o: OutputComparison): ScalarBody {
+  const expected = unwrapScalar(o.expected);
+  const actual = unwrapScalar(o.actual);
+  let difference: ScalarBody['difference'] = null;
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    const signed = actual - expected;
+    const scale = Math.max(Math.abs(actual), Math.abs(expected));
+    difference = { signed, relative: scale > 0 ? Math.abs(signed) / scale : 0 };
+  }
+  return { kind: 'scalar', expected, actual, difference };
+}
