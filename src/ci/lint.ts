@@ -54,7 +54,7 @@ export function lintTool(toolDir: string): LintResult {
   let toolId = path.basename(toolDir);
   if (!load.ok) {
     if (load.stage !== 'missing' || folder.status !== 'fail') {
-      for (const p of load.problems) add({ file: 'tool.json', ...(p.line ? { line: p.line } : {}), path: p.path, message: p.message });
+      for (const p of load.problems) add({ file: 'tool.json', ...(p.line ? { line: p.line } : {}), path: p.path ?? '', message: p.message });
     }
     return { toolDir, toolId, problems };
   }
