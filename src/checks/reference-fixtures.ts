@@ -8,8 +8,8 @@ import { loadTolerance } from '../tolerance/load.js';
 import { memoryLimitMb } from '../validation/timeouts.js';
 import type { Check, CheckOutcome } from './types.js';
 
-function problemLine(p: { file: string; line?: number; path: string; message: string }): string {
-  return `${p.file}${p.line ? ` line ${p.line}` : ''}${p.path ? ` (${p.path})` : ''}: ${p.message}`;
+function problemLine(p: { file?: string; line?: number; path?: string; message: string }): string {
+  return `${p.file ?? ''}${p.line ? ` line ${p.line}` : ''}${p.path ? ` (${p.path})` : ''}: ${p.message}`;
 }
 
 export const referenceFixtures: Check = {
@@ -26,7 +26,7 @@ export const referenceFixtures: Check = {
     const chosen = options.fixture?.length
       ? new Set(selectFixtures(listFixtureFiles(referenceDir).map((file) => ({ file, tags: [] as string[] })), { fixture: options.fixture }).selected.map((f) => `reference/${f.file}`))
       : null;
-    const problems = [...tolerance.problems, ...loaded.problems.filter((p) => !chosen || chosen.has(p.file))];
+    const problems = [...tolerance.problems, ...loaded.problems.filter((p) => !chosen || chosen.has(p.file ?? ''))];
     if (problems.length) {
       return { status: 'fail', message: `${problems.length} problem(s) in reference files; no fixture was run: ${problemLine(problems[0]!)}`, details: problems.map(problemLine).join('\n') };
     }

@@ -74,7 +74,7 @@ export function lintTool(toolDir: string): LintResult {
   const referenceDir = path.join(toolDir, 'reference');
   const tolerance = loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor });
   const fixtures = loadFixtures(referenceDir, { manifest, comparatorFor });
-  for (const p of [...tolerance.problems, ...fixtures.problems]) add({ file: p.file, ...(p.line ? { line: p.line } : {}), path: p.path, message: p.message });
+  for (const p of [...tolerance.problems, ...fixtures.problems]) add({ file: p.file ?? '', ...(p.line ? { line: p.line } : {}), path: p.path ?? '', message: p.message });
   for (const f of fixtures.fixtures) {
     if (Object.keys(f.expected_outputs).length === 0) {
       const text = safeRead(f.path);

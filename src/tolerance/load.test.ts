@@ -4,13 +4,14 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileReferenceSchema } from '../schema/ajv.js';
-import { formatProblem, loadTolerance, parseToleranceText, type Problem } from './load.js';
+import { findingLine, type Finding } from '../report/finding.js';
+import { loadTolerance, parseToleranceText } from './load.js';
 import { TEST_OUTPUTS, fakeComparatorFor } from './test-comparators.js';
 
 const ctx = { outputs: TEST_OUTPUTS, comparatorFor: fakeComparatorFor };
 
 function parse(text: string) {
-  const problems: Problem[] = [];
+  const problems: Finding[] = [];
   const config = parseToleranceText(text, ctx, problems);
   return { config, problems };
 }
@@ -337,13 +338,13 @@ describe('loadTolerance: every error has its line and a fix', () => {
     const hit = problems.find((x) => x.message.includes(message));
     expect(hit, `problems were: ${JSON.stringify(problems, null, 1)}`).toBeDefined();
     expect(hit!.line).toBe(line);
-    expect(hit!.path).toBe(p);
+    expect(hit!.path ?? '').toBe(p); // a finding about the whole file has no path
     expect(hit!.file).toBe('reference/tolerance.yaml');
   });
 
   it('formats a problem as file, line, path and the sentence', () => {
     const { problems } = parse('total_interest: { rel: 0.001 }\n\nfinal_valu: { abs: 0.005 }\n');
-    expect(problems.map(formatProblem)).toEqual([
+    expect(problems.map(findingLine)).toEqual([
       "reference/tolerance.yaml line 3 (final_valu): 'final_valu' is not an output of this tool — did you mean 'final_value'?",
     ]);
   });
@@ -382,5 +383,30 @@ describe('reference-schemas/tolerance.schema.json (for editors)', () => {
     expect(validate({ defaults: { numbr: {} } })).toBe(false);
     expect(validate({ options: { on_extra_output_key: 'loud' } })).toBe(false);
     expect(validate({ final_value: { abs: -1 } })).toBe(false);
+  });
+});
+
+describe('loadTolerance: findings', () => {
+  const codes = (text: string) => parse(text).problems.map((p) => [p.code, p.severity, p.file]);
+
+  it('each problem carries the code for its kind', () => {
+    expect(codes('final_value: { abs: 0.005\n')).toEqual([['yaml-syntax', 'error', 'reference/tolerance.yaml']]);
+    expect(codes('final_value: { abs: 1 }\nfinal_value: { abs: 2 }\n')).toEqual([['duplicate-key', 'error', 'reference/tolerance.yaml']]);
+    expect(codes('final_value: { rtoll: 1 }\n')).toEqual([['tolerance-invalid', 'error', 'reference/tolerance.yaml']]);
+    expect(codes('- final_value\n')).toEqual([['tolerance-invalid', 'error', 'reference/tolerance.yaml']]);
+    const ref = refDir({});
+    mkdirSync(path.join(ref, 'tolerance.yaml'));
+    expect(loadTolerance(ref, ctx).problems.map((p) => p.code)).toEqual(['unreadable-file']);
+    expect(loadTolerance(refDir({ 'tolerance.yml': '{}\n' }), ctx).problems.map((p) => [p.code, p.file])).toEqual([['tolerance-invalid', 'reference/tolerance.yml']]);
+  });
+
+  it('a problem about the whole file has no path', () => {
+    expect(parse('- final_value\n').problems[0]).not.toHaveProperty('path');
+  });
+
+  it('nesting too deep for the YAML parser is a problem, not a throw', () => {
+    const { problems } = parse(`final_value: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]!.file).toBe('reference/tolerance.yaml');
   });
 });
