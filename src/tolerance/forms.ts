@@ -12,7 +12,7 @@ import { POLICIES, type Policy, type ToleranceConfig } from './config.js';
 import type { ToleranceContext } from './load.js';
 import { colonSpaceHint, kindOf, notAnOutputMessage } from './words.js';
 
-export const STRUCTURED_KEYS = ['defaults', 'overrides', 'options'] as const;
+const STRUCTURED_KEYS = ['defaults', 'overrides', 'options'] as const;
 const OPTION_KEYS = ['on_extra_output_key', 'on_missing_expected_key', 'truncate_diff_chars'] as const;
 
 /** Where the document came from, for locating problems in it. */
