@@ -385,28 +385,3 @@ describe('reference-schemas/tolerance.schema.json (for editors)', () => {
     expect(validate({ final_value: { abs: -1 } })).toBe(false);
   });
 });
-
-describe('loadTolerance: findings', () => {
-  const codes = (text: string) => parse(text).problems.map((p) => [p.code, p.severity, p.file]);
-
-  it('each problem carries the code for its kind', () => {
-    expect(codes('final_value: { abs: 0.005\n')).toEqual([['yaml-syntax', 'error', 'reference/tolerance.yaml']]);
-    expect(codes('final_value: { abs: 1 }\nfinal_value: { abs: 2 }\n')).toEqual([['duplicate-key', 'error', 'reference/tolerance.yaml']]);
-    expect(codes('final_value: { rtoll: 1 }\n')).toEqual([['tolerance-invalid', 'error', 'reference/tolerance.yaml']]);
-    expect(codes('- final_value\n')).toEqual([['tolerance-invalid', 'error', 'reference/tolerance.yaml']]);
-    const ref = refDir({});
-    mkdirSync(path.join(ref, 'tolerance.yaml'));
-    expect(loadTolerance(ref, ctx).problems.map((p) => p.code)).toEqual(['unreadable-file']);
-    expect(loadTolerance(refDir({ 'tolerance.yml': '{}\n' }), ctx).problems.map((p) => [p.code, p.file])).toEqual([['tolerance-invalid', 'reference/tolerance.yml']]);
-  });
-
-  it('a problem about the whole file has no path', () => {
-    expect(parse('- final_value\n').problems[0]).not.toHaveProperty('path');
-  });
-
-  it('nesting too deep for the YAML parser is a problem, not a throw', () => {
-    const { problems } = parse(`final_value: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`);
-    expect(problems.length).toBeGreaterThan(0);
-    expect(problems[0]!.file).toBe('reference/tolerance.yaml');
-  });
-});
