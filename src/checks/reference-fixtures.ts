@@ -47,10 +47,7 @@ export const referenceFixtures: Check = {
     const chosen = options.fixture?.length
       ? new Set(selectFixtures(listFixtureFiles(referenceDir).map((file) => ({ file, tags: [] as string[] })), { fixture: options.fixture }).selected.map((f) => `reference/${f.file}`))
       : null;
-    const problems = [
-      ...tolerance.problems.map((p) => finding('tolerance-invalid', p)),
-      ...loaded.problems.filter((p) => !chosen || chosen.has(p.file)).map((p) => finding('fixture-invalid', p)),
-    ];
+    const problems = [...tolerance.problems, ...loaded.problems.filter((p) => !chosen || chosen.has(p.file ?? ''))];
     if (problems.length) return verdict(ctx, problems);
     if (loaded.fixtures.length === 0) return verdict(ctx, [finding('no-fixtures', { file: 'reference', message: 'reference/ has no fixture_*.json files' })]);
     const { selected, unmatched } = selectFixtures(loaded.fixtures, { fixture: options.fixture, tag: options.tag });

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { manifestFindings } from '../tool/manifest-findings.js';
 import { loadManifest } from '../tool/manifest.js';
 import type { Check } from './types.js';
 
@@ -20,7 +19,7 @@ export const toolJsonParses: Check = {
       if (typeof load.manifest.id === 'string' && load.manifest.id) state.toolId = load.manifest.id;
       return { status: 'pass', message: `tool.json is valid (id '${load.manifest.id}', ${load.manifest.inputs.length} input(s), ${load.manifest.outputs.length} output(s))` };
     }
-    const findings = manifestFindings(load);
+    const findings = load.problems;
     // messages already name their line where it helps (syntax errors); the others get it in front
     const lines = findings.map((f) => (f.line && f.code !== 'json-syntax' ? `line ${f.line}: ${f.message}` : f.message));
     const message =

@@ -11,7 +11,6 @@ import { comparatorFor } from '../comparators/index.js';
 import { finding, severityOf, type Finding } from '../report/finding.js';
 import { loadFixtures } from '../reference/load.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
-import { manifestFindings } from '../tool/manifest-findings.js';
 import { loadManifest } from '../tool/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
 
@@ -44,7 +43,7 @@ export function lintTool(toolDir: string): LintResult {
   let toolId = path.basename(toolDir);
   if (!load.ok) {
     // a missing tool.json was already reported by the folder check
-    if (load.stage !== 'missing' || folder.status !== 'fail') add(manifestFindings(load));
+    if (load.stage !== 'missing' || folder.status !== 'fail') add(load.problems);
     return { toolDir, toolId, problems };
   }
   const manifest = load.manifest;
@@ -54,8 +53,8 @@ export function lintTool(toolDir: string): LintResult {
   const referenceDir = path.join(toolDir, 'reference');
   const tolerance = loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor });
   const fixtures = loadFixtures(referenceDir, { manifest, comparatorFor });
-  add(tolerance.problems.map((p) => finding('tolerance-invalid', p)));
-  add(fixtures.problems.map((p) => finding('fixture-invalid', p)));
+  add(tolerance.problems);
+  add(fixtures.problems);
   for (const f of fixtures.fixtures) {
     if (Object.keys(f.expected_outputs).length > 0) continue;
     const line = lineOfExpectedOutputs(f.path);

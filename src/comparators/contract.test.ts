@@ -2,7 +2,7 @@
 // a path; the tolerance boundary → pass; compare: skip → skip; garbage → a clear fail, never a throw.
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_TYPES } from '../tool/manifest-types.js';
-import { emptyToleranceConfig } from '../tolerance/load.js';
+import { emptyToleranceConfig } from '../tolerance/config.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
 import { contractCases as audio } from './audio.cases.js';
 import { contractCases as boolean } from './boolean.cases.js';

@@ -38,6 +38,8 @@ const RULES = {
   'comparator-degraded': { severity: 'warning', strict: 'error', about: 'a media comparison fell back to size + SHA-256' },
   'fixtures-all-skipped': { severity: 'warning', strict: 'error', about: 'every selected fixture was skipped' },
   'fixture-warned': { severity: 'warning', strict: 'error', about: 'a fixture matched with a warning' },
+  // loaders
+  'yaml-syntax': { severity: 'error', about: 'a YAML file (tolerance.yaml) does not parse' },
 } as const satisfies Record<string, FindingRule>;
 
 export type FindingCode = keyof typeof RULES;

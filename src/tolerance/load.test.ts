@@ -4,13 +4,14 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileReferenceSchema } from '../schema/ajv.js';
-import { formatProblem, loadTolerance, parseToleranceText, type Problem } from './load.js';
+import { findingLine, type Finding } from '../report/finding.js';
+import { loadTolerance, parseToleranceText } from './load.js';
 import { TEST_OUTPUTS, fakeComparatorFor } from './test-comparators.js';
 
 const ctx = { outputs: TEST_OUTPUTS, comparatorFor: fakeComparatorFor };
 
 function parse(text: string) {
-  const problems: Problem[] = [];
+  const problems: Finding[] = [];
   const config = parseToleranceText(text, ctx, problems);
   return { config, problems };
 }
@@ -337,13 +338,13 @@ describe('loadTolerance: every error has its line and a fix', () => {
     const hit = problems.find((x) => x.message.includes(message));
     expect(hit, `problems were: ${JSON.stringify(problems, null, 1)}`).toBeDefined();
     expect(hit!.line).toBe(line);
-    expect(hit!.path).toBe(p);
+    expect(hit!.path ?? '').toBe(p); // a finding about the whole file has no path
     expect(hit!.file).toBe('reference/tolerance.yaml');
   });
 
   it('formats a problem as file, line, path and the sentence', () => {
     const { problems } = parse('total_interest: { rel: 0.001 }\n\nfinal_valu: { abs: 0.005 }\n');
-    expect(problems.map(formatProblem)).toEqual([
+    expect(problems.map(findingLine)).toEqual([
       "reference/tolerance.yaml line 3 (final_valu): 'final_valu' is not an output of this tool — did you mean 'final_value'?",
     ]);
   });

@@ -1,9 +1,10 @@
 // A compare mode that names another type's algorithm is refused when tolerance.yaml is loaded,
-// not later at compare time (anchor B10: a mode must mean something for the type it is set on).
+// not later at compare time: a mode must mean something for the type it is set on.
 import { describe, expect, it } from 'vitest';
 import { comparatorFor } from '../comparators/index.js';
 import type { OutputSpec } from '../tool/manifest-types.js';
-import { parseToleranceText, type Problem } from './load.js';
+import type { Finding } from '../report/finding.js';
+import { parseToleranceText } from './load.js';
 
 const outputs: OutputSpec[] = [
   { key: 'shares', type: 'chart_pie', label: 'Shares' },
@@ -12,8 +13,8 @@ const outputs: OutputSpec[] = [
   { key: 'tree', type: 'tree', label: 'Tree' },
 ];
 
-function load(text: string): Problem[] {
-  const problems: Problem[] = [];
+function load(text: string): Finding[] {
+  const problems: Finding[] = [];
   parseToleranceText(text, { outputs, comparatorFor }, problems);
   return problems;
 }

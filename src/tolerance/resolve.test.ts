@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Tolerance } from '../comparators/types.js';
 import type { OutputType } from '../tool/manifest-types.js';
-import { emptyToleranceConfig, parseToleranceText, type Problem, type ToleranceConfig } from './load.js';
+import type { Finding } from '../report/finding.js';
+import { emptyToleranceConfig, type ToleranceConfig } from './config.js';
+import { parseToleranceText } from './load.js';
 import { resolveTolerance } from './resolve.js';
 import { TEST_OUTPUTS, fakeChart, fakeComparatorFor, fakeNumber, fakeTable } from './test-comparators.js';
 
@@ -85,7 +87,7 @@ describe('resolveTolerance: precedence, most specific first, merged per field', 
   });
 
   it('works end to end from both YAML forms, which resolve identically', () => {
-    const problems: Problem[] = [];
+    const problems: Finding[] = [];
     const ctx = { outputs: TEST_OUTPUTS, comparatorFor: fakeComparatorFor };
     const short = parseToleranceText('final_value: { rtol: 1.0e-2 }\n', ctx, problems);
     const structured = parseToleranceText('overrides:\n  final_value: { rel: 1.0e-2 }\n', ctx, problems);

@@ -1,4 +1,4 @@
-// Tolerance resolution (SPEC §3): most specific first — the fixture's tolerance[key], then the
+// Tolerance resolution: most specific first — the fixture's tolerance[key], then the
 // per-key entry (short form or overrides), then defaults[type], then the comparator's built-in
 // defaults. Merging is per field, and nested mappings ('tolerance'-kind options such as
 // `series: {abs}` or `columns: {amount: {abs}}`) merge per field too, so setting only `rel`
@@ -7,7 +7,9 @@
 // aside, so `abs: 0.005` means half a cent and is not silently widened by the built-in `rel: 1e-4`.
 import type { Comparator, Tolerance } from '../comparators/types.js';
 import type { OutputType } from '../tool/manifest-types.js';
-import { NUMERIC_SYNONYMS, isPlainObject, type ToleranceConfig } from './load.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { NUMERIC_SYNONYMS } from './block.js';
+import type { ToleranceConfig } from './config.js';
 
 /** Renames atol/float_atol → abs and rtol/float_rtol → rel, at any depth (loaders already do this). */
 function normalise(block: Record<string, unknown>): Record<string, unknown> {

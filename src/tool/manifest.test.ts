@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { INPUT_TYPES, OUTPUT_TYPES } from './manifest-types.js';
 import { loadManifest, parseManifestText } from './manifest.js';
-import type { ManifestLoad, ManifestProblem } from './manifest.js';
+import type { ManifestLoad } from './manifest.js';
+import type { Finding } from '../report/finding.js';
 
 const options = [{ value: 'a', label: 'A' }, { value: 2, label: 'Two' }, { value: true, label: 'Yes' }];
 const centre = { default_center: [51.5, -0.12], default_zoom: 10 };
@@ -61,12 +62,17 @@ function fullManifest(): Record<string, unknown> {
   });
 }
 
-function problemsOf(load: ManifestLoad): ManifestProblem[] {
+function problemsOf(load: ManifestLoad): Finding[] {
   if (load.ok) throw new Error('expected the manifest to fail');
   return load.problems;
 }
 
-function schemaProblems(mutate: (m: any) => void): ManifestProblem[] {
+/** A finding as the old problem shape: path ('' for the whole file), line and message. */
+function located({ path: p = '', line, message }: Finding): { path: string; line?: number; message: string } {
+  return { path: p, ...(line !== undefined ? { line } : {}), message };
+}
+
+function schemaProblems(mutate: (m: any) => void): Finding[] {
   const m = fullManifest();
   mutate(m);
   const load = parseManifestText(JSON.stringify(m, null, 2));
@@ -141,7 +147,7 @@ describe('JSON syntax errors', () => {
 
   it('names a trailing comma once, with line, column and fix', () => {
     const text = '{\n  "id": "a",\n  "inputs": [\n    {\n      "key": "x",\n    }\n  ]\n}\n';
-    expect(jsonProblems(text)).toEqual([
+    expect(jsonProblems(text).map(located)).toEqual([
       { path: '', line: 6, message: "tool.json line 6, column 5: trailing comma before '}' — remove the comma after the last item (line 5)" },
     ]);
   });
@@ -176,14 +182,14 @@ describe('JSON syntax errors', () => {
 
   it('rejects duplicate keys, naming the path and both lines', () => {
     const text = '{\n  "id": "a",\n  "inputs": [\n    {\n      "key": "x",\n      "label": "X",\n      "type": "text",\n      "label": "Y"\n    }\n  ]\n}';
-    expect(jsonProblems(text)).toEqual([
+    expect(jsonProblems(text).map(located)).toEqual([
       { path: '/inputs/0/label', line: 8, message: "duplicate key 'label' in /inputs/0 (lines 6 and 8) — JSON keeps only the last one; remove or rename one of them" },
     ]);
   });
 });
 
 describe('schema errors', () => {
-  const messages = (problems: ManifestProblem[]) => problems.map((p) => p.message);
+  const messages = (problems: Finding[]) => problems.map((p) => p.message);
 
   it('unknown key with a suggestion, at the key\'s line', () => {
     const problems = schemaProblems((m) => { m.inputs[0].lable = m.inputs[0].label; });
@@ -281,5 +287,30 @@ describe('schema errors', () => {
   it('a non-object document', () => {
     const load = parseManifestText('[1, 2]');
     expect(problemsOf(load).map((p) => p.message)).toEqual(['expected an object at the top level, got array — change it to an object']);
+  });
+});
+
+describe('findings', () => {
+  it('each problem is a finding on tool.json with the code for its kind', () => {
+    const codes = (load: ManifestLoad) => problemsOf(load).map((p) => [p.code, p.severity, p.file]);
+    const dir = mkdtempSync(path.join(tmpdir(), 'pixie-manifest-'));
+    expect(codes(loadManifest(dir))).toEqual([['missing-file', 'error', 'tool.json']]);
+    mkdirSync(path.join(dir, 'tool.json'));
+    expect(codes(loadManifest(dir))).toEqual([['unreadable-file', 'error', 'tool.json']]);
+    expect(codes(parseManifestText('{"id": "a",}'))).toEqual([['json-syntax', 'error', 'tool.json']]);
+    expect(codes(parseManifestText(''))).toEqual([['json-syntax', 'error', 'tool.json']]);
+    expect(codes(parseManifestText('{"id": "a", "id": "b"}'))).toEqual([['duplicate-key', 'error', 'tool.json']]);
+    expect(codes(parseManifestText('{"id": "a", "name": "A", "inputs": [], "outputs": [], "lable": 1}'))).toEqual([['schema', 'error', 'tool.json']]);
+  });
+
+  it('a whole-file problem has no path; a problem inside the file has its pointer', () => {
+    expect(problemsOf(parseManifestText('{"id": "a",}'))[0]).not.toHaveProperty('path');
+    expect(problemsOf(parseManifestText('{"id": "a", "id": "b"}'))[0]!.path).toBe('/id');
+  });
+
+  it('nesting too deep to parse is one clear problem, not a stack overflow', () => {
+    const load = parseManifestText(`{"id": "a", "x": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`);
+    expect(load.ok ? 'ok' : load.stage).toBe('json');
+    expect(problemsOf(load).map((p) => p.message)).toEqual(['tool.json nests objects and arrays too deeply to read — flatten it (a tool.json needs only a few levels)']);
   });
 });

@@ -5,8 +5,10 @@
 import { OUTPUT_TYPES } from './manifest-types.js';
 import type { OutputType } from './manifest-types.js';
 import { compileReferenceSchema, describeGot, describeTypes } from '../schema/ajv.js';
-import type { ErrorObject } from '../schema/ajv.js';
+import type { PathSegment } from '../source/path.js';
+import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.js';
 import { suggest } from '../util/did-you-mean.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 
 /** More than this many problems in one value are summarised: the first ones show the pattern. */
 const MAX_PROBLEMS = 20;
@@ -16,7 +18,7 @@ export function validateOutputValue(type: OutputType, value: unknown): string[] 
   if (!(OUTPUT_TYPES as readonly string[]).includes(type)) return [`unknown output type '${String(type)}'`];
   const validate = compileReferenceSchema(`outputs/${type}.schema.json`);
   const problems: string[] = [];
-  if (!validate(value)) problems.push(...explainErrors(validate.errors ?? [], value));
+  if (!validate(value)) problems.push(...explainSchemaErrors(validate.errors ?? [], value, explain));
   problems.push(...(CODE_CHECKS[type]?.(value) ?? []));
 
   const unique = [...new Set(problems)];
@@ -24,76 +26,32 @@ export function validateOutputValue(type: OutputType, value: unknown): string[] 
   return [...unique.slice(0, MAX_PROBLEMS), `…and ${unique.length - MAX_PROBLEMS} more problem(s)`];
 }
 
-// ---------------------------------------------------------------------------------------------
-// Paths inside a value: /series/1/y → series[1].y
-
-function segments(pointer: string): string[] {
-  return pointer ? pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : [];
-}
-
-function valueAt(root: unknown, pointer: string): unknown {
-  let value = root;
-  for (const segment of segments(pointer)) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[segment];
-  }
-  return value;
-}
-
-function readablePath(root: unknown, pointer: string): string {
+/** Where a problem is inside a value, as people read it: series[1].y */
+function readablePath(segments: readonly PathSegment[]): string {
   let out = '';
-  let value = root;
-  for (const segment of segments(pointer)) {
-    if (Array.isArray(value)) out += `[${segment}]`;
+  for (const segment of segments) {
+    if (typeof segment === 'number') out += `[${segment}]`;
     else if (/^[A-Za-z_][\w]*$/.test(segment)) out += out ? `.${segment}` : segment;
     else out += `[${JSON.stringify(segment)}]`;
-    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[segment] : undefined;
   }
   return out;
 }
 
-function explainErrors(errors: ErrorObject[], root: unknown): string[] {
-  const messages: string[] = [];
-  // anyOf branches that each just name required fields read as one "needs a or b" sentence
-  const consumed = new Set<ErrorObject>();
-  for (const error of errors) {
-    if (error.keyword !== 'anyOf') continue;
-    const prefix = `${error.schemaPath}/`;
-    const inner = errors.filter((e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(prefix));
-    if (!inner.length || !inner.every((e) => e.keyword === 'required')) continue;
-    const branches = new Map<string, string[]>();
-    for (const e of inner) {
-      const branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
-      branches.set(branch, [...(branches.get(branch) ?? []), `'${String((e.params as { missingProperty: string }).missingProperty)}'`]);
-      consumed.add(e);
-    }
-    const options = [...branches.values()].map((fields) => (fields.length === 1 ? fields[0]! : `all of ${fields.join(', ')}`));
-    messages.push(`${subject(root, error.instancePath)} needs ${options.join(' or ')}`);
-  }
-  for (const error of errors) {
-    if (consumed.has(error)) continue;
-    const message = explain(error, root);
-    if (message) messages.push(message);
-  }
-  return messages;
-}
-
-function subject(root: unknown, pointer: string): string {
-  return pointer ? readablePath(root, pointer) : 'the value';
-}
-
-function explain(error: ErrorObject, root: unknown): string | undefined {
-  const pointer = error.instancePath;
-  const params = error.params as Record<string, unknown>;
-  const at = subject(root, pointer);
-  const value = valueAt(root, pointer);
+function explain(error: SchemaError): string | undefined {
+  const { params, value } = error;
+  const at = error.pointer ? readablePath(error.segments) : 'the value';
   switch (error.keyword) {
     case 'if':
     case 'anyOf':
       return undefined;
+    case 'anyOfRequired': {
+      // branches that each just name required fields read as one "needs a or b" sentence
+      const options = (error.alternatives ?? []).map((fields) => fields.map((f) => `'${f}'`)).map((fields) => (fields.length === 1 ? fields[0]! : `all of ${fields.join(', ')}`));
+      return `${at} needs ${options.join(' or ')}`;
+    }
     case 'required': {
       const missing = String(params.missingProperty);
-      const present = isObj(value) ? Object.keys(value) : [];
+      const present = isPlainObject(value) ? Object.keys(value) : [];
       const near = present.find((k) => ALIASES[missing]?.includes(k)) ?? suggest(missing, present);
       return `${at} is missing '${missing}'${near ? ` (it has '${near}': rename it to '${missing}')` : ''}`;
     }
@@ -115,7 +73,7 @@ function explain(error: ErrorObject, root: unknown): string | undefined {
     case 'enum':
       return `${at} is ${JSON.stringify(value)}; use one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'pattern':
-      if (/(^|\/)data$/.test(pointer)) return `${at} is neither a data URL ("data:<mime>;base64,…") nor base64`;
+      if (/(^|\/)data$/.test(error.pointer)) return `${at} is neither a data URL ("data:<mime>;base64,…") nor base64`;
       return `${at} does not match ${String(params.pattern)}`;
     default:
       return `${at} ${error.message ?? 'is invalid'}`;
@@ -141,9 +99,7 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 // Rules JSON Schema cannot express. Each is defensive: the schema already reported wrong types,
 // so these only look at parts that have the right shape.
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-const arrayAt = (v: unknown, key: string): unknown[] | undefined => (isObj(v) && Array.isArray(v[key]) ? (v[key] as unknown[]) : undefined);
+const arrayAt = (v: unknown, key: string): unknown[] | undefined => (isPlainObject(v) && Array.isArray(v[key]) ? (v[key] as unknown[]) : undefined);
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const show = (v: unknown): string => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
 
@@ -202,7 +158,7 @@ function tableRowWidths(value: unknown): string[] {
 function nodeIds(nodes: unknown[], problems: string[]): Set<string> {
   const ids = new Map<string, number>();
   nodes.forEach((node, i) => {
-    if (!isObj(node) || (typeof node.id !== 'string' && typeof node.id !== 'number')) return;
+    if (!isPlainObject(node) || (typeof node.id !== 'string' && typeof node.id !== 'number')) return;
     const id = String(node.id);
     const first = ids.get(id);
     if (first !== undefined) problems.push(`nodes[${i}].id ${show(node.id)} repeats nodes[${first}].id`);
@@ -219,7 +175,7 @@ function endpointsExist(linksKey: 'links' | 'edges') {
     const problems: string[] = [];
     const ids = nodeIds(nodes, problems);
     links.forEach((link, i) => {
-      if (!isObj(link)) return;
+      if (!isPlainObject(link)) return;
       for (const end of ['source', 'target'] as const) {
         const ref = link[end];
         if (typeof ref !== 'string' && typeof ref !== 'number') continue;
@@ -238,7 +194,7 @@ function treemapParents(value: unknown): string[] {
   const problems: string[] = [];
   const ids = nodeIds(nodes, problems);
   nodes.forEach((node, i) => {
-    if (!isObj(node)) return;
+    if (!isPlainObject(node)) return;
     const parent = node.parent;
     if (parent === undefined || parent === null || parent === '') return;
     if ((typeof parent === 'string' || typeof parent === 'number') && !ids.has(String(parent))) {
@@ -253,7 +209,7 @@ function candleRanges(value: unknown): string[] {
   if (!points) return [];
   const problems: string[] = [];
   points.forEach((p, i) => {
-    if (!isObj(p) || !num(p.open) || !num(p.high) || !num(p.low) || !num(p.close)) return;
+    if (!isPlainObject(p) || !num(p.open) || !num(p.high) || !num(p.low) || !num(p.close)) return;
     if (p.high < p.low) problems.push(`points[${i}]: high ${p.high} is below low ${p.low}`);
     else if (p.high < Math.max(p.open, p.close)) problems.push(`points[${i}]: high ${p.high} is below ${p.open > p.close ? `open ${p.open}` : `close ${p.close}`}`);
     else if (p.low > Math.min(p.open, p.close)) problems.push(`points[${i}]: low ${p.low} is above ${p.open < p.close ? `open ${p.open}` : `close ${p.close}`}`);
@@ -266,7 +222,7 @@ function boxplotOrder(value: unknown): string[] {
   if (!series) return [];
   const problems: string[] = [];
   series.forEach((s, i) => {
-    if (!isObj(s)) return;
+    if (!isPlainObject(s)) return;
     const median = num(s.median) ? 'median' : 'q2';
     const order = ['min', 'q1', median, 'q3', 'max'].filter((k) => num(s[k]));
     for (let k = 1; k < order.length; k++) {
@@ -292,7 +248,7 @@ function ganttOrder(value: unknown): string[] {
   if (!tasks) return [];
   const problems: string[] = [];
   tasks.forEach((task, i) => {
-    if (!isObj(task) || typeof task.start !== typeof task.end) return;
+    if (!isPlainObject(task) || typeof task.start !== typeof task.end) return;
     const start = timeOf(task.start);
     const end = timeOf(task.end);
     if (start !== undefined && end !== undefined && end < start) problems.push(`tasks[${i}] ends (${show(task.end)}) before it starts (${show(task.start)})`);

@@ -1,0 +1,68 @@
+// A fixture's problems against reference-schemas/fixture.schema.json in words, each at the line of
+// the key or value it is about. Tolerance blocks are left to the tolerance checker, which knows each
+// comparator's options and says more.
+import { finding, type Finding } from '../report/finding.js';
+import { compileReferenceSchema, loadReferenceSchema } from '../schema/ajv.js';
+import type { LineOf } from '../source/lines.js';
+import { formatPath, type PathSegment } from '../source/path.js';
+import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.js';
+import { kindOf } from '../tolerance/words.js';
+import { suggest } from '../util/did-you-mean.js';
+
+export const FIXTURE_SCHEMA = 'fixture.schema.json';
+
+const TYPE_WORDS: Record<string, string> = {
+  object: 'an object', array: 'a list', string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false', null: 'null',
+};
+
+/** Every schema problem in a fixture, once each (same path and sentence), in Ajv's order. */
+export function fixtureSchemaProblems(data: unknown, lineOf: LineOf, file: string): Finding[] {
+  const validate = compileReferenceSchema(FIXTURE_SCHEMA);
+  if (validate(data)) return [];
+  const fixtureKeys = Object.keys((loadReferenceSchema(FIXTURE_SCHEMA).properties ?? {}) as Record<string, unknown>);
+  const seen = new Set<string>();
+  return explainSchemaErrors(validate.errors ?? [], data, (e) => {
+    const p = explain(e, lineOf, file, fixtureKeys);
+    if (!p) return undefined;
+    const id = `${p.path ?? ''}\u0000${p.message}`;
+    if (seen.has(id)) return undefined;
+    seen.add(id);
+    return p;
+  });
+}
+
+function explain(e: SchemaError, lineOf: LineOf, file: string, fixtureKeys: readonly string[]): Finding | undefined {
+  const { segments } = e;
+  // tolerance blocks are checked per comparator, with better messages
+  if (segments[0] === 'tolerance' && segments.length > 1) return undefined;
+  const at = (segs: PathSegment[], part: 'key' | 'value', message: string): Finding => {
+    const line = lineOf(segs, part);
+    return finding('schema', { file, ...(line ? { line } : {}), path: formatPath(segs), message });
+  };
+  const where = segments.length ? `'${formatPath(segments)}'` : 'the fixture';
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const key = String(e.params.additionalProperty);
+      const close = suggest(key, fixtureKeys);
+      return at([...segments, key], 'key', close
+        ? `unknown key '${key}' — did you mean '${close}'?`
+        : `unknown key '${key}'; a fixture allows only ${fixtureKeys.filter((k) => k !== '$schema').join(', ')} (put notes in "description")`);
+    }
+    case 'required': {
+      const key = String(e.params.missingProperty);
+      const what = key === 'name' ? '"name": "<a display name>"' : key === 'inputs' ? '"inputs": { <input key>: <value>, … }' : key === 'expected_outputs' ? '"expected_outputs": { <output key>: <expected value>, … }' : `"${key}"`;
+      return at(segments, 'key', `missing required key '${key}'; add ${what}`);
+    }
+    case 'type': {
+      const types = String(e.params.type).split(',');
+      const words = types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+      return at(segments, 'value', `${where} must be ${words}, got ${kindOf(e.value)}`);
+    }
+    case 'minLength':
+      return at(segments, 'value', `${where} must not be empty`);
+    case 'exclusiveMinimum': case 'minimum':
+      return at(segments, 'value', `${where} must be ${e.keyword === 'minimum' ? '≥' : '>'} ${String(e.params.limit)}, got ${String(e.value)}`);
+    default:
+      return at(segments, 'value', `${where} ${e.message ?? 'is invalid'}; see reference-schemas/${FIXTURE_SCHEMA}`);
+  }
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { readJsonSource } from './json-source.js';
+import { lineAt, lineStarts, position } from './lines.js';
+import { formatPath, pointerSegments, toPointer } from './path.js';
+
+function parsed(text: string) {
+  const source = readJsonSource(text);
+  if (source.kind !== 'parsed') throw new Error(`expected the text to parse, got ${source.kind}`);
+  return source;
+}
+
+describe('readJsonSource', () => {
+  it('parses with JSON.parse semantics and drops a byte-order mark', () => {
+    const source = parsed('\ufeff{"a": [1, {"b": null}], "a2": "x"}');
+    expect(source.data).toEqual({ a: [1, { b: null }], a2: 'x' });
+    expect(source.text.startsWith('{')).toBe(true);
+    expect(source.duplicates).toEqual([]);
+  });
+
+  it('an empty or blank file is empty', () => {
+    expect(readJsonSource('').kind).toBe('empty');
+    expect(readJsonSource(' \n\t\n').kind).toBe('empty');
+    expect(readJsonSource('\ufeff').kind).toBe('empty');
+  });
+
+  it('lists syntax errors in document order, one per offset', () => {
+    const source = readJsonSource('{\n  "a": 1,\n  "b": [1,],\n}');
+    expect(source.kind).toBe('syntax');
+    if (source.kind !== 'syntax') return;
+    expect(source.errors).toEqual([{ code: 'ValueExpected', offset: 22 }, { code: 'PropertyNameExpected', offset: 25 }]);
+    expect(source.position(22)).toEqual({ line: 3, column: 11 });
+    expect(source.position(25)).toEqual({ line: 4, column: 1 });
+  });
+
+  it('finds duplicate keys at every depth, with both lines and the later one\'s path', () => {
+    const source = parsed('{\n  "a": 1,\n  "list": [{"k": 1,\n    "k": 2}],\n  "a": 3\n}');
+    expect(source.data).toEqual({ a: 3, list: [{ k: 2 }] });
+    expect(source.duplicates).toEqual([
+      { key: 'k', path: ['list', 0, 'k'], line: 4, firstLine: 3 },
+      { key: 'a', path: ['a'], line: 5, firstLine: 2 },
+    ]);
+  });
+
+  it('the same key in sibling objects is not a duplicate', () => {
+    expect(parsed('[{"a": 1}, {"a": 2}, {"b": {"a": 3}}]').duplicates).toEqual([]);
+  });
+
+  it('locates keys and values; a missing key points at the deepest part that exists', () => {
+    const { lineOf } = parsed('{\n  "inputs": {\n    "x":\n      5\n  },\n  "rows": [\n    [1, 2],\n    [3,\n     4]\n  ]\n}');
+    expect(lineOf(['inputs', 'x'], 'key')).toBe(3);
+    expect(lineOf(['inputs', 'x'], 'value')).toBe(4);
+    expect(lineOf(['inputs', 'nope'], 'value')).toBe(2);
+    expect(lineOf(['rows', 1, 1], 'value')).toBe(9);
+    expect(lineOf(['rows', '1', '0'], 'value')).toBe(8);
+    expect(lineOf([], 'value')).toBe(1);
+  });
+
+  it('a duplicated key is located at its later occurrence, the value JSON.parse kept', () => {
+    const { lineOf } = parsed('{\n  "a": 1,\n  "a": "two"\n}');
+    expect(lineOf(['a'], 'value')).toBe(3);
+  });
+
+  it('nesting deeper than the parser can follow is reported, not thrown', () => {
+    const deep = `{"a": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    expect(readJsonSource(deep).kind).toBe('too-deep');
+  });
+});
+
+describe('lines and paths', () => {
+  it('maps offsets to 1-based lines and columns, \\r\\n or \\n', () => {
+    const starts = lineStarts('ab\r\ncd\nef');
+    expect(starts).toEqual([0, 4, 7]);
+    expect(lineAt(starts, 0)).toBe(1);
+    expect(lineAt(starts, 3)).toBe(1);
+    expect(position(starts, 5)).toEqual({ line: 2, column: 2 });
+    expect(position(starts, 9)).toEqual({ line: 3, column: 3 });
+  });
+
+  it('formats paths for people and for pointers', () => {
+    expect(formatPath(['inputs', 'rows', 2, 'my-key', 'a b'])).toBe('inputs.rows[2].my-key["a b"]');
+    expect(toPointer(['a/b', 'c~d', 0])).toBe('/a~1b/c~0d/0');
+    expect(pointerSegments('/a~1b/c~0d/0')).toEqual(['a/b', 'c~d', '0']);
+    expect(pointerSegments('')).toEqual([]);
+  });
+});

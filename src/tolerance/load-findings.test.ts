@@ -1,0 +1,53 @@
+// What kind of problem each tolerance.yaml finding is (its code in the severity table), and that a
+// hostile file gives a finding rather than a throw.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../report/finding.js';
+import { loadTolerance, parseToleranceText } from './load.js';
+import { TEST_OUTPUTS, fakeComparatorFor } from './test-comparators.js';
+
+const ctx = { outputs: TEST_OUTPUTS, comparatorFor: fakeComparatorFor };
+
+function parse(text: string) {
+  const problems: Finding[] = [];
+  const config = parseToleranceText(text, ctx, problems);
+  return { config, problems };
+}
+
+function refDir(files: Record<string, string>): string {
+  const ref = path.join(mkdtempSync(path.join(tmpdir(), 'pixie-tol-')), 'reference');
+  mkdirSync(ref);
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ref, name), text);
+  return ref;
+}
+
+describe('loadTolerance: findings', () => {
+  const codes = (text: string) => parse(text).problems.map((p) => [p.code, p.severity, p.file]);
+
+  it('each problem carries the code for its kind', () => {
+    expect(codes('final_value: { abs: 0.005\n')).toEqual([['yaml-syntax', 'error', 'reference/tolerance.yaml']]);
+    expect(codes('final_value: { abs: 1 }\nfinal_value: { abs: 2 }\n')).toEqual([['duplicate-key', 'error', 'reference/tolerance.yaml']]);
+    expect(codes('final_value: { rtoll: 1 }\n')).toEqual([['tolerance-invalid', 'error', 'reference/tolerance.yaml']]);
+    expect(codes('- final_value\n')).toEqual([['tolerance-invalid', 'error', 'reference/tolerance.yaml']]);
+    const ref = refDir({});
+    mkdirSync(path.join(ref, 'tolerance.yaml'));
+    expect(loadTolerance(ref, ctx).problems.map((p) => p.code)).toEqual(['unreadable-file']);
+    expect(loadTolerance(refDir({ 'tolerance.yml': '{}\n' }), ctx).problems.map((p) => [p.code, p.file])).toEqual([['tolerance-invalid', 'reference/tolerance.yml']]);
+  });
+
+  it('a problem about the whole file has no path', () => {
+    expect(parse('- final_value\n').problems[0]).not.toHaveProperty('path');
+  });
+
+  it('nesting too deep for the YAML parser is a problem, not a throw', () => {
+    const { problems } = parse(`final_value: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`);
+    // how many errors the parser reports depends on the stack it had; each one is a YAML syntax finding
+    expect(problems.length).toBeGreaterThan(0);
+    for (const p of problems) {
+      expect([p.code, p.file]).toEqual(['yaml-syntax', 'reference/tolerance.yaml']);
+      expect(p.message).toMatch(/^YAML syntax error: .+; .+$/);
+    }
+  });
+});
