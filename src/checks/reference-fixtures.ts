@@ -49,6 +49,7 @@ export const referenceFixtures: Check = {
       : null;
     const problems = [...tolerance.problems, ...loaded.problems.filter((p) => !chosen || chosen.has(p.file ?? ''))];
     if (problems.length) return verdict(ctx, problems);
+    state.valueChars = tolerance.config.options.truncate_diff_chars;
     if (loaded.fixtures.length === 0) return verdict(ctx, [finding('no-fixtures', { file: 'reference', message: 'reference/ has no fixture_*.json files' })]);
     const { selected, unmatched } = selectFixtures(loaded.fixtures, { fixture: options.fixture, tag: options.tag });
     if (unmatched.length) {

@@ -100,6 +100,8 @@ export interface Report {
   /** faults of pixie itself during this run (a check threw); non-empty means exit 2 */
   errors: string[];
   options?: RunOptions;
+  /** how many characters of a value text reports show (tolerance.yaml options.truncate_diff_chars) */
+  value_chars?: number;
 }
 
 export function overallOf(statuses: Iterable<Status>): Report['overall'] {

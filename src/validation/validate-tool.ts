@@ -100,5 +100,6 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
     warnings: state.warnings,
     errors: state.errors,
     options: { reference_only: Boolean(options.referenceOnly), strict: Boolean(options.strict) },
+    ...(state.valueChars !== undefined ? { value_chars: state.valueChars } : {}),
   };
 }

@@ -55,8 +55,8 @@ function lineOfExpected(fixturePath: string, key: string): number | undefined {
   return at < 0 ? undefined : text.slice(0, at).split('\n').length;
 }
 
-function outputMessage(o: OutputComparison): string {
-  const lines = [outputLine(o, plain)];
+function outputMessage(o: OutputComparison, valueChars?: number): string {
+  const lines = [outputLine(o, plain, valueChars)];
   // a scalar's single difference only repeats the line above (as in the terminal report)
   const scalar = (v: unknown) => v === null || typeof v !== 'object';
   const diffs = (o.differences ?? []).filter((d) => !(scalar(o.expected) && scalar(o.actual) && d.path === ''));
@@ -76,7 +76,7 @@ function fixtureAnnotations(r: Report, f: FixtureResult, opts: { root?: string; 
   }
   return failing.map((o) => {
     const line = opts.lines ? lineOfExpected(full, o.key) : undefined;
-    return { level: o.status === 'fail' ? 'error' : 'warning', file, ...(line ? { line } : {}), title: `pixie: ${r.tool_id} ${f.file} ${o.key}`, message: outputMessage(o) };
+    return { level: o.status === 'fail' ? 'error' : 'warning', file, ...(line ? { line } : {}), title: `pixie: ${r.tool_id} ${f.file} ${o.key}`, message: outputMessage(o, r.value_chars) };
   });
 }
 

@@ -50,7 +50,7 @@ function fixtureCase(r: Report, f: FixtureResult): Case {
     file: rel(path.join(r.tool_path, 'reference', f.file)),
     status: f.status,
     message: f.message,
-    body: fixtureLines(f, plain, '').join('\n'),
+    body: fixtureLines(f, plain, '', r.value_chars).join('\n'),
   };
 }
 

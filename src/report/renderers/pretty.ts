@@ -1,5 +1,5 @@
 // The human report for a terminal: twelve rows, then what each non-passing check found, then the
-// per-fixture, per-output lines of SPEC §3.
+// per-fixture, per-output lines (docs/report.md).
 import path from 'node:path';
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
@@ -8,7 +8,10 @@ import type { FixtureResult, OutputComparison, Report } from '../model.js';
 
 const STDERR_TAIL_LINES = 20;
 
-export function outputLine(o: OutputComparison, c: Colors): string {
+/** Characters of a value a text line shows unless tolerance.yaml's truncate_diff_chars says otherwise. */
+export const DEFAULT_VALUE_CHARS = 400;
+
+export function outputLine(o: OutputComparison, c: Colors, valueChars = DEFAULT_VALUE_CHARS): string {
   if (o.status === 'skip') return `${o.key}: ${c.dim(`skipped (${o.rule})`)}`;
   const mark = o.status === 'pass' ? c.green('✓') : o.status === 'warn' ? c.yellow('!') : c.red('✗');
   // numeric rules read as bounds ("exceeds abs 0.005"); others name the algorithm that decided
@@ -17,14 +20,14 @@ export function outputLine(o: OutputComparison, c: Colors): string {
     : o.status === 'warn' ? `${mark} ${o.rule}`
     : bound ? `${mark} exceeds ${o.rule}` : `${mark} differs (rule: ${o.rule})`;
   const scalar = (v: unknown) => v === null || typeof v !== 'object';
-  const values = scalar(o.expected) && scalar(o.actual) ? `expected ${formatValue(o.expected)}, got ${formatValue(o.actual)} (${o.metric})` : o.metric;
+  const values = scalar(o.expected) && scalar(o.actual) ? `expected ${formatValue(o.expected, valueChars)}, got ${formatValue(o.actual, valueChars)} (${o.metric})` : o.metric;
   return `${o.key}: ${values} ${verdict}`;
 }
 
-export function fixtureLines(f: FixtureResult, c: Colors, indent = '  '): string[] {
+export function fixtureLines(f: FixtureResult, c: Colors, indent = '  ', valueChars = DEFAULT_VALUE_CHARS): string[] {
   const lines = [`${indent}${paintStatus(c, f.status, `[${f.status}]`)} ${f.file}${f.name && f.name !== f.file ? c.dim(` — ${f.name}`) : ''}${f.status === 'pass' ? '' : `: ${f.message}`}`];
   for (const o of f.outputs) {
-    lines.push(`${indent}  ${outputLine(o, c)}`);
+    lines.push(`${indent}  ${outputLine(o, c, valueChars)}`);
     if (o.status === 'fail' || o.status === 'warn') {
       // a scalar's single difference only repeats the line above
       const scalarLine = (o.expected === null || typeof o.expected !== 'object') && (o.actual === null || typeof o.actual !== 'object');
@@ -51,7 +54,7 @@ export function renderPretty(report: Report, c: Colors, opts: { cwd?: string } =
     if (k.status === 'pass' || k.status === 'skip') continue;
     if (k.phase === 'fixtures' && report.fixtures.length) {
       out.push('', `${paintStatus(c, k.status, `[${k.status}]`)} ${k.name} — ${k.message}`);
-      for (const f of report.fixtures) if (f.status !== 'pass' || f.outputs.some((o) => o.status !== 'pass')) out.push(...fixtureLines(f, c));
+      for (const f of report.fixtures) if (f.status !== 'pass' || f.outputs.some((o) => o.status !== 'pass')) out.push(...fixtureLines(f, c, '  ', report.value_chars));
       if (k.details) out.push(...k.details.split('\n').map((l) => `  ${l}`));
       continue;
     }

@@ -11,7 +11,7 @@ export function renderSummary(report: Report, c: Colors): string {
   for (const k of report.checks) {
     if (k.status !== 'fail' && k.status !== 'warn') continue;
     out.push(`  ${String(k.number).padStart(2)} ${k.name}  ${paintStatus(c, k.status)}  ${k.message}`);
-    if (k.phase === 'fixtures') for (const f of report.fixtures) if (f.status === 'fail') out.push(...fixtureLines(f, c, '     '));
+    if (k.phase === 'fixtures') for (const f of report.fixtures) if (f.status === 'fail') out.push(...fixtureLines(f, c, '     ', report.value_chars));
   }
   return out.join('\n') + '\n';
 }
