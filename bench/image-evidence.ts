@@ -1,4 +1,4 @@
-// Evidence for the image comparator's default thresholds (DESIGN: "defaults chosen from measurements
+// Evidence for the image comparator's default thresholds ("defaults chosen from measurements
 // on real variations"). Renders real-looking images with sharp, applies benign variations (re-encoding,
 // resampling, a 1-pixel shift, rounding noise) and real changes (hue, brightness, a patch, a recoloured
 // region, changed text), measures every mode, and checks the verdict of the comparator's defaults.
@@ -150,7 +150,7 @@ const NOTES = `## Reading
   real edit is the photo patch at 0.24 %. Known misses: the title digit change (0.03 %, the same size as JPEG
   ringing) and a −10 % brightness change on the dark photo (below the YIQ threshold 0.1; the histogram catches it).
   A lanczos resample round trip blurs text (2.1 %) and fails: pixel mode treats visible blur as change, like pixelmatch.
-- **ssim** (\`min_ssim\` 0.95, the anchor's value, kept so existing fixtures mean the same). Lossy re-encoding and
+- **ssim** (\`min_ssim\` 0.95, the original Pixie's value, kept so existing fixtures mean the same). Lossy re-encoding and
   noise stay ≥ 0.995 and structural edits drop to 0.96–0.98, but a 1-px shift of text gives 0.947 and colour
   changes barely move it (hue 30° → 0.997): luma SSIM cannot be tuned to separate these on UI-like images.
   It is offered for photographic content and for compatibility; prefer \`histogram\` or \`pixel\` for UI.

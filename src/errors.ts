@@ -18,7 +18,7 @@ export class PixieError extends Error {
     this.hint = hint;
   }
 
-  /** Exit status per SPEC §5: usage errors and pixie's own faults are 2. */
+  /** Exit status (docs/cli.md): usage errors and pixie's own faults are 2. */
   get exitCode(): number {
     return 2;
   }

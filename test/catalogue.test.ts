@@ -215,7 +215,7 @@ const CASES: Case[] = [
   // left the process group: only the PIXIE_RUN_ID sweep finds them, and the leftover is worth a warning
   { tool: 'grandchild-escapes', checks: { 11: { status: 'warn', message: /^1 process\(es\) of the tool/ } } },
   { tool: 'python-daemon-child', checks: { 11: { status: 'warn', message: /^1 process\(es\) of the tool/ } } },
-  // left the group and dropped PIXIE_RUN_ID: SPEC §2 still says nothing of the tool may survive
+  // left the group and dropped PIXIE_RUN_ID: still nothing of the tool may survive (docs/checks.md)
   { tool: 'grandchild-clean-env', checks: { 11: { status: 'warn', message: /^1 process\(es\) of the tool/ } } },
 ];
 

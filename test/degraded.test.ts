@@ -1,4 +1,4 @@
-// SPEC §3 "Heavy comparators degrade, loudly": without sharp, fft.js or pdfjs-dist, media outputs
+// Heavy comparators degrade, loudly (docs/comparators.md): without sharp, fft.js or pdfjs-dist, media outputs
 // fall back to size + SHA-256 and check 12 says `warn`, naming the package and how to install it.
 // PIXIE_DISABLE_OPTIONAL makes pixie's loader fail exactly as a missing package does (the image,
 // audio and PDF tests also prove it with a real resolve hook); the tools themselves keep their packages.

@@ -1,4 +1,4 @@
-// Never leak a process (SPEC §2): Ctrl-C, a plain kill, or SIGKILL of pixie itself while a tool is
+// Never leak a process (docs/checks.md, clean_shutdown): Ctrl-C, a plain kill, or SIGKILL of pixie itself while a tool is
 // mid-run must leave nothing of the tool alive.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// pixie serve (SPEC §7): the HTTP API in-process through app.request(), plus one real-port test of
+// pixie serve (docs/http-api.md): the HTTP API in-process through app.request(), plus one real-port test of
 // `pixie serve` and one that kills the server mid-run.
 import { uniformResults } from '../src/checks/index.js';
 import { spawn, type ChildProcess } from 'node:child_process';

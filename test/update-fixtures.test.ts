@@ -1,4 +1,4 @@
-// --update-fixtures (SPEC §4) through the real CLI on a scaffolded tool that "regressed".
+// --update-fixtures (docs/fixtures.md) through the real CLI on a scaffolded tool that "regressed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

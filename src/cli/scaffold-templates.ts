@@ -26,7 +26,7 @@ const fixture = JSON.stringify({
   tags: ['smoke'],
 }, null, 2) + '\n';
 
-const nodeMain = `// A pixie tool: an HTTP server with /healthz, /schema and /run (see pixie's SPEC §1).
+const nodeMain = `// A pixie tool: an HTTP server with /healthz, /schema and /run.
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 // The report model: what checks, fixtures and comparators produce, and what every renderer reads.
-// Field names follow shared/SPEC.md §6 (snake_case, as existing Pixie consumers read them).
+// Field names are snake_case, as existing Pixie consumers read them (docs/report.md).
 
 import type { Finding } from './finding.js';
 

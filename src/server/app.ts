@@ -1,5 +1,5 @@
 // createApp(deps): the `pixie serve` HTTP API and dashboard as a Hono app with no port (serve.ts
-// binds it; tests call app.request()). Paths and shapes follow existing Pixie (SPEC §7).
+// binds it; tests call app.request()). Paths and shapes follow existing Pixie (docs/http-api.md).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

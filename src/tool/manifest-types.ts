@@ -1,5 +1,5 @@
 // The vocabulary of tool.json shared by every layer: the 28 input and 39 output types of existing
-// Pixie tools (shared/reference/anchor-validator.md §1), and loose manifest shapes. The exact
+// Pixie tools (docs/tool-format.md), and loose manifest shapes. The exact
 // field rules live in reference-schemas/tool.schema.json; these types only name what code reads.
 
 export const INPUT_TYPES = [

@@ -1,4 +1,4 @@
-// Which program runs a tool, decided by its entrypoint's extension (SPEC §1 "Runtime").
+// Which program runs a tool, decided by its entrypoint's extension (docs/tool-format.md).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 // Exact decimal arithmetic on the shortest round-trip text of IEEE doubles. Written by hand because
 // no library in the project's set does this small job: a tolerance "as written" must hold exactly
-// (16470.09 − 16470.085 is 0.005 in decimal but 0.0050000000010914 in binary; SPEC §3).
+// (16470.09 − 16470.085 is 0.005 in decimal but 0.0050000000010914 in binary; docs/tolerance.md).
 
 /** value = mantissa × 10^exponent */
 export interface Decimal { mantissa: bigint; exponent: number }

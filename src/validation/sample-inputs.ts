@@ -1,4 +1,4 @@
-// Sample inputs for check 8 (SPEC §2 "Sample inputs"): one plausible value per declared input,
+// Sample inputs for check 8 (docs/checks.md, check 8): one plausible value per declared input,
 // built only from the manifest.
 import type { InputSpec, Manifest } from '../tool/manifest-types.js';
 

@@ -235,7 +235,7 @@ def compute(raw_inputs: dict) -> dict:
     }
 
 
-# ---- HTTP contract (SPEC §1) ----
+# ---- HTTP contract (pixie's docs/tool-format.md) ----
 
 
 class Handler(BaseHTTPRequestHandler):

@@ -124,7 +124,7 @@ export async function compute(inputs: Record<string, unknown>) {
   };
 }
 
-// ---- HTTP contract (SPEC §1) ----
+// ---- HTTP contract (pixie's docs/tool-format.md) ----
 
 const app = new Hono();
 app.get('/healthz', (c) => c.json({ status: 'ok' }));

@@ -1,6 +1,6 @@
 // word-stream: streams a text back word by word over Server-Sent Events, then counts its words.
 //
-// Streaming protocol (SPEC §1): POST /run {"run_id", "inputs"} and GET /stream?run_id= may arrive
+// Streaming protocol (pixie's docs/tool-format.md): POST /run {"run_id", "inputs"} and GET /stream?run_id= may arrive
 // in either order. Every run keeps a buffer of its events:
 //   - /stream for a run that has not started yet waits for it (up to 10 s);
 //   - /stream for a run in progress replays what was sent so far, then follows live;
@@ -144,7 +144,7 @@ function analyse(text: string, topN: number, caseSensitive: boolean, delayMs: nu
   };
 }
 
-// ---- HTTP contract (SPEC §1) ----
+// ---- HTTP contract (pixie's docs/tool-format.md) ----
 
 let anonymousRuns = 0;
 const app = new Hono();
