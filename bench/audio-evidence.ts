@@ -84,7 +84,7 @@ export function evidenceMarkdown(rows: EvidenceRow[]): string {
     '"worst" is the decision metric: mean |ΔdB| of the two log-mel spectrograms, over the bins where either',
     'side is above the floor, averaged per frame, then over sliding 0.25 s windows; the worst window counts.',
     'The signal\'s RMS is about −20 dBFS, so noise at −40 dBFS is an SNR of 20 dB.',
-    '"mean" is the same over the whole overlap; "L2" is the original Pixie's relative L2 of linear mel power',
+    '"mean" is the same over the whole overlap; "L2" is the original Pixie\'s relative L2 of linear mel power',
     '(reported, and enforced only when `max_l2` is set).',
     '',
     '| variation | should | worst (dB) | mean (dB) | L2 | lag (ms) | verdict | as intended |',
