@@ -35,7 +35,7 @@ export function checkNumber(name: CheckName): number {
 }
 
 /** The phase of a check named in a report, also for reports written before results carried it. */
-export function phaseOf(result: Pick<CheckResult, 'name'> & { phase?: CheckPhase }): CheckPhase {
+function phaseOf(result: Pick<CheckResult, 'name'> & { phase?: CheckPhase }): CheckPhase {
   return result.phase ?? CHECKS.find((c) => c.name === result.name)?.phase ?? 'contract';
 }
 

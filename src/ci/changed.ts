@@ -31,7 +31,7 @@ function tryGit(cwd: string, args: string[]): string | null {
   }
 }
 
-export function resolveBase(repoRoot: string, ref: string | undefined): { base: string; label: string } {
+function resolveBase(repoRoot: string, ref: string | undefined): { base: string; label: string } {
   if (ref) {
     const sha = tryGit(repoRoot, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
     if (!sha) throw new PixieError('USAGE', `--changed: '${ref}' is not a git ref in ${repoRoot}`, 'pass a branch, tag or commit, e.g. --changed origin/main (in CI, fetch it first: git fetch origin main)');

@@ -9,7 +9,7 @@ import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.j
 import { kindOf } from '../tolerance/words.js';
 import { suggest } from '../util/did-you-mean.js';
 
-export const FIXTURE_SCHEMA = 'fixture.schema.json';
+const FIXTURE_SCHEMA = 'fixture.schema.json';
 
 const TYPE_WORDS: Record<string, string> = {
   object: 'an object', array: 'a list', string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false', null: 'null',

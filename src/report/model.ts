@@ -36,7 +36,7 @@ export interface CheckOutcome {
 }
 
 /** The options of a run that change verdicts, so a merge of shard reports can judge the same way. */
-export interface RunOptions {
+interface RunOptions {
   reference_only: boolean;
   strict: boolean;
 }

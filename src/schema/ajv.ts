@@ -67,7 +67,7 @@ export function compileReferenceSchema(relativePath: string): ValidateFunction {
 export type { ErrorObject, ValidateFunction };
 
 /** JSON type name of a value as users read it in messages: null, array, object, string, number, boolean. */
-export function jsonTypeOf(value: unknown): string {
+function jsonTypeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;

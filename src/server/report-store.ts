@@ -27,7 +27,7 @@ export interface LatestInfo {
   checks: { phase: CheckPhase; status: Status }[];
 }
 
-export const KEEP_REPORTS = 50;
+const KEEP_REPORTS = 50;
 // the name carries time, kind and overall, so the history list needs no file reads
 const REPORT_FILE = /^(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-\d{3}Z-\d{4}-(validate|reference-check)-(pass|warn|fail)\.json$/;
 

@@ -13,7 +13,7 @@ export interface JsonSyntaxError {
 }
 
 /** A key written twice in one object; JSON.parse silently keeps the later one. */
-export interface DuplicateKey {
+interface DuplicateKey {
   key: string;
   /** the path of the later occurrence: the object's path, then the key */
   path: PathSegment[];

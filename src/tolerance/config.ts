@@ -8,13 +8,13 @@ export const TOLERANCE_FILE = 'tolerance.yaml';
 export type Policy = 'warn' | 'fail' | 'ignore';
 export const POLICIES: readonly Policy[] = ['warn', 'fail', 'ignore'];
 
-export interface ToleranceOptions {
+interface ToleranceOptions {
   on_extra_output_key: Policy;
   on_missing_expected_key: Policy;
   truncate_diff_chars: number;
 }
 
-export const DEFAULT_TOLERANCE_OPTIONS: Readonly<ToleranceOptions> = {
+const DEFAULT_TOLERANCE_OPTIONS: Readonly<ToleranceOptions> = {
   on_extra_output_key: 'warn',
   on_missing_expected_key: 'fail',
   truncate_diff_chars: 400,

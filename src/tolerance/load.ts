@@ -10,9 +10,6 @@ import { emptyToleranceConfig, TOLERANCE_FILE, type ToleranceConfig, type Tolera
 import { readToleranceForms } from './forms.js';
 import { colonSpaceHint, kindOf } from './words.js';
 
-// kept for code that imported it from here; the one definition is util/is-plain-object.ts
-export { isPlainObject };
-
 export interface ToleranceLoad {
   config: ToleranceConfig;
   problems: Finding[];

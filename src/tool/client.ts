@@ -3,7 +3,7 @@
 import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
 
-export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 export type ToolHttpErrorKind = 'timeout' | 'connection' | 'too_large' | 'protocol';
 

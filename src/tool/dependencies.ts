@@ -9,7 +9,7 @@ import type { Runtime } from './runtime.js';
 
 const run = promisify(execFile);
 
-export interface DeclaredDependencies {
+interface DeclaredDependencies {
   file: string;
   /** runtime dependencies (dependencies, optionalDependencies, peerDependencies; or [project].dependencies) */
   runtime: string[];
@@ -20,12 +20,12 @@ export interface DeclaredDependencies {
 export type Declared = { ok: true; deps: DeclaredDependencies } | { ok: false; message: string };
 
 /** PEP 503 normalisation: case-insensitive, runs of -_. equal. */
-export function canonicalPythonName(name: string): string {
+function canonicalPythonName(name: string): string {
   return name.toLowerCase().replace(/[-_.]+/g, '-');
 }
 
 /** The distribution name at the start of a PEP 508 requirement ("requests[socks]>=2; python_version>'3'"). */
-export function requirementName(req: string): string | null {
+function requirementName(req: string): string | null {
   const m = /^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)/.exec(req);
   return m ? m[1]! : null;
 }
@@ -65,7 +65,7 @@ export async function readDeclared(toolDir: string, runtime: Runtime): Promise<D
 export type Imports = { ok: true; modules: string[]; distributions?: Record<string, string[]> } | { ok: false; message: string };
 
 /** The npm package a bare specifier belongs to ("@scope/pkg/sub" → "@scope/pkg"). */
-export function packageOf(specifier: string): string {
+function packageOf(specifier: string): string {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }

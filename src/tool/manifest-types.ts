@@ -20,13 +20,7 @@ export const OUTPUT_TYPES = [
 ] as const;
 export type OutputType = (typeof OUTPUT_TYPES)[number];
 
-/** Scalar outputs may be returned bare or wrapped as {"value": ...}. */
-export const SCALAR_OUTPUT_TYPES: readonly OutputType[] = [
-  'text', 'markdown', 'number', 'boolean', 'image', 'audio', 'video', 'latex', 'code',
-  'stream_text', 'progress',
-];
-
-export interface SelectOption { value: string | number | boolean; label: string }
+interface SelectOption { value: string | number | boolean; label: string }
 
 export interface InputSpec {
   key: string;

@@ -67,16 +67,6 @@ export function descendantsOf(root: number, procs: ProcInfo[]): ProcInfo[] {
   return out;
 }
 
-/** Live (non-zombie) processes in a process group. */
-export function processGroupMembers(pgid: number): ProcInfo[] {
-  const out: ProcInfo[] = [];
-  for (const pid of allPids()) {
-    const info = readStat(pid);
-    if (info && info.pgid === pgid) out.push(info);
-  }
-  return out;
-}
-
 /** Live processes whose environment carries `NAME=value` (inherited by every descendant, even one that left the group). */
 export function processesWithEnv(name: string, value: string): number[] {
   const needle = Buffer.from(`${name}=${value}\0`);

@@ -12,8 +12,8 @@ import { allProcesses, descendantsOf, killQuietly, peakResidentMbOf, pgidOf, pro
 import type { Runtime } from './runtime.js';
 import { registerGroup, unregisterGroup } from './process-registry.js';
 
-export const STDERR_RING_BYTES = 64 * 1024;
-export const HEALTH_TIMEOUT_MS = 30_000;
+const STDERR_RING_BYTES = 64 * 1024;
+const HEALTH_TIMEOUT_MS = 30_000;
 export const SHUTDOWN_GRACE_MS = 5_000;
 
 /** Parent variables a tool may see; everything else (tokens, CI secrets) stays with pixie. */
@@ -72,7 +72,7 @@ class Ring {
   }
 }
 
-export function toolEnv(toolDir: string, port: number, marker: string): NodeJS.ProcessEnv {
+function toolEnv(toolDir: string, port: number, marker: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const k of KEPT_ENV) if (process.env[k] !== undefined) env[k] = process.env[k];
   const dotenv = path.join(toolDir, '.env');

@@ -9,7 +9,7 @@ export interface DiffLine { op: ' ' | '-' | '+'; text: string; e?: number; a?: n
 export type DiffHunkItem = DiffLine | { op: '…'; skipped: number };
 
 /** ~0.2 s of Myers at worst on 2 shared cores; beyond it a line alignment is rarely worth reading. */
-export const MAX_LINE_EDITS = 2000;
+const MAX_LINE_EDITS = 2000;
 
 type Op = { op: ' ' | '-' | '+'; text: string };
 

@@ -3,11 +3,11 @@
 import type { InputSpec, Manifest } from '../tool/manifest-types.js';
 
 /** A 1×1 transparent PNG. */
-export const SAMPLE_PNG_DATA_URL =
+const SAMPLE_PNG_DATA_URL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** One second of 8 kHz 16-bit mono silence as a WAV data URL. */
-export function silentWavDataUrl(seconds = 1, sampleRate = 8000): string {
+function silentWavDataUrl(seconds = 1, sampleRate = 8000): string {
   const samples = seconds * sampleRate;
   const data = samples * 2;
   const buf = Buffer.alloc(44 + data);
@@ -27,7 +27,7 @@ export function silentWavDataUrl(seconds = 1, sampleRate = 8000): string {
   return `data:audio/wav;base64,${buf.toString('base64')}`;
 }
 
-export const CHAT_SAMPLE = {
+const CHAT_SAMPLE = {
   messages: [{ role: 'user', content: 'Validation probe message' }],
   history: [],
 };
@@ -74,7 +74,7 @@ function sampleCell(type: string): unknown {
 }
 
 /** The value for one input, or `undefined` to leave the input out. */
-export function sampleFor(spec: InputSpec): unknown {
+function sampleFor(spec: InputSpec): unknown {
   if (spec.default !== undefined && spec.default !== null) return spec.default;
   if (spec.required === false) return undefined;
   switch (spec.type) {

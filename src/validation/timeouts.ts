@@ -1,7 +1,7 @@
 import type { Manifest } from '../tool/manifest-types.js';
 
-export const DEFAULT_MAX_RUNTIME_S = 60;
-export const DEFAULT_MAX_MEMORY_MB = 512;
+const DEFAULT_MAX_RUNTIME_S = 60;
+const DEFAULT_MAX_MEMORY_MB = 512;
 
 /** A /run's deadline: the override when set, else max_runtime_seconds + 5 s (docs/checks.md, timeouts). */
 export function runTimeoutMs(manifest: Manifest, fixtureOverride?: number | null): number {

@@ -4,7 +4,7 @@ import type { MediaBody, MediaSource } from '../view-model/index.js';
 import { embeddable } from '../view-model/media.js';
 import { html, type SafeHtml } from './html.js';
 
-export function mediaFigure(caption: string, source: MediaSource, cls: string): SafeHtml {
+function mediaFigure(caption: string, source: MediaSource, cls: string): SafeHtml {
   // checked again here: a renderer never embeds a URL that is not a data URL, whoever built the view
   const kind = source && source.kind !== 'text' ? embeddable(source.url) : null;
   if (source && source.kind !== 'text' && kind === 'image') {

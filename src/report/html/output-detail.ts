@@ -26,7 +26,7 @@ function differencesHtml(view: OutputView): SafeHtml {
     <ul class="differences">${view.differences.map((d) => html`<li class="d-${d.kind}"><code>${d.path || '(value)'}</code> ${d.message}</li>`)}${view.moreDifferences ? html`<li class="muted">… ${view.moreDifferences} more (the full list is in the report JSON)</li>` : ''}</ul>`;
 }
 
-export function outputDetailHtml(view: OutputView): SafeHtml {
+function outputDetailHtml(view: OutputView): SafeHtml {
   return html`<div class="output-detail">
     ${view.degraded ? html`<div class="warn-box">degraded: ${view.degraded.reason}; install with: <code>${view.degraded.install}</code></div>` : ''}
     ${bodyHtml(view)}

@@ -2,7 +2,7 @@
 import type { OutputView, ScalarBody } from '../view-model/index.js';
 import { html, type SafeHtml } from './html.js';
 
-export function formatNumber(n: number): string {
+function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   const s = String(n);
   return s.length > 18 ? n.toPrecision(12) : s;

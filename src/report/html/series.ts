@@ -3,7 +3,7 @@
 import type { Series, SeriesBody } from '../view-model/index.js';
 import { html, type SafeHtml } from './html.js';
 
-export const SERIES_COLOURS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#be185d', '#4d7c0f'];
+const SERIES_COLOURS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#be185d', '#4d7c0f'];
 export const SERIES_LEGEND = { line: 'dashed: expected · solid: actual', point: '○ expected · ● actual' } as const;
 
 const W = 640;

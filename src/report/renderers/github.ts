@@ -80,7 +80,7 @@ function fixtureAnnotations(r: Report, f: FixtureResult, opts: { root?: string; 
   });
 }
 
-export function annotationsFor(reports: readonly Report[], opts: { root?: string; lines?: boolean } = {}): Annotation[] {
+function annotationsFor(reports: readonly Report[], opts: { root?: string; lines?: boolean } = {}): Annotation[] {
   const out: Annotation[] = [];
   const withLines = { root: opts.root, lines: opts.lines ?? true };
   for (const r of reports) {

@@ -9,7 +9,7 @@ import type { FixtureResult, OutputComparison, Report } from '../model.js';
 const STDERR_TAIL_LINES = 20;
 
 /** Characters of a value a text line shows unless tolerance.yaml's truncate_diff_chars says otherwise. */
-export const DEFAULT_VALUE_CHARS = 400;
+const DEFAULT_VALUE_CHARS = 400;
 
 export function outputLine(o: OutputComparison, c: Colors, valueChars = DEFAULT_VALUE_CHARS): string {
   if (o.status === 'skip') return `${o.key}: ${c.dim(`skipped (${o.rule})`)}`;

@@ -5,7 +5,7 @@ export type DifferenceKind = NonNullable<Difference['kind']>;
 
 export interface DifferenceItem { path: string; message: string; kind: DifferenceKind }
 
-export const MAX_LISTED_DIFFERENCES = 200;
+const MAX_LISTED_DIFFERENCES = 200;
 
 /** The comparator's kind; reports written before comparators set it are read from which values are present. */
 export function differenceKind(d: Difference): DifferenceKind {

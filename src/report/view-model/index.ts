@@ -11,19 +11,18 @@ import { seriesBody, type SeriesBody } from './series.js';
 import { tableBody, type TableBody } from './table.js';
 import { compactText, displayJson } from './values.js';
 
-export type { DifferenceItem, DifferenceKind } from './differences.js';
 export { differenceKind } from './differences.js';
 export type { JsonBody } from './json.js';
 export type { LineItem, LinesBody } from './lines.js';
-export type { MediaBody, MediaPair, MediaSource } from './media.js';
+export type { MediaBody, MediaSource } from './media.js';
 export type { ScalarBody } from './scalar.js';
 export type { Series, SeriesBody } from './series.js';
-export type { CellChange, TableBody, TableColumn, TableRowView, TableSide } from './table.js';
+export type { CellChange, TableBody, TableSide } from './table.js';
 export { displayJson } from './values.js';
 
 export type ViewBody = ScalarBody | TableBody | LinesBody | SeriesBody | MediaBody | JsonBody;
 
-export interface ViewBase {
+interface ViewBase {
   key: string;
   type: string;
   comparator: string;

@@ -15,8 +15,8 @@ export interface LinesBody {
   noLineDiffers: boolean;
 }
 
-export const TEXT_TYPES: ReadonlySet<string> = new Set(['text', 'markdown', 'code', 'latex', 'stream_text', 'log', 'diff']);
-export const MAX_LINE_ITEMS = 2000;
+const TEXT_TYPES: ReadonlySet<string> = new Set(['text', 'markdown', 'code', 'latex', 'stream_text', 'log', 'diff']);
+const MAX_LINE_ITEMS = 2000;
 const CONTEXT_LINES = 3;
 
 export function diffBody(expected: string, actual: string): LinesBody {

@@ -5,7 +5,7 @@ import { isObject, unwrapScalar } from './values.js';
 
 export type MediaSource = { kind: 'image' | 'audio'; url: string } | { kind: 'text'; text: string } | null;
 
-export interface MediaPair { label: string; expected: MediaSource; actual: MediaSource }
+interface MediaPair { label: string; expected: MediaSource; actual: MediaSource }
 
 export interface MediaBody {
   kind: 'media';

@@ -4,11 +4,11 @@ import type { Difference, OutputComparison } from '../model.js';
 import { differenceKind, type DifferenceKind } from './differences.js';
 import { isObject } from './values.js';
 
-export interface TableColumn { key: string; label: string }
+interface TableColumn { key: string; label: string }
 
 export interface CellChange { kind: DifferenceKind; expected: unknown; actual: unknown; message: string }
 
-export interface TableRowView {
+interface TableRowView {
   index: number;
   /** 'missing': the row has no counterpart in actual */
   state: 'same' | 'missing';
@@ -31,7 +31,7 @@ export interface TableBody {
   actual: TableSide;
 }
 
-export const MAX_TABLE_ROWS = 500;
+const MAX_TABLE_ROWS = 500;
 
 interface TableValue { columns: TableColumn[]; rows: unknown[] }
 
