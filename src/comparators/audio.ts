@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
 import { compareAudioSignals, type AudioCoreResult, type FftConstructor } from './audio-dsp.js';
-import { unknownModeResult } from './number.js';
 import { loadOptional, type Degraded } from './optional-module.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import { skipped, unknownModeResult } from './kit/result.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 import { decodeWav, mediaBytes, type DecodedAudio } from './wav.js';
 
 export const AUDIO_MODES = ['spectral', 'spectrogram_l2', 'sha256', 'size_sha256'] as const;

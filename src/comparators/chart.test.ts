@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutputType } from '../tool/manifest-types.js';
 import { contractCases } from './chart.cases.js';
 import { CHART_TYPES, chartComparator } from './chart.js';
-import { matchScalarMultiset, maxMatching } from './matching.js';
+import { matchScalarMultiset, maxMatching } from './kit/matching.js';
 import type { ComparisonResult, Tolerance } from './types.js';
 
 function compare(type: OutputType, expected: unknown, actual: unknown, tolerance: Tolerance = {}): ComparisonResult {

@@ -3,11 +3,14 @@
 // unordered collection (scatter points, histogram values, duplicate slices, graph edges) is matched
 // as a multiset within tolerance — never by sorting mixed values or their string forms (anchor B17).
 import type { OutputType } from '../tool/manifest-types.js';
-import { isPlainObject, joinPath } from './deep-compare.js';
-import { describeNumericTolerance, numbersWithin, type NumericTolerance } from './numeric-tolerance.js';
-import { describeValue, garbageResult, numericTolerance, shortJson } from './number.js';
-import { DiffCollector, isPresent, jsonKey, keyCounts, keyedPath, matchScalarMultiset, maxMatching, occurrences, pairByKey, pathText, reportScalarMultiset, type Indexed } from './matching.js';
-import { skipped, type Comparator, type ComparisonResult, type OptionKind, type Tolerance } from './types.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { DiffCollector } from './kit/diff-collector.js';
+import { keyCounts, matchScalarMultiset, maxMatching, occurrences, pairByKey, reportScalarMultiset, type Indexed } from './kit/matching.js';
+import { describeNumericTolerance, numbersWithin, numericTolerance, type NumericTolerance } from './kit/numeric-tolerance.js';
+import { joinPath, keyedPath, pathText } from './kit/paths.js';
+import { garbageResult, skipped } from './kit/result.js';
+import { describeValue, isPresent, jsonKey, shortJson } from './kit/value.js';
+import type { Comparator, ComparisonResult, OptionKind, Tolerance } from './types.js';
 
 // ---------- reading chart values ----------
 

@@ -5,14 +5,16 @@
 // for now) by size + SHA-256.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
-import { deepCompare, isPlainObject } from './deep-compare.js';
-import { describeNumericTolerance } from './numeric-tolerance.js';
-import { describeValue, garbageResult, numericTolerance } from './number.js';
-import { bytesOfString, canonicalJson, compareBySha256 } from './sha256.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { deepCompare } from './kit/deep-compare.js';
+import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
+import { garbageResult, skipped } from './kit/result.js';
+import { canonicalJson, describeValue } from './kit/value.js';
+import { bytesOfString, compareBySha256 } from './sha256.js';
 import { comparePdf } from './pdf.js';
 import { compareTableValues, TABLE_OPTIONS } from './table.js';
 import { compareTextValues, TEXT_MODES } from './text.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 const FILE_MODES = ['mime_dispatch', 'sha256', 'size_sha256'] as const;
 

@@ -5,13 +5,14 @@
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
 import type { Degraded } from './optional-module.js';
-import { isPlainObject } from './deep-compare.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import { histogramDistance, pixelDiff, renderDiff, samePixels, sameSize, ssim, type RgbaImage } from './image-core.js';
 import { decodeImage, loadSharp, pngDataUrl, type SharpFactory } from './image-decode.js';
 import { describeBytes, extractMediaBytes, formatBytes, type MediaBytes } from './media-decode.js';
 import { compareBySha256 } from './sha256.js';
-import { describeValue, garbageResult, unknownModeResult } from './number.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
+import { describeValue } from './kit/value.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 export const IMAGE_TYPES = ['image', 'image_grid', 'image_compare'] as const satisfies readonly OutputType[];
 

@@ -3,10 +3,13 @@
 // any depth; missing and extra keys are both reported.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
-import { deepCompare, isPlainObject, joinPath } from './deep-compare.js';
-import { describeNumericTolerance } from './numeric-tolerance.js';
-import { describeValue, garbageResult, numericTolerance, shortJson, unknownModeResult } from './number.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { deepCompare } from './kit/deep-compare.js';
+import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
+import { joinPath } from './kit/paths.js';
+import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
+import { describeValue, shortJson } from './kit/value.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 const KV_MODES = ['by_key', 'dict_per_value'] as const;
 

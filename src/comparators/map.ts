@@ -5,11 +5,14 @@
 // (B10), and polygons are read from `coords` (B5) as well as `vertices` or a bare vertex list.
 import type { OutputType } from '../tool/manifest-types.js';
 import { toDecimal } from '../util/decimal.js';
-import { isPlainObject, joinPath } from './deep-compare.js';
-import { describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
-import { describeValue, garbageResult, numericTolerance, shortJson } from './number.js';
-import { DiffCollector, isPresent, jsonKey, keyedPath, pairByKey } from './matching.js';
-import { skipped, type Comparator, type ComparisonResult, type OptionKind, type Tolerance } from './types.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { DiffCollector } from './kit/diff-collector.js';
+import { pairByKey } from './kit/matching.js';
+import { describeNumericTolerance, numericTolerance, type NumericTolerance } from './kit/numeric-tolerance.js';
+import { joinPath, keyedPath } from './kit/paths.js';
+import { garbageResult, skipped } from './kit/result.js';
+import { describeValue, isPresent, jsonKey, shortJson } from './kit/value.js';
+import type { Comparator, ComparisonResult, OptionKind, Tolerance } from './types.js';
 
 type MapType = 'map_points' | 'map_heatmap' | 'map_choropleth' | 'map_polygons' | 'map_route';
 export const MAP_TYPES: readonly MapType[] = ['map_points', 'map_heatmap', 'map_choropleth', 'map_polygons', 'map_route'];

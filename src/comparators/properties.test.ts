@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMPARATORS } from './index.js';
-import { compareNumbers } from './numeric-tolerance.js';
+import { compareNumbers } from './kit/numeric-tolerance.js';
 import type { Tolerance } from './types.js';
 import type { OutputType } from '../tool/manifest-types.js';
 

@@ -3,12 +3,16 @@
 // then label, then name — never collapsing label-only nodes (anchor B6); `diff` compares its
 // `before` and `after` texts line by line instead of failing on any object (B2).
 import type { OutputType } from '../tool/manifest-types.js';
-import { deepCompare, isPlainObject, joinPath } from './deep-compare.js';
-import { describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
-import { describeValue, garbageResult, numericTolerance, shortJson } from './number.js';
-import { DiffCollector, isPresent, jsonKey, keyedPath, occurrences, pairByKey } from './matching.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { deepCompare } from './kit/deep-compare.js';
+import { DiffCollector } from './kit/diff-collector.js';
+import { occurrences, pairByKey } from './kit/matching.js';
+import { describeNumericTolerance, numericTolerance, type NumericTolerance } from './kit/numeric-tolerance.js';
+import { joinPath, keyedPath } from './kit/paths.js';
+import { garbageResult, skipped } from './kit/result.js';
+import { describeValue, isPresent, jsonKey, shortJson } from './kit/value.js';
 import { firstDifference, lineDifferences } from './text.js';
-import { skipped, type Comparator, type ComparisonResult, type OptionKind, type Tolerance } from './types.js';
+import type { Comparator, ComparisonResult, OptionKind, Tolerance } from './types.js';
 
 type StructuralType = 'tree' | 'timeline' | 'gantt' | 'log' | 'diff';
 export const STRUCTURAL_TYPES: readonly StructuralType[] = ['tree', 'timeline', 'gantt', 'log', 'diff'];

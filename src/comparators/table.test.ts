@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numbersWithin } from './numeric-tolerance.js';
+import { numbersWithin } from './kit/numeric-tolerance.js';
 import { tableComparator } from './table.js';
 import type { ComparisonResult, Tolerance } from './types.js';
 

@@ -6,10 +6,13 @@
 // paths), so the verdict never depends on row order and a looser tolerance never fails more.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
-import { deepCompare, isPlainObject, joinPath, typeName } from './deep-compare.js';
-import { compareNumbers, describeNumericTolerance, numbersWithin, type NumericTolerance } from './numeric-tolerance.js';
-import { describeValue, formatAbsDiff, garbageResult, numericTolerance, shortJson, unknownModeResult } from './number.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { deepCompare } from './kit/deep-compare.js';
+import { compareNumbers, describeNumericTolerance, formatAbsDiff, numbersWithin, numericTolerance, type NumericTolerance } from './kit/numeric-tolerance.js';
+import { joinPath } from './kit/paths.js';
+import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
+import { describeValue, shortJson, typeName } from './kit/value.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 export const TABLE_MODES = ['rows_ordered', 'rows_unordered', 'ordered', 'unordered', 'keyed'] as const;
 export const TABLE_OPTIONS = {

@@ -3,10 +3,11 @@
 // lists every differing line (capped), found by a line LCS so one inserted line is one difference.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
-import { deepCompare } from './deep-compare.js';
-import { describeNumericTolerance } from './numeric-tolerance.js';
-import { describeValue, garbageResult, numericTolerance, shortJson, unknownModeResult, unwrapValue } from './number.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import { deepCompare } from './kit/deep-compare.js';
+import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
+import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
+import { describeValue, shortJson, unwrapValue } from './kit/value.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 export const TEXT_MODES = [
   'exact', 'normalize_whitespace', 'exact_after_normalize_whitespace', 'json', 'json_normalized',

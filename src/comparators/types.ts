@@ -2,10 +2,10 @@
 // no I/O except lazily importing heavy decoders; never throws on bad values (garbage in gives a
 // `fail` naming what was wrong); reports every difference it finds, not only the first.
 import type { OutputType } from '../tool/manifest-types.js';
-import type { OutputComparison, Status } from '../report/model.js';
+import type { OutputComparison } from '../report/model.js';
 
 /**
- * Tolerance as resolved for one output (SPEC §3 precedence already applied). Synonyms are
+ * Tolerance as resolved for one output (file, fixture and default layers already merged). Synonyms are
  * normalised before a comparator sees them: `atol`/`float_atol` → `abs`, `rtol`/`float_rtol` → `rel`.
  * `compare` is the mode; every comparator accepts `skip`.
  */
@@ -44,14 +44,6 @@ export interface Comparator {
   /** Built-in defaults per output type (the bottom layer of tolerance resolution). */
   defaults(type: OutputType): Tolerance;
   compare(input: ComparatorInput): ComparisonResult | Promise<ComparisonResult>;
-}
-
-export function skipped(tolerance: Tolerance, expected: unknown, actual: unknown): ComparisonResult {
-  return { status: 'skip', score: 1, metric: 'not compared', rule: 'compare: skip', expected, actual, tolerance };
-}
-
-export function statusFrom(ok: boolean): Status {
-  return ok ? 'pass' : 'fail';
 }
 
 /**

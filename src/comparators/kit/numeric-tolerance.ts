@@ -1,9 +1,18 @@
 // One rule for every number pixie compares, at any depth: pass when |a − e| ≤ abs OR
 // |a − e| ≤ rel × max(|a|, |e|), decided in exact decimal so a tolerance as written holds.
 // NaN equals NaN; infinities equal only themselves; booleans are never numbers.
-import { abs as absDec, compareDecimal, decimalToString, multiply, subtract, toDecimal } from '../util/decimal.js';
+import { abs as absDec, compareDecimal, decimalToString, multiply, subtract, toDecimal } from '../../util/decimal.js';
+import type { Tolerance } from '../types.js';
 
 export interface NumericTolerance { abs?: number; rel?: number }
+
+/** The numeric part of a tolerance; non-numbers are ignored (tolerance.yaml is validated when loaded). */
+export function numericTolerance(tol: Tolerance): NumericTolerance {
+  const out: NumericTolerance = {};
+  if (typeof tol.abs === 'number' && !Number.isNaN(tol.abs)) out.abs = tol.abs;
+  if (typeof tol.rel === 'number' && !Number.isNaN(tol.rel)) out.rel = tol.rel;
+  return out;
+}
 
 export interface NumericVerdict {
   ok: boolean;
@@ -13,10 +22,6 @@ export interface NumericVerdict {
   relDiff: number;
   /** 1 when equal, falling towards 0 as the difference grows relative to the tolerance */
   score: number;
-}
-
-export function isNumber(v: unknown): v is number {
-  return typeof v === 'number';
 }
 
 export function compareNumbers(expected: number, actual: number, tol: NumericTolerance): NumericVerdict {
@@ -81,4 +86,17 @@ export function describeNumericTolerance(tol: NumericTolerance): string {
   if (tol.abs !== undefined) parts.push(`abs ${tol.abs}`);
   if (tol.rel !== undefined) parts.push(`rel ${tol.rel}`);
   return parts.length ? parts.join(' or ') : 'exact';
+}
+
+/** Exact decimal text can be hundreds of digits for extreme values; keep messages readable. */
+export function formatAbsDiff(absDiff: string): string {
+  if (absDiff.length <= 24) return absDiff;
+  const n = Number(absDiff);
+  return Number.isFinite(n) ? `${n.toPrecision(6)}` : absDiff;
+}
+
+export function formatRelDiff(rel: number): string {
+  if (!Number.isFinite(rel)) return String(rel);
+  if (rel === 0) return '0';
+  return Number(rel.toPrecision(3)).toString();
 }
