@@ -12,7 +12,8 @@ import { garbageResult, skipped } from './kit/result.js';
 import { canonicalJson, describeValue } from './kit/value.js';
 import { bytesOfString, compareBySha256 } from './sha256.js';
 import { comparePdf } from './pdf.js';
-import { compareTableValues, TABLE_OPTIONS } from './table.js';
+import { TABLE_OPTIONS } from './table/options.js';
+import { compareTableValues } from './table/table.js';
 import { compareTextValues, TEXT_MODES } from './text.js';
 import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 

@@ -11,7 +11,7 @@ import { mapComparator } from './map.js';
 import { numberComparator } from './number.js';
 import { sha256Comparator } from './sha256.js';
 import { structuralComparator } from './structural.js';
-import { tableComparator } from './table.js';
+import { tableComparator } from './table/table.js';
 import { textComparator } from './text.js';
 import type { Comparator } from './types.js';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numbersWithin } from './kit/numeric-tolerance.js';
+import { numbersWithin } from '../kit/numeric-tolerance.js';
 import { tableComparator } from './table.js';
-import type { ComparisonResult, Tolerance } from './types.js';
+import type { ComparisonResult, Tolerance } from '../types.js';
 
 const run = (expected: unknown, actual: unknown, tolerance: Tolerance = tableComparator.defaults('table')) =>
   tableComparator.compare({ key: 'tbl', type: 'table', expected, actual, tolerance }) as ComparisonResult;

@@ -1,4 +1,4 @@
-import type { ContractCase } from './types.js';
+import type { ContractCase } from '../types.js';
 
 const ledger = {
   columns: [{ key: 'year', label: 'Year' }, { key: 'balance', label: 'Balance' }, { key: 'note', label: 'Note' }],
