@@ -6,7 +6,7 @@ import { emptyToleranceConfig } from '../tolerance/load.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
 import { contractCases as audio } from './audio.cases.js';
 import { contractCases as boolean } from './boolean.cases.js';
-import { contractCases as chart } from './chart.cases.js';
+import { contractCases as chart } from './chart/chart.cases.js';
 import { contractCases as file } from './file.cases.js';
 import { COMPARATORS } from './index.js';
 import { contractCases as image } from './image.cases.js';

@@ -3,7 +3,7 @@
 import type { OutputType } from '../tool/manifest-types.js';
 import { audioComparator } from './audio.js';
 import { booleanComparator } from './boolean.js';
-import { chartComparator } from './chart.js';
+import { chartComparator } from './chart/chart.js';
 import { fileComparator } from './file.js';
 import { imageComparator } from './image.js';
 import { kvComparator } from './kv.js';

@@ -1,5 +1,5 @@
 // Contract cases for the chart comparator: one realistic value per chart type.
-import type { ContractCase } from './types.js';
+import type { ContractCase } from '../types.js';
 
 const growth = {
   x: [2020, 2021, 2022, 2023],

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OutputType } from '../tool/manifest-types.js';
+import type { OutputType } from '../../tool/manifest-types.js';
 import { contractCases } from './chart.cases.js';
-import { CHART_TYPES, chartComparator } from './chart.js';
-import { matchScalarMultiset, maxMatching } from './kit/matching.js';
-import type { ComparisonResult, Tolerance } from './types.js';
+import { chartComparator } from './chart.js';
+import { CHART_TYPES } from './modes.js';
+import { matchScalarMultiset, maxMatching } from '../kit/matching.js';
+import type { ComparisonResult, Tolerance } from '../types.js';
 
 function compare(type: OutputType, expected: unknown, actual: unknown, tolerance: Tolerance = {}): ComparisonResult {
   return chartComparator.compare({ key: 'out', type, expected, actual, tolerance: { ...chartComparator.defaults(type), ...tolerance } }) as ComparisonResult;
