@@ -11,7 +11,7 @@ import { contractCases as file } from './file.cases.js';
 import { COMPARATORS } from './index.js';
 import { contractCases as image } from './image.cases.js';
 import { contractCases as kv } from './kv.cases.js';
-import { contractCases as map } from './map.cases.js';
+import { contractCases as map } from './map/map.cases.js';
 import { contractCases as number } from './number.cases.js';
 import { contractCases as pdf } from './pdf.cases.js';
 import { contractCases as sha256 } from './sha256.cases.js';

@@ -7,7 +7,7 @@ import { chartComparator } from './chart/chart.js';
 import { fileComparator } from './file.js';
 import { imageComparator } from './image.js';
 import { kvComparator } from './kv.js';
-import { mapComparator } from './map.js';
+import { mapComparator } from './map/map.js';
 import { numberComparator } from './number.js';
 import { sha256Comparator } from './sha256.js';
 import { structuralComparator } from './structural.js';

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OutputType } from '../tool/manifest-types.js';
+import type { OutputType } from '../../tool/manifest-types.js';
 import { contractCases } from './map.cases.js';
-import { MAP_TYPES, mapComparator, readCoord, roundToUnits, unitsToText } from './map.js';
-import type { ComparisonResult, Tolerance } from './types.js';
+import { readCoord, roundToUnits, unitsToText } from './coords.js';
+import { mapComparator } from './map.js';
+import { MAP_TYPES } from './modes.js';
+import type { ComparisonResult, Tolerance } from '../types.js';
 
 function compare(type: OutputType, expected: unknown, actual: unknown, tolerance: Tolerance = {}): ComparisonResult {
   return mapComparator.compare({ key: 'out', type, expected, actual, tolerance: { ...mapComparator.defaults(type), ...tolerance } }) as ComparisonResult;

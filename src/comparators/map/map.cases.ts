@@ -1,5 +1,5 @@
 // Contract cases for the map comparator: one realistic value per map type.
-import type { ContractCase } from './types.js';
+import type { ContractCase } from '../types.js';
 
 const london = { lat: 51.5074, lng: -0.1278, label: 'London' };
 const nullIsland = { lat: 0.0, lng: 0.0, label: 'Null Island' };

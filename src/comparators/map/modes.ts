@@ -1,0 +1,43 @@
+// The map output types, their compare modes and the algorithm each mode picks (multiset, ordered,
+// keyed), the options, and what every map comparison shares: its context and list reading.
+import type { DiffCollector } from '../kit/diff-collector.js';
+import type { NumericTolerance } from '../kit/numeric-tolerance.js';
+import { describeValue } from '../kit/value.js';
+import type { OptionKind } from '../types.js';
+
+export type MapType = 'map_points' | 'map_heatmap' | 'map_choropleth' | 'map_polygons' | 'map_route';
+export const MAP_TYPES: readonly MapType[] = ['map_points', 'map_heatmap', 'map_choropleth', 'map_polygons', 'map_route'];
+
+export const MAP_MODES = [
+  'set_equal_after_round_coords_4dp', 'multiset', 'unordered',
+  'ordered_after_round_coords_4dp', 'ordered',
+  'keyed_values',
+] as const;
+
+export const MAP_OPTIONS: Readonly<Record<string, OptionKind>> = { abs: 'number', rel: 'number', round_digits: 'integer' };
+
+export type Algorithm = 'multiset' | 'ordered' | 'keyed';
+export const MODE_ALGORITHM: Record<string, Algorithm> = {
+  set_equal_after_round_coords_4dp: 'multiset', multiset: 'multiset', unordered: 'multiset',
+  ordered_after_round_coords_4dp: 'ordered', ordered: 'ordered',
+  keyed_values: 'keyed',
+};
+
+export const DEFAULT_MODE: Record<MapType, string> = {
+  map_points: 'set_equal_after_round_coords_4dp',
+  map_heatmap: 'set_equal_after_round_coords_4dp',
+  map_polygons: 'set_equal_after_round_coords_4dp',
+  map_route: 'ordered_after_round_coords_4dp',
+  map_choropleth: 'keyed_values',
+};
+
+export const DEFAULT_ROUND_DIGITS = 4;
+
+export interface MapCtx { c: DiffCollector; type: MapType; digits: number; tol: NumericTolerance; algorithm: Algorithm }
+
+export function listOf(side: 'expected' | 'actual', value: Record<string, unknown>, field: string): unknown[] | string {
+  const v = value[field];
+  if (v === undefined) return `${side}.${field} is missing`;
+  if (!Array.isArray(v)) return `${side}.${field} is ${describeValue(v)}, expected an array`;
+  return v;
+}
