@@ -15,7 +15,7 @@ import { contractCases as map } from './map/map.cases.js';
 import { contractCases as number } from './number.cases.js';
 import { contractCases as pdf } from './pdf.cases.js';
 import { contractCases as sha256 } from './sha256.cases.js';
-import { contractCases as structural } from './structural.cases.js';
+import { contractCases as structural } from './structural/structural.cases.js';
 import { contractCases as table } from './table/table.cases.js';
 import { contractCases as text } from './text.cases.js';
 import type { ContractCase, Tolerance } from './types.js';

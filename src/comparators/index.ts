@@ -10,7 +10,7 @@ import { kvComparator } from './kv.js';
 import { mapComparator } from './map/map.js';
 import { numberComparator } from './number.js';
 import { sha256Comparator } from './sha256.js';
-import { structuralComparator } from './structural.js';
+import { structuralComparator } from './structural/structural.js';
 import { tableComparator } from './table/table.js';
 import { textComparator } from './text.js';
 import type { Comparator } from './types.js';

@@ -1,5 +1,5 @@
 // Contract cases for the structural comparator: tree, timeline, gantt, log and diff.
-import type { ContractCase } from './types.js';
+import type { ContractCase } from '../types.js';
 
 const org = {
   root: {

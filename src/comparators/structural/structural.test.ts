@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OutputType } from '../tool/manifest-types.js';
+import type { OutputType } from '../../tool/manifest-types.js';
 import { contractCases } from './structural.cases.js';
 import { STRUCTURAL_TYPES, structuralComparator } from './structural.js';
-import type { ComparisonResult, Tolerance } from './types.js';
+import type { ComparisonResult, Tolerance } from '../types.js';
 
 function compare(type: OutputType, expected: unknown, actual: unknown, tolerance: Tolerance = {}): ComparisonResult {
   return structuralComparator.compare({ key: 'out', type, expected, actual, tolerance: { ...structuralComparator.defaults(type), ...tolerance } }) as ComparisonResult;
