@@ -9,7 +9,7 @@ import { contractCases as boolean } from './boolean.cases.js';
 import { contractCases as chart } from './chart/chart.cases.js';
 import { contractCases as file } from './file.cases.js';
 import { COMPARATORS } from './index.js';
-import { contractCases as image } from './image.cases.js';
+import { contractCases as image } from './image/image.cases.js';
 import { contractCases as kv } from './kv.cases.js';
 import { contractCases as map } from './map/map.cases.js';
 import { contractCases as number } from './number.cases.js';

@@ -5,7 +5,7 @@ import { audioComparator } from './audio.js';
 import { booleanComparator } from './boolean.js';
 import { chartComparator } from './chart/chart.js';
 import { fileComparator } from './file.js';
-import { imageComparator } from './image.js';
+import { imageComparator } from './image/image.js';
 import { kvComparator } from './kv.js';
 import { mapComparator } from './map/map.js';
 import { numberComparator } from './number.js';

@@ -1,8 +1,8 @@
 // The I/O edge of image comparison: sharp (an optional dependency, loaded on first use) decodes
 // PNG/JPEG/WebP/GIF/TIFF/AVIF/SVG bytes to 8-bit sRGB RGBA and encodes the diff image as PNG.
-import type { Degraded } from './optional-module.js';
-import { loadOptional } from './optional-module.js';
-import type { RgbaImage } from './image-core.js';
+import type { Degraded } from '../optional-module.js';
+import { loadOptional } from '../optional-module.js';
+import type { RgbaImage } from './rgba.js';
 
 type SharpModule = typeof import('sharp');
 export type SharpFactory = SharpModule['default'];

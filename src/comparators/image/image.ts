@@ -1,22 +1,25 @@
-// The image comparator (SPEC §3): image, image_grid and image_compare. Identical bytes pass before
-// anything is decoded; otherwise sharp decodes both sides to RGBA, different sizes fail, and the
-// mode decides on the pixels (image-core.ts, pure). Every failing comparison of two decodable
-// images carries a diff PNG in `artifacts`. Without sharp it degrades to size + SHA-256, loudly.
-import type { OutputType } from '../tool/manifest-types.js';
-import type { Difference } from '../report/model.js';
-import type { Degraded } from './optional-module.js';
-import { isPlainObject } from '../util/is-plain-object.js';
-import { histogramDistance, pixelDiff, renderDiff, samePixels, sameSize, ssim, type RgbaImage } from './image-core.js';
-import { decodeImage, loadSharp, pngDataUrl, type SharpFactory } from './image-decode.js';
-import { describeBytes, extractMediaBytes, formatBytes, type MediaBytes } from './media-decode.js';
-import { compareBySha256 } from './sha256.js';
-import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
-import { describeValue } from './kit/value.js';
-import type { Comparator, ComparisonResult, Tolerance } from './types.js';
+// The image comparator: image, image_grid and image_compare. Identical bytes pass before anything
+// is decoded; otherwise sharp decodes both sides to RGBA, different sizes fail, and the mode decides
+// on the pixels (histogram.ts, ssim.ts, pixel-diff.ts: pure). Every failing comparison of two
+// decodable images carries a diff PNG in `artifacts`. Without sharp it degrades to size + SHA-256, loudly.
+import type { OutputType } from '../../tool/manifest-types.js';
+import type { Difference } from '../../report/model.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
+import { garbageResult, skipped, unknownModeResult } from '../kit/result.js';
+import { describeValue } from '../kit/value.js';
+import type { Degraded } from '../optional-module.js';
+import { compareBySha256 } from '../sha256.js';
+import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
+import { decodeImage, loadSharp, pngDataUrl, type SharpFactory } from './decode.js';
+import { histogramDistance } from './histogram.js';
+import { describeBytes, extractMediaBytes, formatBytes, type MediaBytes } from './media.js';
+import { pixelDiff, renderDiff } from './pixel-diff.js';
+import { samePixels, sameSize, type RgbaImage } from './rgba.js';
+import { ssim } from './ssim.js';
 
 export const IMAGE_TYPES = ['image', 'image_grid', 'image_compare'] as const satisfies readonly OutputType[];
 
-/** Modes, with the anchor validator's spellings as aliases (they all meant SSIM or exact bytes). */
+/** Modes, with the earlier Python validator's spellings as aliases (they all meant SSIM or exact bytes). */
 export const IMAGE_MODES = ['histogram', 'ssim', 'pixel', 'sha256', 'ssim_per_image', 'ssim_pair', 'size_sha256'] as const;
 type CanonicalMode = 'histogram' | 'ssim' | 'pixel' | 'sha256';
 const MODE_ALIASES: Record<string, CanonicalMode> = { ssim_per_image: 'ssim', ssim_pair: 'ssim', size_sha256: 'sha256' };
@@ -27,7 +30,7 @@ export const IMAGE_DEFAULTS = {
   compare: 'histogram',
   // worst benign 0.041 (resample +1 px and back), JPEG/WebP q90 ≤ 0.032; a 1.5 % badge is 0.051, recolours ≥ 0.065
   max_distance: 0.045,
-  // anchor's 0.95 kept: lossy re-encoding and noise stay ≥ 0.995, but SSIM cannot separate a 1-px text shift (0.947) from real edits (0.96–0.99)
+  // the earlier validator's 0.95 kept: lossy re-encoding and noise stay ≥ 0.995, but SSIM cannot separate a 1-px text shift (0.947) from real edits (0.96–0.99)
   min_ssim: 0.95,
   // with shift and AA tolerance, JPEG q90 leaves 0.03 % of pixels; the smallest real edit (a 40×20 patch) is 0.24 %
   max_diff_ratio: 0.001,

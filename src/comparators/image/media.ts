@@ -1,9 +1,9 @@
 // Turns a media output value (image, audio, video) into bytes, without any decoder: data URLs,
 // bare base64 and `{value|data|url|image|data_url}` objects. Used before any heavy decoding so that
 // identical bytes pass early, and by the size + SHA-256 fallback when a decoder cannot be loaded.
-import { isPlainObject } from '../util/is-plain-object.js';
-import { describeValue } from './kit/value.js';
-import { sha256Hex } from './sha256.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
+import { describeValue } from '../kit/value.js';
+import { sha256Hex } from '../sha256.js';
 
 export interface MediaBytes {
   bytes: Buffer;

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ContractCase } from './types.js';
+import type { ContractCase } from '../types.js';
 
-const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/cases/image');
+const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/cases/image');
 const png = (file: string): string => `data:image/png;base64,${readFileSync(path.join(DIR, file)).toString('base64')}`;
 
 const base = png('01-identical-a.png');
