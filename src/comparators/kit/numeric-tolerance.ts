@@ -1,7 +1,9 @@
 // One rule for every number pixie compares, at any depth: pass when |a − e| ≤ abs OR
-// |a − e| ≤ rel × max(|a|, |e|), decided in exact decimal so a tolerance as written holds.
-// NaN equals NaN; infinities equal only themselves; booleans are never numbers.
-import { abs as absDec, compareDecimal, decimalToString, multiply, subtract, toDecimal } from '../../util/decimal.js';
+// |a − e| ≤ rel × max(|a|, |e|), decided in exact decimal so a tolerance holds as written
+// (16470.09 − 16470.085 is 0.005 in decimal but 0.0050000000010914 in binary). big.js works on each
+// double's shortest round-trip text, and its minus and times are exact. NaN equals NaN; infinities
+// equal only themselves; booleans are never numbers.
+import Big from 'big.js';
 import type { Tolerance } from '../types.js';
 
 export interface NumericTolerance { abs?: number; rel?: number }
@@ -36,18 +38,18 @@ export function compareNumbers(expected: number, actual: number, tol: NumericTol
   const scale = Math.max(Math.abs(expected), Math.abs(actual));
   const diffFloat = Math.abs(actual - expected);
   const relDiff = scale === 0 ? 0 : diffFloat / scale;
-  const exactDiff = () => absDec(subtract(toDecimal(actual), toDecimal(expected)));
+  const exactDiff = (): Big => new Big(actual).minus(expected).abs();
   let ok = diffFloat === 0 && expected === actual;
   for (const [bound, exact] of [
-    [tol.abs, () => toDecimal(tol.abs!)],
-    [tol.rel === undefined ? undefined : tol.rel * scale, () => multiply(toDecimal(tol.rel!), toDecimal(scale))],
+    [tol.abs, () => new Big(tol.abs!)],
+    [tol.rel === undefined ? undefined : tol.rel * scale, () => new Big(tol.rel!).times(scale)],
   ] as const) {
     if (ok || bound === undefined || !Number.isFinite(bound)) continue;
     // float error of |a − e| and of the bound is a few ulps of the operands: decide in float when the
     // margin is wider than that (almost always), and in exact decimal only at the boundary
     const margin = 4 * Number.EPSILON * (scale + bound);
     if (diffFloat + margin < bound) ok = true;
-    else if (diffFloat - margin <= bound) ok = compareDecimal(exactDiff(), exact()) <= 0;
+    else if (diffFloat - margin <= bound) ok = exactDiff().lte(exact());
   }
   // score: how much of the allowed band the difference uses, mapped so equal → 1, at limit → 0.5
   const allowed = Math.max(tol.abs ?? 0, (tol.rel ?? 0) * scale);
@@ -57,7 +59,7 @@ export function compareNumbers(expected: number, actual: number, tol: NumericTol
     ok,
     // the exact decimal difference is only worked out when someone reads it
     get absDiff() {
-      return (text ??= decimalToString(exactDiff()));
+      return (text ??= exactDiff().toFixed());
     },
     relDiff,
     score,

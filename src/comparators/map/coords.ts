@@ -1,23 +1,16 @@
 // Coordinates: lat/lng read with `??` (0.0 is a real latitude), rounded half away from zero on
 // their decimal text, and compared after rounding, with a half-unit allowance across a rounding edge.
+import Big from 'big.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
-import { toDecimal } from '../../util/decimal.js';
 import { describeValue, shortJson } from '../kit/value.js';
 
 /**
  * Rounds half away from zero on the number's shortest decimal text, so 51.50005 rounds to 51.5001
  * as written (binary rounding would give 51.5). Returns the rounded value as an integer count of
- * 10^-digits units.
+ * 10^-digits units. `v` must be finite.
  */
 export function roundToUnits(v: number, digits: number): bigint {
-  const d = toDecimal(v);
-  const shift = -digits - d.exponent;
-  if (shift <= 0) return d.mantissa * 10n ** BigInt(-shift);
-  const div = 10n ** BigInt(shift);
-  const q = d.mantissa / div;
-  const r = d.mantissa % div;
-  const twice = (r < 0n ? -r : r) * 2n;
-  return twice >= div ? q + (d.mantissa < 0n ? -1n : 1n) : q;
+  return BigInt(new Big(v).toFixed(digits, Big.roundHalfUp).replace('.', ''));
 }
 
 export function unitsToText(units: bigint, digits: number): string {
