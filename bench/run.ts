@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   serve: async () => (await import('./serve.js')).benchServe(),
   'many-tools': async () => (await import('./many-tools.js')).benchManyTools(),
   lint: async () => (await import('./lint.js')).benchLint(),
+  levenshtein: async () => (await import('./levenshtein.js')).benchLevenshtein(),
 };
 
 const only = process.argv[2];

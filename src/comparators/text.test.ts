@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundedLevenshtein, levenshtein, lineDifferences, normalizeWhitespace, textComparator } from './text.js';
+import { boundedLevenshtein, levenshtein } from './levenshtein.js';
+import { lineDifferences, normalizeWhitespace, textComparator } from './text.js';
 import type { OutputType } from '../tool/manifest-types.js';
 import type { ComparisonResult, Tolerance } from './types.js';
 
