@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { OutputType } from '../../tool/manifest-types.js';
 import type { ComparisonResult, Tolerance } from '../types.js';
 import { histogramDistance } from './histogram.js';
 import { contractCases } from './image.cases.js';
@@ -12,15 +11,15 @@ import { IMAGE_DEFAULTS, imageComparator } from './image.js';
 import { pixelDiff, renderDiff } from './pixel-diff.js';
 import type { RgbaImage } from './rgba.js';
 import { ssim } from './ssim.js';
+import { comparatorTester } from '../kit/comparator-tester.test-helper.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CASES_DIR = path.join(ROOT, 'test/cases/image');
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 const dataUrl = (file: string): string => `data:${MIME[file.split('.').pop()!]};base64,${readFileSync(path.join(CASES_DIR, file)).toString('base64')}`;
 
-function compare(type: OutputType, expected: unknown, actual: unknown, tolerance: Tolerance = {}, key = 'picture'): Promise<ComparisonResult> {
-  return Promise.resolve(imageComparator.compare({ key, type, expected, actual, tolerance: { ...imageComparator.defaults(type), ...tolerance } }));
-}
+const tester = comparatorTester(imageComparator, { key: 'picture' });
+const asChart = comparatorTester(imageComparator, { key: 'chart' });
 
 async function decodeArtifact(r: ComparisonResult): Promise<{ width: number; height: number; format: string }> {
   expect(r.artifacts?.length, r.metric).toBeGreaterThan(0);
@@ -36,7 +35,7 @@ const golden = JSON.parse(readFileSync(path.join(CASES_DIR, 'cases.json'), 'utf8
 describe('golden image pairs (test/cases/image/cases.json)', () => {
   const rows = golden.flatMap((c) => c.checks.map((check) => [`${c.id} ${check.mode}${check.tolerance ? ` ${JSON.stringify(check.tolerance)}` : ''} → ${check.expected}`, c, check] as const));
   it.each(rows)('%s', async (_name, c, check) => {
-    const r = await compare('image', dataUrl(c.a), dataUrl(c.b), { ...check.tolerance, compare: check.mode });
+    const r = await tester.compareAsync(dataUrl(c.a), dataUrl(c.b), { ...check.tolerance, compare: check.mode }, 'image');
     expect(r.status, `${check.why}: ${r.metric}`).toBe(check.expected);
     expect(r.degraded).toBeUndefined();
     const undecodable = c.id.startsWith('13-') || c.id.startsWith('14-');
@@ -52,27 +51,27 @@ describe('golden image pairs (test/cases/image/cases.json)', () => {
 describe('image comparator contract cases', () => {
   describe.each(contractCases.map((c) => [c.label, c] as const))('%s', (_label, c) => {
     it('identical values pass', async () => {
-      const r = await compare(c.type, structuredClone(c.value), structuredClone(c.value), c.tolerance);
+      const r = await tester.compareAsync(structuredClone(c.value), structuredClone(c.value), c.tolerance, c.type);
       expect(r.status, r.metric).toBe('pass');
       expect(r.score).toBe(1);
     });
     it('a clear change fails with a path and a diff image', async () => {
-      const r = await compare(c.type, c.value, c.changed, c.tolerance);
+      const r = await tester.compareAsync(c.value, c.changed, c.tolerance, c.type);
       expect(r.status).toBe('fail');
       expect(r.score).toBeLessThan(1);
       expect((r.differences ?? []).map((d) => d.path), r.metric).toContain(c.changedPath);
       await decodeArtifact(r);
     });
     it('the boundary passes', async () => {
-      const r = await compare(c.type, c.boundary!.expected, c.boundary!.actual, c.boundary!.tolerance);
+      const r = await tester.compareAsync(c.boundary!.expected, c.boundary!.actual, c.boundary!.tolerance, c.type);
       expect(r.status, r.metric).toBe('pass');
     });
     it('compare: skip skips', async () => {
-      const r = await compare(c.type, c.value, c.changed, { compare: 'skip' });
+      const r = await tester.compareAsync(c.value, c.changed, { compare: 'skip' }, c.type);
       expect(r.status).toBe('skip');
     });
     it('garbage fails clearly, never throws', async () => {
-      const r = await compare(c.type, c.value, c.garbage, c.tolerance);
+      const r = await tester.compareAsync(c.value, c.garbage, c.tolerance, c.type);
       expect(r.status).toBe('fail');
       expect(r.metric).toMatch(/picture/);
     });
@@ -86,61 +85,61 @@ describe('image comparator behaviour', () => {
 
   it('accepts data URLs, bare base64 and {value|data|url} objects alike', async () => {
     for (const form of [b64(a), { value: a }, { data: b64(a) }, { url: a }, { image: a }]) {
-      const r = await compare('image', a, form);
+      const r = await tester.compareAsync(a, form, undefined, 'image');
       expect(r.status, JSON.stringify(form).slice(0, 40)).toBe('pass');
       expect(r.metric).toMatch(/identical bytes/);
     }
   });
 
   it('reports both sizes when they differ, with a diff image covering both', async () => {
-    const r = await compare('image', dataUrl('06-size-differs-a.png'), dataUrl('06-size-differs-b.png'));
+    const r = await tester.compareAsync(dataUrl('06-size-differs-a.png'), dataUrl('06-size-differs-b.png'), undefined, 'image');
     expect(r.metric).toBe('image sizes differ: expected 64×64, got 65×64');
     expect(await decodeArtifact(r)).toMatchObject({ width: 65, height: 64, format: 'png' });
   });
 
   it('histogram mode reports the distance, the worst channel and the rule', async () => {
-    const r = await compare('image', a, b);
+    const r = await tester.compareAsync(a, b, undefined, 'image');
     expect(r.metric).toMatch(/^histogram distance 0\.\d+ > max 0\.045 \(worst channel (red|green|blue)/);
     expect(r.rule).toContain('Hellinger');
     expect(r.differences![0]!.message).toMatch(/pixels \([\d.]+%\) differ beyond colour threshold 0\.1/);
   });
 
   it('a corrupted PNG fails naming the output and the decoder complaint', async () => {
-    const r = await compare('image', a, dataUrl('13-corrupt-b.png'), {}, 'chart');
+    const r = await asChart.compareAsync(a, dataUrl('13-corrupt-b.png'), {}, 'image');
     expect(r.status).toBe('fail');
     expect(r.metric, r.metric).toMatch(/^actual image for output 'chart' could not be decoded \(634 B, image\/png\): .*(png|read|corrupt|truncated)/i);
   });
 
   it('non-image bytes fail naming the decoder complaint', async () => {
-    const r = await compare('image', a, dataUrl('14-not-an-image-b.png'), {}, 'chart');
+    const r = await asChart.compareAsync(a, dataUrl('14-not-an-image-b.png'), {}, 'image');
     expect(r.metric).toMatch(/^actual image for output 'chart' could not be decoded.*unsupported image format/);
   });
 
   it('a bad fixture value is blamed on the fixture', async () => {
-    const r = await compare('image', 42, a);
+    const r = await tester.compareAsync(42, a, undefined, 'image');
     expect(r.metric).toMatch(/^expected image for output 'picture' in the fixture is a number \(42\)/);
   });
 
   it('different URLs are not downloaded and fail saying so; equal URLs pass', async () => {
-    expect((await compare('image', 'https://x.test/a.png', 'https://x.test/a.png')).status).toBe('pass');
-    const r = await compare('image', 'https://x.test/a.png', 'https://x.test/b.png');
+    expect((await tester.compareAsync('https://x.test/a.png', 'https://x.test/a.png', undefined, 'image')).status).toBe('pass');
+    const r = await tester.compareAsync('https://x.test/a.png', 'https://x.test/b.png', undefined, 'image');
     expect(r.metric).toMatch(/not downloaded/);
   });
 
   it('accepts the anchor spellings: ssim_per_image, ssim_pair, size_sha256', async () => {
-    expect((await compare('image_grid', { images: [{ value: a }] }, { images: [{ value: dataUrl('03-jpeg-q90-b.jpg') }] }, { compare: 'ssim_per_image' })).status).toBe('pass');
-    expect((await compare('image_compare', { before: a, after: a }, { before: a, after: dataUrl('10-blur-b.png') }, { compare: 'ssim_pair' })).status).toBe('fail');
-    const r = await compare('image', a, dataUrl('02-reencoded-b.png'), { compare: 'size_sha256' });
+    expect((await tester.compareAsync({ images: [{ value: a }] }, { images: [{ value: dataUrl('03-jpeg-q90-b.jpg') }] }, { compare: 'ssim_per_image' }, 'image_grid')).status).toBe('pass');
+    expect((await tester.compareAsync({ before: a, after: a }, { before: a, after: dataUrl('10-blur-b.png') }, { compare: 'ssim_pair' }, 'image_compare')).status).toBe('fail');
+    const r = await tester.compareAsync(a, dataUrl('02-reencoded-b.png'), { compare: 'size_sha256' }, 'image');
     expect(r.metric).toMatch(/^sha256 [0-9a-f]{8}… vs/);
   });
 
   it('an unknown mode fails listing the modes', async () => {
-    const r = await compare('image', a, b, { compare: 'psnr' });
+    const r = await tester.compareAsync(a, b, { compare: 'psnr' }, 'image');
     expect(r.metric).toMatch(/unknown compare mode 'psnr'.*histogram, ssim, pixel, sha256/);
   });
 
   it('image_grid reports a count mismatch and still compares the common images', async () => {
-    const r = await compare('image_grid', { images: [{ value: a }, { value: a }] }, { images: [{ value: b }] });
+    const r = await tester.compareAsync({ images: [{ value: a }, { value: a }] }, { images: [{ value: b }] }, undefined, 'image_grid');
     expect(r.status).toBe('fail');
     expect(r.differences!.map((d) => d.path)).toEqual(['images', 'images[0]']);
     expect(r.metric).toMatch(/^image count differs: expected 2, got 1; 1 of 1 image\(s\) differ/);
@@ -148,10 +147,10 @@ describe('image comparator behaviour', () => {
   });
 
   it('image_compare compares before and after and labels each diff', async () => {
-    const r = await compare('image_compare', { before: a, after: a }, { before: b, after: b });
+    const r = await tester.compareAsync({ before: a, after: a }, { before: b, after: b }, undefined, 'image_compare');
     expect(r.differences!.map((d) => d.path)).toEqual(['before', 'after']);
     expect(r.artifacts!.map((x) => x.label.split(' ')[0])).toEqual(['before', 'after']);
-    const missing = await compare('image_compare', { before: a, after: a }, { before: a });
+    const missing = await tester.compareAsync({ before: a, after: a }, { before: a }, undefined, 'image_compare');
     expect(missing.metric).toMatch(/'after' is missing from the actual value/);
   });
 
