@@ -212,7 +212,7 @@ export const fileComparator: Comparator = {
   modes: FILE_MODES,
   options: {
     ...TABLE_OPTIONS,
-    text_compare: 'string', min_similarity: 'number', regex_flags: 'string',
+    text_compare: { enum: TEXT_MODES }, min_similarity: 'number', regex_flags: 'string',
   },
   defaults(_type: OutputType): Tolerance {
     return { compare: 'mime_dispatch' };

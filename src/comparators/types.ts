@@ -15,8 +15,11 @@ export type Tolerance = Record<string, unknown> & {
   rel?: number;
 };
 
-/** The allowed keys of a comparator's tolerance block, for strict validation of tolerance.yaml. */
-export type OptionKind = 'number' | 'boolean' | 'string' | 'string[]' | 'tolerance' | 'integer';
+/**
+ * The kind of value a tolerance option takes, so tolerance.yaml and fixture tolerance blocks are
+ * checked when loaded (and by `pixie lint`): `{ enum }` is a closed set of words.
+ */
+export type OptionKind = 'number' | 'boolean' | 'string' | 'string[]' | 'tolerance' | 'integer' | { enum: readonly string[] };
 
 export interface ComparatorInput {
   key: string;

@@ -5,9 +5,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
-import type { Comparator, OptionKind, Tolerance } from '../comparators/types.js';
+import type { Comparator, Tolerance } from '../comparators/types.js';
 import { OUTPUT_TYPES, type OutputSpec, type OutputType } from '../tool/manifest-types.js';
 import { suggest } from '../util/did-you-mean.js';
+import { checkNonNegativeNumber, checkOptionValue, kindOf } from './option-kind.js';
+
+export { kindOf };
 
 export type Policy = 'warn' | 'fail' | 'ignore';
 export const POLICIES: readonly Policy[] = ['warn', 'fail', 'ignore'];
@@ -92,16 +95,6 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** "a string", "an array", "null" — for messages. */
-export function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'a mapping';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 39)}…` : v)}`;
-  if (typeof v === 'number' || typeof v === 'boolean') return `the ${typeof v} ${String(v)}`;
-  return `a ${typeof v}`;
-}
-
 function didYouMean(word: string, candidates: Iterable<string>): string {
   const s = suggest(word, candidates);
   return s ? ` — did you mean '${s}'?` : '';
@@ -139,26 +132,6 @@ export interface BlockWhere {
 function problemAt(where: BlockWhere, segments: PathSegment[], part: 'key' | 'value', message: string): Problem {
   const line = where.lineOf(segments, part) ?? where.lineOf(segments, 'key');
   return { file: where.file, ...(line ? { line } : {}), path: formatPath(segments), message };
-}
-
-function checkNonNegativeNumber(v: unknown, integer: boolean): string | null {
-  if (typeof v !== 'number' || Number.isNaN(v)) return `must be ${integer ? 'a whole number' : 'a number'} ≥ 0, got ${kindOf(v)}`;
-  if (v < 0) return `must be ≥ 0, got ${v}`;
-  if (integer && !Number.isInteger(v)) return `must be a whole number, got ${v}`;
-  return null;
-}
-
-function checkOptionValue(kind: OptionKind, v: unknown): string | null {
-  switch (kind) {
-    case 'number': return checkNonNegativeNumber(v, false);
-    case 'integer': return checkNonNegativeNumber(v, true);
-    case 'boolean': return typeof v === 'boolean' ? null : `must be true or false, got ${kindOf(v)}`;
-    case 'string': return typeof v === 'string' ? null : `must be a string, got ${kindOf(v)}`;
-    case 'string[]':
-      if (typeof v === 'string') return `must be a list of strings; write [${JSON.stringify(v)}]`;
-      return Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : `must be a list of strings, got ${kindOf(v)}`;
-    case 'tolerance': return null; // checked by checkNestedTolerance
-  }
 }
 
 /**

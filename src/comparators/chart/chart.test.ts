@@ -23,7 +23,7 @@ describe('modes, options and defaults', () => {
     expect(chartComparator.defaults('chart_line')).toEqual({ compare: 'data_only', rel: 1e-3, series_match: 'by_name' });
     expect(chartComparator.defaults('chart_pie')).toEqual({ compare: 'slices_unordered', rel: 1e-3 });
     expect(chartComparator.defaults('chart_treemap').compare).toBe('tree_set');
-    expect(chartComparator.options).toMatchObject({ series_match: 'string', series: 'tolerance' });
+    expect(chartComparator.options).toMatchObject({ series_match: { enum: ['by_name', 'by_index'] }, series: 'tolerance' });
   });
 
   it('a mode that names another algorithm is refused for the type, not ignored (B10)', () => {

@@ -14,7 +14,7 @@ import type { ChartCompare, Ctx } from './context.js';
 import { compareBoxplot, compareHistogram } from './distribution.js';
 import { compareGraph, compareTreemap } from './graph.js';
 import { compareHeatmap } from './heatmap.js';
-import { CHART_MODES, CHART_OPTIONS, CHART_TYPES, MODE_TABLE, SERIES_TYPES, type ChartType } from './modes.js';
+import { CANDLE_ORDERS, CHART_MODES, CHART_OPTIONS, CHART_TYPES, MODE_TABLE, SERIES_MATCHES, SERIES_TYPES, type ChartType } from './modes.js';
 import { comparePie } from './pie.js';
 import { compareScatter } from './scatter.js';
 import { seriesName, seriesTolerance } from './series.js';
@@ -61,9 +61,9 @@ function ruleFor(ctx: Ctx): string {
 
 function optionProblem(tolerance: Tolerance, type: ChartType): string | null {
   const sm = tolerance.series_match;
-  if (sm !== undefined && sm !== 'by_name' && sm !== 'by_index') return `tolerance series_match must be by_name or by_index, got ${shortJson(sm, 40)}`;
+  if (sm !== undefined && !(SERIES_MATCHES as readonly unknown[]).includes(sm)) return `tolerance series_match must be by_name or by_index, got ${shortJson(sm, 40)}`;
   const order = tolerance.order;
-  if (order !== undefined && order !== 'ordered' && order !== 'by_time') return `tolerance order must be ordered or by_time, got ${shortJson(order, 40)}`;
+  if (order !== undefined && !(CANDLE_ORDERS as readonly unknown[]).includes(order)) return `tolerance order must be ordered or by_time, got ${shortJson(order, 40)}`;
   if (order === 'by_time' && type !== 'chart_candlestick') return `tolerance order: by_time applies to chart_candlestick only, not ${type}`;
   const s = tolerance.series;
   if (s !== undefined && !isPlainObject(s)) return `tolerance series must be a mapping such as { abs: 0.01 } or { <series name>: { abs: 0.01 } }, got ${describeValue(s)}`;

@@ -44,6 +44,10 @@ export const MODE_TABLE: Record<ChartType, [string, Record<string, Variant>]> = 
 
 export const SERIES_TYPES: readonly ChartType[] = ['chart_line', 'chart_bar', 'chart_area', 'chart_scatter', 'chart_radar', 'chart_boxplot'];
 
+export const SERIES_MATCHES = ['by_name', 'by_index'] as const;
+/** `by_time` applies to chart_candlestick only, which the comparator checks. */
+export const CANDLE_ORDERS = ['ordered', 'by_time'] as const;
+
 export const CHART_OPTIONS: Readonly<Record<string, OptionKind>> = {
-  abs: 'number', rel: 'number', series_match: 'string', series: 'tolerance', order: 'string',
+  abs: 'number', rel: 'number', series_match: { enum: SERIES_MATCHES }, series: 'tolerance', order: { enum: CANDLE_ORDERS },
 };

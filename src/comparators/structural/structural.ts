@@ -16,8 +16,11 @@ export const STRUCTURAL_TYPES: readonly StructuralType[] = ['tree', 'timeline', 
 
 export const STRUCTURAL_MODES = ['structural', 'exact', 'rows_ordered', 'ordered', 'rows_unordered', 'unordered'] as const;
 
+const CHILDREN_ORDERS = ['ordered', 'unordered'] as const;
+const ROW_ORDERS = ['ordered', 'by_time', 'by_id', 'by_name'] as const;
+
 export const STRUCTURAL_OPTIONS: Readonly<Record<string, OptionKind>> = {
-  abs: 'number', rel: 'number', children_order: 'string', order: 'string', allow_regex: 'boolean', ignore_fields: 'string[]',
+  abs: 'number', rel: 'number', children_order: { enum: CHILDREN_ORDERS }, order: { enum: ROW_ORDERS }, allow_regex: 'boolean', ignore_fields: 'string[]',
 };
 
 const DEFAULT_MODE: Record<StructuralType, string> = {
@@ -35,9 +38,9 @@ const APPLICABLE: Record<StructuralType, readonly string[]> = {
 
 function optionProblem(tolerance: Tolerance): string | null {
   const co = tolerance.children_order;
-  if (co !== undefined && co !== 'ordered' && co !== 'unordered') return `tolerance children_order must be ordered or unordered, got ${shortJson(co, 40)}`;
+  if (co !== undefined && !(CHILDREN_ORDERS as readonly unknown[]).includes(co)) return `tolerance children_order must be ordered or unordered, got ${shortJson(co, 40)}`;
   const order = tolerance.order;
-  if (order !== undefined && !['ordered', 'by_time', 'by_id', 'by_name'].includes(order as string)) return `tolerance order must be ordered, by_time, by_id or by_name, got ${shortJson(order, 40)}`;
+  if (order !== undefined && !(ROW_ORDERS as readonly unknown[]).includes(order)) return `tolerance order must be ordered, by_time, by_id or by_name, got ${shortJson(order, 40)}`;
   const ar = tolerance.allow_regex;
   if (ar !== undefined && typeof ar !== 'boolean') return `tolerance allow_regex must be true or false, got ${shortJson(ar, 40)}`;
   const ig = tolerance.ignore_fields;

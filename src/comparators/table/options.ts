@@ -3,12 +3,14 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { describeNumericTolerance, numericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { describeValue, shortJson } from '../kit/value.js';
-import type { Tolerance } from '../types.js';
+import type { OptionKind, Tolerance } from '../types.js';
 
 export const TABLE_MODES = ['rows_ordered', 'rows_unordered', 'ordered', 'unordered', 'keyed'] as const;
-export const TABLE_OPTIONS = {
-  abs: 'number', rel: 'number', rows: 'string', key: 'string[]', columns: 'tolerance', ignore_columns: 'string[]',
-} as const;
+const ROW_ORDERS = ['ordered', 'unordered'] as const;
+
+export const TABLE_OPTIONS: Readonly<Record<string, OptionKind>> = {
+  abs: 'number', rel: 'number', rows: { enum: ROW_ORDERS }, key: 'string[]', columns: 'tolerance', ignore_columns: 'string[]',
+};
 
 export type RowMode = { kind: 'ordered' } | { kind: 'unordered' } | { kind: 'keyed'; key: string[] };
 
@@ -30,7 +32,7 @@ function rowModeOf(tolerance: Tolerance): RowMode | string {
   if (key.length > 0) return { kind: 'keyed', key };
   const rows = tolerance.rows;
   if (rows !== undefined) {
-    if (rows === 'ordered' || rows === 'unordered') return { kind: rows };
+    if ((ROW_ORDERS as readonly unknown[]).includes(rows)) return { kind: rows as 'ordered' | 'unordered' };
     return `tolerance rows must be "ordered" or "unordered", got ${shortJson(rows, 60)}`;
   }
   const mode = tolerance.compare ?? 'rows_ordered';
