@@ -293,7 +293,7 @@ export interface SpectralDistance {
   worstAtS: number;
   /** mean |ΔdB| over all frames (dB) */
   mean: number;
-  /** relative L2 of linear mel power, ‖E−A‖/‖E‖ (the anchor's spectrogram_l2 metric) */
+  /** relative L2 of linear mel power, ‖E−A‖/‖E‖ (the spectrogram_l2 metric of the earlier Python validator) */
   relativeL2: number;
   /** per-frame mean |ΔdB| */
   perFrame: Float32Array;

@@ -1,7 +1,7 @@
-// The audio comparator (SPEC §3): identical bytes pass first; otherwise both WAVs are decoded to
+// The audio comparator: identical bytes pass first; otherwise both WAVs are decoded to
 // mono, resampled to a common rate, aligned within ±max_shift_s, and compared by the log-mel
 // spectral distance of audio-dsp.ts. A duration difference beyond max_length_diff_s fails with
-// both durations (never a silent truncation, the anchor's bug B14). Without fft.js it degrades to
+// both durations (never a silent truncation). Without fft.js it degrades to
 // size + SHA-256 and says so.
 import { createHash } from 'node:crypto';
 import type { OutputType } from '../tool/manifest-types.js';

@@ -1,8 +1,8 @@
 // The file comparator: decode both files (MIME from mime_type/mime/content_type, else the data URL
-// prefix, else the filename's extension; payload as data URL or base64, anchor bug B12), report
-// filename and MIME differences, then compare the content by kind: JSON structurally, CSV/TSV as a
-// table with numeric cells (bug B13), text/* with the text comparator, everything else (and PDF,
-// for now) by size + SHA-256.
+// prefix, else the filename's extension; payload as data URL or base64), report filename and MIME
+// differences, then compare the content by kind: JSON structurally, CSV/TSV as a table with numeric
+// cells ("1.0" equals "1"), text/* with the text comparator, PDF by its text per page (pdf.ts),
+// everything else by size + SHA-256.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
 import { isPlainObject } from '../util/is-plain-object.js';

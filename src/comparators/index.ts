@@ -1,4 +1,4 @@
-// The comparator registry: output type → comparator (SPEC §3 table). Adding an output type means
+// The comparator registry: output type → comparator. Adding an output type means
 // one comparator file, one line here and one schema in reference-schemas/outputs/.
 import type { OutputType } from '../tool/manifest-types.js';
 import { audioComparator } from './audio.js';

@@ -1,5 +1,5 @@
 // The kv comparator: key by key, either shape on either side (a dict, or the documented
-// `{pairs: [{key, value}]}`; the anchor only read dicts, bug B3). Numbers use the shared rule at
+// `{pairs: [{key, value}]}`, so a dict never fails against the same pairs). Numbers use the shared rule at
 // any depth; missing and extra keys are both reported.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';

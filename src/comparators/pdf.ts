@@ -1,4 +1,4 @@
-// PDF comparison (SPEC §3, file by MIME): page count, then each page's extracted text, whitespace
+// PDF comparison (a file whose MIME type is application/pdf): page count, then each page's extracted text, whitespace
 // normalised, diffed line by line. Text comes from pdfjs-dist's legacy build, loaded only when a
 // PDF needs it; without it the comparison degrades to size + SHA-256 and says so. file.ts calls
 // comparePdf from its application/pdf hook. Extraction (I/O-free but async) is separate from the

@@ -1,5 +1,5 @@
 // The text family (text, code, latex, stream_text, markdown): exact by default, or one of the modes
-// of SPEC §3. A mismatch names the first differing line and column with a window of each side, and
+// below. A mismatch names the first differing line and column with a window of each side, and
 // lists every differing line (capped), found by a line LCS so one inserted line is one difference.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
@@ -162,7 +162,7 @@ function mismatchScore(e: string, a: string, lines: LineDiffSummary): number {
 }
 
 /**
- * Compares two strings under a (canonical or anchor) text mode. `expected`/`actual` in the result
+ * Compares two strings under a text mode (canonical or an older alias). `expected`/`actual` in the result
  * are the values given as `echo`. Also used by the file comparator for text/* payloads.
  */
 export function compareTextValues(

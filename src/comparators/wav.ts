@@ -117,7 +117,7 @@ export type BytesResult = { ok: true; bytes: Uint8Array; mime: string | null } |
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
-/** Audio arrives as a data URL, bare base64, or `{value|data|url: <either>}` (SPEC §1, anchor §3). */
+/** Audio arrives as a data URL, bare base64, or `{value|data|url: <either>}`. */
 export function mediaBytes(value: unknown): BytesResult {
   if (isPlainObject(value)) {
     for (const k of ['value', 'data', 'url', 'data_url']) {

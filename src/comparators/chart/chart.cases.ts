@@ -17,7 +17,7 @@ export const contractCases: ContractCase[] = [
     value: growth,
     changed: { ...growth, series: [growth.series[0], { name: 'interest', y: [0, 511.62, 1049.41, 1700] }] },
     changedPath: 'series[name=interest].y[3]',
-    // series: { abs: 0.01 } as in SPEC's growth_chart example; the difference equals it exactly
+    // series: { abs: 0.01 } as in a growth chart's usual tolerance; the difference equals it exactly
     boundary: {
       expected: { x: [1], series: [{ name: 'balance', y: [16470.09] }] },
       actual: { x: [1], series: [{ name: 'balance', y: [16470.1] }] },

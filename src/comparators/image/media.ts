@@ -68,7 +68,7 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** `sha256=<12 hex> size=<n>` as the anchor printed it, for fallback messages. */
+/** `sha256=<12 hex> size=<n>` as the earlier Python validator printed it, for fallback messages. */
 export function describeBytes(bytes: Uint8Array): string {
   return `sha256=${sha256Hex(bytes).slice(0, 12)} size=${bytes.length}`;
 }
