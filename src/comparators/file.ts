@@ -82,8 +82,6 @@ function readFile(which: 'expected' | 'actual', v: unknown): DecodedFile | strin
   return { filename, mime: mime ? normaliseMime(mime) : null, bytes };
 }
 
-// ---------- CSV ----------
-
 /**
  * RFC 4180 records: quoted fields with "" escapes and embedded newlines, CRLF or LF line ends, no
  * record for a final line break. Written here because it is forty lines and the project has no
@@ -145,8 +143,6 @@ export function csvToTable(text: string, delimiter: string): { columns: string[]
   const [header = [], ...body] = parsed;
   return { columns: header, rows: body.map((r) => r.map((cell) => (NUMERIC_CELL.test(cell) ? Number(cell) : cell))) };
 }
-
-// ---------- content comparators by kind ----------
 
 const utf8 = (b: Buffer): string => b.toString('utf8').replace(/^\uFEFF/, '');
 

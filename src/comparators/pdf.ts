@@ -19,8 +19,6 @@ const MAX_DIFFERENCES = 100;
 /** One page = its text lines, whitespace-normalised, blank lines dropped. */
 export type PdfPages = string[][];
 
-// ---------- the pure core ----------
-
 export interface PdfPageComparison {
   ok: boolean;
   score: number;
@@ -82,8 +80,6 @@ export function comparePdfPages(expected: PdfPages, actual: PdfPages): PdfPageCo
     ].filter(Boolean).join('; ');
   return { ok, score, metric, differences: capped };
 }
-
-// ---------- extraction ----------
 
 interface TextItemLike { str?: string; transform?: number[]; width?: number; height?: number; hasEOL?: boolean }
 interface PdfjsLike {
@@ -169,8 +165,6 @@ export function notAPdf(bytes: Uint8Array): string | null {
   const printable = Buffer.from(bytes.subarray(0, 24)).toString('latin1').replace(/[^\x20-\x7e]/g, '.');
   return `no %PDF- header; it starts with ${JSON.stringify(printable)} (${bytes.length} bytes)`;
 }
-
-// ---------- the comparison file.ts calls ----------
 
 export async function comparePdf(
   expectedBytes: Uint8Array, actualBytes: Uint8Array, tolerance: Tolerance,

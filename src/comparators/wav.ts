@@ -111,8 +111,6 @@ function sampleReader(tag: number, bits: number, dv: DataView, b: Uint8Array): (
   }
 }
 
-// ---------- bytes from an output value ----------
-
 export type BytesResult = { ok: true; bytes: Uint8Array; mime: string | null } | { ok: false; problem: string };
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
@@ -150,8 +148,6 @@ export function mediaBytes(value: unknown): BytesResult {
   if (!BASE64.test(clean)) return { ok: false, problem: `is neither a data URL nor base64 (starts ${JSON.stringify(s.slice(0, 24))})` };
   return { ok: true, bytes: Buffer.from(clean, 'base64'), mime: null };
 }
-
-// ---------- encoding (tests, golden cases, benchmarks) ----------
 
 export type WavEncoding = 'pcm8' | 'pcm16' | 'pcm24' | 'pcm32' | 'float32' | 'float64';
 
