@@ -10,7 +10,10 @@
 // Speed: one pass reads both images as Uint32; the expected image's counts are taken run-length
 // (flat areas cost one compare per pixel), the actual image's counts are the expected ones plus
 // a correction over the pixels that differ, so identical regions are never counted twice.
-import { pixels32, SA, SB, SG, SR, type RgbaImage } from './rgba.js';
+import { pixels32, SHIFTS, type RgbaImage } from './rgba.js';
+
+// local constants, not imported bindings, so the counting loop reads them as constants
+const SR = SHIFTS.SR, SG = SHIFTS.SG, SB = SHIFTS.SB, SA = SHIFTS.SA;
 
 export const HISTOGRAM_BINS = 16;
 

@@ -8,7 +8,12 @@
 // and counted separately. With `maxShift` r, a differing pixel is tolerated when its expected
 // colour occurs within r px in the actual image *and* its actual colour within r px in the expected
 // one: a glyph moved by a pixel passes, a deleted or recoloured shape does not (pixelmatch#42).
-import { lumaOf, packRgba, pixels32, SA, SB, SG, SR, sameSize, type RgbaImage } from './rgba.js';
+import { lumaOf as importedLumaOf, packRgba, pixels32, SHIFTS, sameSize, type RgbaImage } from './rgba.js';
+
+// local constants, not imported bindings: the hot loops then read them as constants (with the
+// imports used directly this file measured 1.2-1.4x slower)
+const SR = SHIFTS.SR, SG = SHIFTS.SG, SB = SHIFTS.SB, SA = SHIFTS.SA;
+const lumaOf = importedLumaOf;
 
 export interface PixelDiffOptions {
   /** 0..1, default 0.1 */
