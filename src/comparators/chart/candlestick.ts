@@ -2,8 +2,8 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { keyCounts, occurrences, pairByKey, type Indexed } from '../kit/matching.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
-import { jsonKey, shortJson } from '../kit/value.js';
-import { pointText, readLists, type Ctx } from './context.js';
+import { jsonKey, readLists, shortJson } from '../kit/value.js';
+import { pointText, type Ctx } from './context.js';
 
 const CANDLE_FIELDS = ['open', 'high', 'low', 'close', 'volume'];
 

@@ -1,8 +1,8 @@
 // Histograms (values in order or as a multiset, and the bins) and box plots (raw values and summary fields per series).
 import { matchScalarMultiset, reportScalarMultiset, type Indexed } from '../kit/matching.js';
 import { joinPath } from '../kit/paths.js';
-import { describeValue, isPresent, shortJson } from '../kit/value.js';
-import { readLists, type Ctx } from './context.js';
+import { describeValue, isPresent, readLists, shortJson } from '../kit/value.js';
+import type { Ctx } from './context.js';
 import { compareScalarBag, matchSeries, seriesTolerance } from './series.js';
 
 const BOX_SUMMARY_FIELDS = ['min', 'q1', 'q2', 'median', 'q3', 'max', 'mean', 'lower_fence', 'upper_fence', 'lowerfence', 'upperfence'];

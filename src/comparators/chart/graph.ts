@@ -3,8 +3,8 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { keyCounts, matchScalarMultiset, occurrences, pairByKey, reportScalarMultiset, type Indexed } from '../kit/matching.js';
 import { joinPath, keyedPath, pathText } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, shortJson } from '../kit/value.js';
-import { pointText, readLists, type Ctx } from './context.js';
+import { describeValue, isPresent, jsonKey, readLists, shortJson } from '../kit/value.js';
+import { pointText, type Ctx } from './context.js';
 
 /** Fields that only style a graph node or fix its drawn position; never compared. */
 const PRESENTATION_KEYS = new Set(['colour', 'color', 'style', 'x', 'y', 'fx', 'fy', 'vx', 'vy', 'index']);

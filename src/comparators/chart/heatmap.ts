@@ -1,6 +1,7 @@
 // Heatmaps: z row by row, cell by cell, and their axis labels.
 import { joinPath } from '../kit/paths.js';
-import { readLists, type Ctx } from './context.js';
+import { readLists } from '../kit/value.js';
+import type { Ctx } from './context.js';
 import { compareAxis } from './series.js';
 
 export function compareHeatmap(ctx: Ctx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {

@@ -2,8 +2,8 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { matchScalarMultiset, reportScalarMultiset, type Indexed } from '../kit/matching.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, shortJson } from '../kit/value.js';
-import { pointText, readLists, type Ctx } from './context.js';
+import { describeValue, isPresent, jsonKey, readLists, shortJson } from '../kit/value.js';
+import { pointText, type Ctx } from './context.js';
 
 export function comparePie(ctx: Ctx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
   const slices = readLists(e, a, 'slices');

@@ -5,8 +5,8 @@ import type { DiffCollector } from '../kit/diff-collector.js';
 import { maxMatching, pairByKey, type Indexed } from '../kit/matching.js';
 import { describeNumericTolerance, numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { joinPath } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey } from '../kit/value.js';
-import { pointText, readLists, type Ctx } from './context.js';
+import { describeValue, isPresent, jsonKey, readLists } from '../kit/value.js';
+import { pointText, type Ctx } from './context.js';
 import { compareSeriesArrays, matchSeries, seriesTolerance } from './series.js';
 
 /** Scatter points of one series as a multiset: exact duplicates pair first, then a maximum matching within tolerance. */
@@ -58,11 +58,7 @@ function countNumbers(c: DiffCollector, e: unknown, a: unknown): void {
   for (const k of Object.keys(e)) {
     const x = e[k];
     const y = a[k];
-    if (typeof x === 'number' && typeof y === 'number') {
-      c.numbers++;
-      const d = Math.abs(x - y);
-      if (Number.isFinite(d) && d > c.maxAbsDiff) c.maxAbsDiff = d;
-    }
+    if (typeof x === 'number' && typeof y === 'number') c.track(x, y);
   }
 }
 

@@ -1,7 +1,7 @@
 // Line, bar and area charts (x, then series of y by name) and radar charts (axes, then series).
 import { joinPath } from '../kit/paths.js';
-import { isPresent } from '../kit/value.js';
-import { readLists, type Ctx } from './context.js';
+import { isPresent, readLists } from '../kit/value.js';
+import type { Ctx } from './context.js';
 import { compareAxis, compareSeriesArrays, matchSeries, seriesTolerance } from './series.js';
 
 export function compareXYSeries(ctx: Ctx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {

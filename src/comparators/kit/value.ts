@@ -53,3 +53,20 @@ export function canonicalJson(v: unknown): string {
   if (v === undefined) return 'null';
   return JSON.stringify(v) ?? 'null';
 }
+
+/** Reads `value[field]` as an array, or says what is wrong with it ("actual.series is missing"). */
+function readList(side: 'expected' | 'actual', value: Record<string, unknown>, field: string): unknown[] | string {
+  const v = value[field];
+  if (v === undefined) return `${side}.${field} is missing`;
+  if (!Array.isArray(v)) return `${side}.${field} is ${describeValue(v)}, expected an array`;
+  return v;
+}
+
+/** `value[field]` of both sides as arrays (expected first), or what is wrong with the first that is not. */
+export function readLists(e: Record<string, unknown>, a: Record<string, unknown>, field: string): [unknown[], unknown[]] | string {
+  const eL = readList('expected', e, field);
+  if (typeof eL === 'string') return eL;
+  const aL = readList('actual', a, field);
+  if (typeof aL === 'string') return aL;
+  return [eL, aL];
+}

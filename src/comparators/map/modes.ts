@@ -1,8 +1,7 @@
 // The map output types, their compare modes and the algorithm each mode picks (multiset, ordered,
-// keyed), the options, and what every map comparison shares: its context and list reading.
+// keyed), the options, and the context every map comparison shares.
 import type { DiffCollector } from '../kit/diff-collector.js';
 import type { NumericTolerance } from '../kit/numeric-tolerance.js';
-import { describeValue } from '../kit/value.js';
 import type { OptionKind } from '../types.js';
 
 export type MapType = 'map_points' | 'map_heatmap' | 'map_choropleth' | 'map_polygons' | 'map_route';
@@ -34,10 +33,3 @@ export const DEFAULT_MODE: Record<MapType, string> = {
 export const DEFAULT_ROUND_DIGITS = 4;
 
 export interface MapCtx { c: DiffCollector; type: MapType; digits: number; tol: NumericTolerance; algorithm: Algorithm }
-
-export function listOf(side: 'expected' | 'actual', value: Record<string, unknown>, field: string): unknown[] | string {
-  const v = value[field];
-  if (v === undefined) return `${side}.${field} is missing`;
-  if (!Array.isArray(v)) return `${side}.${field} is ${describeValue(v)}, expected an array`;
-  return v;
-}

@@ -3,9 +3,9 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { pairByKey } from '../kit/matching.js';
 import { joinPath } from '../kit/paths.js';
-import { isPresent, jsonKey, shortJson } from '../kit/value.js';
+import { isPresent, jsonKey, readLists, shortJson } from '../kit/value.js';
 import { coordKey, coordText, nearlySame, readCoord, type Coord } from './coords.js';
-import { listOf, type MapCtx } from './modes.js';
+import type { MapCtx } from './modes.js';
 
 interface MapPoint { i: number; raw: unknown; c: Coord; label: unknown; weight: unknown }
 
@@ -120,10 +120,9 @@ function nearestPoint(x: MapPoint, list: MapPoint[]): MapPoint | undefined {
 }
 export function comparePointLike(ctx: MapCtx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
   const field = 'points';
-  const eL = listOf('expected', e, field);
-  if (typeof eL === 'string') return eL;
-  const aL = listOf('actual', a, field);
-  if (typeof aL === 'string') return aL;
+  const lists = readLists(e, a, field);
+  if (typeof lists === 'string') return lists;
+  const [eL, aL] = lists;
   const E = readPoints(ctx, 'expected', eL, field);
   const A = readPoints(ctx, 'actual', aL, field);
   if (ctx.algorithm === 'ordered') comparePointsOrdered(ctx, field, E, A, eL.length, aL.length);

@@ -4,9 +4,9 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { pairByKey } from '../kit/matching.js';
 import { joinPath } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, shortJson } from '../kit/value.js';
+import { describeValue, isPresent, jsonKey, readLists, shortJson } from '../kit/value.js';
 import { coordKey, coordText, readCoord, type Coord } from './coords.js';
-import { listOf, type MapCtx } from './modes.js';
+import type { MapCtx } from './modes.js';
 
 interface Polygon { i: number; raw: unknown; rings: Coord[][]; key: string; label: unknown }
 
@@ -105,10 +105,9 @@ function polygonVertexDiffs(ctx: MapCtx, path: string, e: Polygon, a: Polygon, o
 }
 
 export function comparePolygons(ctx: MapCtx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
-  const eL = listOf('expected', e, 'polygons');
-  if (typeof eL === 'string') return eL;
-  const aL = listOf('actual', a, 'polygons');
-  if (typeof aL === 'string') return aL;
+  const lists = readLists(e, a, 'polygons');
+  if (typeof lists === 'string') return lists;
+  const [eL, aL] = lists;
   const { c, digits } = ctx;
   const ordered = ctx.algorithm === 'ordered';
   const E = readPolygons(ctx, 'expected', eL, !ordered);
