@@ -36,7 +36,7 @@ export const booleanComparator: Comparator = {
       status: ok ? 'pass' : 'fail', score: ok ? 1 : 0,
       metric: ok ? `both ${String(a)}` : `expected ${String(e)}, got ${String(a)}`,
       rule, expected, actual, tolerance,
-      differences: ok ? [] : [{ path: '', message: `expected ${String(e)}, got ${String(a)}`, expected: e, actual: a }],
+      differences: ok ? [] : [{ path: '', message: `expected ${String(e)}, got ${String(a)}`, kind: 'changed', expected: e, actual: a }],
     };
   },
 };

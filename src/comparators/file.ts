@@ -231,10 +231,10 @@ export const fileComparator: Comparator = {
 
     const meta: Difference[] = [];
     if (e.filename !== null && e.filename !== a.filename) {
-      meta.push({ path: 'filename', message: `expected filename ${JSON.stringify(e.filename)}, got ${a.filename === null ? 'none' : JSON.stringify(a.filename)}`, expected: e.filename, actual: a.filename });
+      meta.push({ path: 'filename', message: `expected filename ${JSON.stringify(e.filename)}, got ${a.filename === null ? 'none' : JSON.stringify(a.filename)}`, kind: 'changed', expected: e.filename, actual: a.filename });
     }
     if (e.mime !== a.mime) {
-      meta.push({ path: 'mime_type', message: `expected MIME type ${e.mime ?? '(none)'}, got ${a.mime ?? '(none)'}`, expected: e.mime, actual: a.mime });
+      meta.push({ path: 'mime_type', message: `expected MIME type ${e.mime ?? '(none)'}, got ${a.mime ?? '(none)'}`, kind: 'changed', expected: e.mime, actual: a.mime });
     }
 
     const kind = fileKind(e.mime);

@@ -65,7 +65,7 @@ export const kvComparator: Comparator = {
     for (const [key, ev] of e.entries) {
       const path = joinPath('', key);
       if (!a.entries.has(key)) {
-        differences.push({ path, message: `missing in actual (expected ${shortJson(ev, 80)})`, expected: ev });
+        differences.push({ path, message: `missing in actual (expected ${shortJson(ev, 80)})`, kind: 'missing', expected: ev });
         differingKeys.add(path);
         continue;
       }
@@ -79,7 +79,7 @@ export const kvComparator: Comparator = {
       extra++;
       if (!allowExtra) {
         const path = joinPath('', key);
-        differences.push({ path, message: `not expected (extra in actual): ${shortJson(av, 80)}`, actual: av });
+        differences.push({ path, message: `not expected (extra in actual): ${shortJson(av, 80)}`, kind: 'extra', actual: av });
         differingKeys.add(path);
       }
     }

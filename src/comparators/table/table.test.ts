@@ -216,3 +216,19 @@ describe('tableComparator: properties', () => {
     }));
   });
 });
+
+describe('tableComparator: difference kinds', () => {
+  it('marks missing and extra rows and columns, and changed cells', () => {
+    const e = { columns: ['k', 'v', 'gone'], rows: [['a', 1, 0], ['b', 2, 0]] };
+    const a = { columns: ['k', 'v', 'new'], rows: [['a', 5, 0], ['c', 3, 0]] };
+    const r = tester.compare(e, a, { key: ['k'] });
+    expect(r.differences!.map((d) => [d.path, d.kind])).toEqual([
+      ['columns', 'missing'],
+      ['columns', 'extra'],
+      ['rows[key=a].v', 'changed'],
+      ['rows[key=b]', 'missing'],
+      ['rows[key=c]', 'extra'],
+    ]);
+  });
+});
+
