@@ -6,9 +6,12 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { histogramDistance, pixelDiff, ssim, type RgbaImage } from '../src/comparators/image-core.js';
-import { decodeImage, loadSharp, type SharpFactory } from '../src/comparators/image-decode.js';
-import { IMAGE_DEFAULTS, imageComparator } from '../src/comparators/image.js';
+import { decodeImage, loadSharp, type SharpFactory } from '../src/comparators/image/decode.js';
+import { histogramDistance } from '../src/comparators/image/histogram.js';
+import { IMAGE_DEFAULTS, imageComparator } from '../src/comparators/image/image.js';
+import { pixelDiff } from '../src/comparators/image/pixel-diff.js';
+import type { RgbaImage } from '../src/comparators/image/rgba.js';
+import { ssim } from '../src/comparators/image/ssim.js';
 import { dashboardSvg, photoSvg, renderPng, toRgba } from './image-scenes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,8 +1,8 @@
 // Real-looking test images rendered by sharp from SVG (librsvg + pango, so text is real
 // anti-aliased glyphs): a dashboard (flat UI colours, text, bars, a gradient banner) and a
 // photo-like scene (smooth gradients, soft shapes, fine texture). Shared by the image benchmarks.
-import type { RgbaImage } from '../src/comparators/image-core.js';
-import type { SharpFactory } from '../src/comparators/image-decode.js';
+import type { SharpFactory } from '../src/comparators/image/decode.js';
+import type { RgbaImage } from '../src/comparators/image/rgba.js';
 
 export interface SceneOptions {
   title?: string;

@@ -3,9 +3,12 @@
 // Run alone: node --import tsx bench/image.ts
 import pixelmatch from 'pixelmatch';
 import * as ssimJs from 'ssim.js';
-import { histogramDistance, pixelDiff, renderDiff, samePixels, ssim, type RgbaImage } from '../src/comparators/image-core.js';
-import { loadSharp, type SharpFactory } from '../src/comparators/image-decode.js';
-import { IMAGE_DEFAULTS } from '../src/comparators/image.js';
+import { loadSharp, type SharpFactory } from '../src/comparators/image/decode.js';
+import { histogramDistance } from '../src/comparators/image/histogram.js';
+import { IMAGE_DEFAULTS } from '../src/comparators/image/image.js';
+import { pixelDiff, renderDiff } from '../src/comparators/image/pixel-diff.js';
+import { samePixels, type RgbaImage } from '../src/comparators/image/rgba.js';
+import { ssim } from '../src/comparators/image/ssim.js';
 import { dashboardSvg, renderPng, toRgba } from './image-scenes.js';
 import { median } from './measure.js';
 

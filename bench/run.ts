@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'many-tools': async () => (await import('./many-tools.js')).benchManyTools(),
   lint: async () => (await import('./lint.js')).benchLint(),
   'fixture-load': async () => (await import('./fixture-load.js')).benchFixtureLoad(),
+  levenshtein: async () => (await import('./levenshtein.js')).benchLevenshtein(),
 };
 
 const only = process.argv[2];

@@ -1,6 +1,6 @@
 // Issue 3: a 100,000-row × 10-column table with rows shuffled, compared unordered with tolerance,
 // side by side with an ordered comparison of the same (unshuffled) data.
-import { tableComparator } from '../src/comparators/table.js';
+import { tableComparator } from '../src/comparators/table/table.js';
 import { timeIt } from './measure.js';
 
 function makeTable(rows: number): { columns: string[]; rows: unknown[][] } {

@@ -18,7 +18,8 @@ function walk(dir) {
 }
 
 const files = walk(src);
-const code = files.filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+// tests, their helpers (*.test-helper.ts, which import vitest) and comparator contract cases stay out of dist
+const code = files.filter((f) => /\.tsx?$/.test(f) && !/\.(test|test-helper|cases)\.tsx?$/.test(f));
 // files read at run time next to the modules that use them (reaper.cjs, python-imports.py, …)
 const assets = files.filter((f) => !/\.tsx?$/.test(f));
 

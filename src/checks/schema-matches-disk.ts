@@ -1,4 +1,4 @@
-import { deepCompare } from '../comparators/deep-compare.js';
+import { deepCompare } from '../comparators/kit/deep-compare.js';
 import { ToolHttpError } from '../tool/client.js';
 import type { Check } from './types.js';
 

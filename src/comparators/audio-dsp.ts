@@ -16,8 +16,6 @@ export function nextPow2(n: number): number {
   return p;
 }
 
-// ---------- resampling ----------
-
 const SINC_ZERO_CROSSINGS = 8;
 const SINC_TABLE_RES = 512;
 let sincTable: Float64Array | null = null;
@@ -131,8 +129,6 @@ function resamplePolyphase(input: Float32Array, outLen: number, phases: number, 
   return out;
 }
 
-// ---------- alignment ----------
-
 /** Longest stretch used for the lag search: 2^15 samples (2 s at 16 kHz), the loudest one. */
 const ALIGN_SEGMENT = 1 << 15;
 
@@ -203,8 +199,6 @@ function loudestSegment(s: Float32Array, L: number): number {
   }
   return Math.min(bestB * block, s.length - L);
 }
-
-// ---------- log-mel spectrogram ----------
 
 export interface SpectrogramConfig {
   sampleRate: number;
@@ -282,8 +276,6 @@ export function logMelSpectrogram(samples: Float32Array, cfg: SpectrogramConfig,
   return { db, frames };
 }
 
-// ---------- the distance ----------
-
 const DB_TO_LN = Math.LN10 / 10;
 
 export interface SpectralDistance {
@@ -293,7 +285,7 @@ export interface SpectralDistance {
   worstAtS: number;
   /** mean |ΔdB| over all frames (dB) */
   mean: number;
-  /** relative L2 of linear mel power, ‖E−A‖/‖E‖ (the anchor's spectrogram_l2 metric) */
+  /** relative L2 of linear mel power, ‖E−A‖/‖E‖ (the spectrogram_l2 metric of the earlier Python validator) */
   relativeL2: number;
   /** per-frame mean |ΔdB| */
   perFrame: Float32Array;
@@ -343,8 +335,6 @@ export function spectralDistance(e: Float32Array, a: Float32Array, frames: numbe
   const relativeL2 = l2den > 0 ? Math.sqrt(l2num / l2den) : l2num > 0 ? Infinity : 0;
   return { worst, worstAtS: worstAt * frameS, mean: frames ? total / frames : 0, relativeL2, perFrame, frames, frameS };
 }
-
-// ---------- the whole core ----------
 
 export interface AudioSignal { samples: Float32Array; sampleRate: number }
 

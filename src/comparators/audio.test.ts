@@ -7,6 +7,7 @@ import { findLag, resample, type FftConstructor } from './audio-dsp.js';
 import { audioComparator, compareAudioValues } from './audio.js';
 import type { ComparisonResult } from './types.js';
 import { decodeWav, encodeWav, mediaBytes, wavDataUrl } from './wav.js';
+import { comparatorTester, resultText } from './kit/comparator-tester.test-helper.js';
 
 const casesDir = new URL('../../test/cases/audio/', import.meta.url);
 interface GoldenCase { id: string; name: string; expected: string; actual: string; as: string; tolerance: Record<string, unknown>; status: string; message?: string }
@@ -21,15 +22,16 @@ function present(bytes: Buffer, as: string): unknown {
   return `data:audio/wav;base64,${b64}`;
 }
 
-const text = (r: ComparisonResult): string => [r.metric, ...(r.differences ?? []).map((d) => `${d.path}: ${d.message}`)].join('\n');
+const golden = comparatorTester(audioComparator, { key: 'audio', defaults: 'never' });
+const tester = comparatorTester(audioComparator, { defaults: 'never' });
 
 describe('audio golden cases (test/cases/audio)', () => {
   it('has cases', () => expect(cases.length).toBeGreaterThanOrEqual(20));
   for (const c of cases) {
     it(`${c.id} ${c.name} → ${c.status}`, async () => {
-      const r = await audioComparator.compare({ key: 'audio', type: 'audio', expected: present(file(c.expected), 'data_url'), actual: present(file(c.actual), c.as), tolerance: c.tolerance });
-      expect(r.status, text(r)).toBe(c.status);
-      if (c.message) expect(text(r)).toContain(c.message);
+      const r = await golden.compareAsync(present(file(c.expected), 'data_url'), present(file(c.actual), c.as), c.tolerance);
+      expect(r.status, resultText(r)).toBe(c.status);
+      if (c.message) expect(resultText(r)).toContain(c.message);
       if (c.status === 'fail') expect(r.differences?.length).toBeGreaterThan(0);
       expect(r.score).toBeGreaterThanOrEqual(0);
       expect(r.score).toBeLessThanOrEqual(1);
@@ -40,18 +42,17 @@ describe('audio golden cases (test/cases/audio)', () => {
 
 describe('audio contract cases', () => {
   for (const c of contractCases) {
-    const cmp = (expected: unknown, actual: unknown, tolerance = c.tolerance ?? {}) => audioComparator.compare({ key: 'out', type: c.type, expected, actual, tolerance });
     it(`${c.label}: identical passes, changed fails at ${c.changedPath}, boundary passes, garbage fails`, async () => {
-      expect((await cmp(c.value, c.value)).status).toBe('pass');
-      const changed = await cmp(c.value, c.changed);
+      expect((await tester.compareAsync(c.value, c.value, c.tolerance, c.type)).status).toBe('pass');
+      const changed = await tester.compareAsync(c.value, c.changed, c.tolerance, c.type);
       expect(changed.status).toBe('fail');
       expect(changed.differences?.map((d) => d.path)).toContain(c.changedPath);
-      const b = await cmp(c.boundary!.expected, c.boundary!.actual, c.boundary!.tolerance);
+      const b = await tester.compareAsync(c.boundary!.expected, c.boundary!.actual, c.boundary!.tolerance, c.type);
       expect(b.status, b.metric).toBe('pass');
-      const g = await cmp(c.value, c.garbage);
+      const g = await tester.compareAsync(c.value, c.garbage, c.tolerance, c.type);
       expect(g.status).toBe('fail');
       expect(g.metric).toMatch(/WAV data chunk claims \d+ bytes but only 956 are present/);
-      expect((await cmp(c.value, c.changed, { compare: 'skip' })).status).toBe('skip');
+      expect((await tester.compareAsync(c.value, c.changed, { compare: 'skip' }, c.type)).status).toBe('skip');
     });
   }
 });

@@ -1,15 +1,15 @@
-// The audio comparator (SPEC §3): identical bytes pass first; otherwise both WAVs are decoded to
+// The audio comparator: identical bytes pass first; otherwise both WAVs are decoded to
 // mono, resampled to a common rate, aligned within ±max_shift_s, and compared by the log-mel
 // spectral distance of audio-dsp.ts. A duration difference beyond max_length_diff_s fails with
-// both durations (never a silent truncation, the anchor's bug B14). Without fft.js it degrades to
+// both durations (never a silent truncation). Without fft.js it degrades to
 // size + SHA-256 and says so.
 import { createHash } from 'node:crypto';
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
 import { compareAudioSignals, type AudioCoreResult, type FftConstructor } from './audio-dsp.js';
-import { unknownModeResult } from './number.js';
 import { loadOptional, type Degraded } from './optional-module.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import { skipped, unknownModeResult } from './kit/result.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 import { decodeWav, mediaBytes, type DecodedAudio } from './wav.js';
 
 export const AUDIO_MODES = ['spectral', 'spectrogram_l2', 'sha256', 'size_sha256'] as const;

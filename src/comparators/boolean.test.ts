@@ -1,26 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { booleanComparator } from './boolean.js';
-import type { ComparisonResult, Tolerance } from './types.js';
+import { comparatorTester } from './kit/comparator-tester.test-helper.js';
 
-const run = (expected: unknown, actual: unknown, tolerance: Tolerance = {}) =>
-  booleanComparator.compare({ key: 'b', type: 'boolean', expected, actual, tolerance }) as ComparisonResult;
+const tester = comparatorTester(booleanComparator, { key: 'b', defaults: 'never' });
 
 describe('booleanComparator', () => {
-  it('compares real booleans exactly, unwrapping {value}', () => {
-    expect(run(true, true).status).toBe('pass');
-    expect(run({ value: false }, false).status).toBe('pass');
-    const r = run(true, { value: false, true_label: 'yes' });
-    expect(r.status).toBe('fail');
-    expect(r.differences![0]).toMatchObject({ path: '', message: 'expected true, got false' });
-  });
-  it('refuses 0/1 and suggests true/false', () => {
-    expect(run(true, 1).metric).toBe('actual is the number 1, not a boolean; return true instead');
-    expect(run(false, 0).metric).toBe('actual is the number 0, not a boolean; return false instead');
-    expect(run(1, true).metric).toMatch(/^expected is the number 1/);
-  });
-  it('refuses other values without throwing, and skips', () => {
-    expect(run(true, 'true').status).toBe('fail');
-    expect(run(true, null).metric).toBe('actual is null, expected a boolean (true or false)');
-    expect(run(true, 'x', { compare: 'skip' }).status).toBe('skip');
-  });
+  describe('compares real booleans exactly, unwrapping {value}', () => tester.run({
+    valid: [
+      { expected: true, actual: true },
+      { expected: { value: false }, actual: false },
+    ],
+    invalid: [
+      { expected: true, actual: { value: false, true_label: 'yes' }, differences: [{ path: '', message: 'expected true, got false' }] },
+    ],
+  }));
+  describe('refuses 0/1 and suggests true/false', () => tester.run({
+    invalid: [
+      { expected: true, actual: 1, metric: 'actual is the number 1, not a boolean; return true instead' },
+      { expected: false, actual: 0, metric: 'actual is the number 0, not a boolean; return false instead' },
+      { expected: 1, actual: true, metric: /^expected is the number 1/ },
+    ],
+  }));
+  describe('refuses other values without throwing, and skips', () => tester.run({
+    invalid: [
+      { expected: true, actual: 'true' },
+      { expected: true, actual: null, metric: 'actual is null, expected a boolean (true or false)' },
+      { expected: true, actual: 'x', tolerance: { compare: 'skip' }, status: 'skip' },
+    ],
+  }));
 });

@@ -1,8 +1,9 @@
 // The boolean comparator: real JSON booleans only, compared exactly. 0/1 are refused with a hint,
 // because a tool returning 1 for true is a contract drift the author should see.
 import type { OutputType } from '../tool/manifest-types.js';
-import { describeValue, garbageResult, unknownModeResult, unwrapValue } from './number.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
+import { describeValue, unwrapValue } from './kit/value.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 const BOOLEAN_MODES = ['exact'] as const;
 
@@ -35,7 +36,7 @@ export const booleanComparator: Comparator = {
       status: ok ? 'pass' : 'fail', score: ok ? 1 : 0,
       metric: ok ? `both ${String(a)}` : `expected ${String(e)}, got ${String(a)}`,
       rule, expected, actual, tolerance,
-      differences: ok ? [] : [{ path: '', message: `expected ${String(e)}, got ${String(a)}`, expected: e, actual: a }],
+      differences: ok ? [] : [{ path: '', message: `expected ${String(e)}, got ${String(a)}`, kind: 'changed', expected: e, actual: a }],
     };
   },
 };

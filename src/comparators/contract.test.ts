@@ -1,26 +1,16 @@
-// One contract for every comparator (DESIGN "habits"): identical → pass; a clear change → fail with
-// a path; the tolerance boundary → pass; compare: skip → skip; garbage → a clear fail, never a throw.
+/// <reference types="vite/client" />
+// One contract for every comparator: identical → pass; a clear change → fail with a path; the
+// tolerance boundary → pass; compare: skip → skip; garbage → a clear fail, never a throw.
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_TYPES } from '../tool/manifest-types.js';
 import { emptyToleranceConfig } from '../tolerance/config.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
-import { contractCases as audio } from './audio.cases.js';
-import { contractCases as boolean } from './boolean.cases.js';
-import { contractCases as chart } from './chart.cases.js';
-import { contractCases as file } from './file.cases.js';
 import { COMPARATORS } from './index.js';
-import { contractCases as image } from './image.cases.js';
-import { contractCases as kv } from './kv.cases.js';
-import { contractCases as map } from './map.cases.js';
-import { contractCases as number } from './number.cases.js';
-import { contractCases as pdf } from './pdf.cases.js';
-import { contractCases as sha256 } from './sha256.cases.js';
-import { contractCases as structural } from './structural.cases.js';
-import { contractCases as table } from './table.cases.js';
-import { contractCases as text } from './text.cases.js';
 import type { ContractCase, Tolerance } from './types.js';
 
-const CASES: ContractCase[] = [...number, ...boolean, ...text, ...table, ...kv, ...file, ...pdf, ...sha256, ...chart, ...map, ...structural, ...image, ...audio];
+// every family's cases, wherever its folder: adding `<family>.cases.ts` is all a new comparator needs here
+const CASE_FILES = import.meta.glob<{ contractCases: ContractCase[] }>('./**/*.cases.ts', { eager: true });
+const CASES: ContractCase[] = Object.values(CASE_FILES).flatMap((m) => m.contractCases);
 
 async function compare(c: ContractCase, expected: unknown, actual: unknown, fixtureTolerance?: Tolerance) {
   const comparator = COMPARATORS[c.type];
@@ -63,6 +53,11 @@ describe.each(CASES.map((c) => [c.label, c] as const))('%s', (_label, c) => {
 });
 
 describe('the comparator registry', () => {
+  it('finds every cases file, each with cases', () => {
+    expect(Object.keys(CASE_FILES).length).toBeGreaterThanOrEqual(13);
+    for (const [file, m] of Object.entries(CASE_FILES)) expect(m.contractCases?.length, file).toBeGreaterThan(0);
+  });
+
   it('has a comparator for every one of the 39 output types', () => {
     for (const t of OUTPUT_TYPES) expect(COMPARATORS[t], t).toBeDefined();
   });

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { csvToTable, FILE_CONTENT_COMPARATORS, fileComparator, fileKind, parseCsv } from './file.js';
-import type { ComparisonResult, Tolerance } from './types.js';
+import { comparatorTester, paths } from './kit/comparator-tester.test-helper.js';
 
-const run = (expected: unknown, actual: unknown, tolerance: Tolerance = {}) =>
-  fileComparator.compare({ key: 'f', type: 'file', expected, actual, tolerance: { ...fileComparator.defaults('file'), ...tolerance } }) as Promise<ComparisonResult>;
+const tester = comparatorTester(fileComparator, { key: 'f' });
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const file = (filename: string, mime: string | undefined, body: string) => ({ filename, ...(mime && { mime_type: mime }), data: b64(body) });
-const paths = (r: ComparisonResult) => r.differences!.map((d) => d.path);
 
 describe('parseCsv (RFC 4180)', () => {
   it('handles quotes, escaped quotes, embedded delimiters and newlines, CRLF, and no trailing record', () => {
@@ -26,7 +24,7 @@ describe('fileComparator', () => {
   it('compares CSV as a table with numeric cells: "1.0" equals "1"', async () => {
     const e = file('t.csv', 'text/csv', 'id,amount\n1,1.0\n2,2.50\n');
     const a = file('t.csv', 'text/csv', 'id,amount\r\n1,1\r\n2,2.5\r\n');
-    const r = await run(e, a);
+    const r = await tester.compareAsync(e, a);
     expect(r.status).toBe('pass');
     expect(r.rule).toMatch(/rows ordered, cells exact — compared as csv \(text\/csv\)/);
   });
@@ -34,9 +32,9 @@ describe('fileComparator', () => {
   it('passes table options through for CSV (rows, key, abs) and prefixes paths with content', async () => {
     const e = file('t.csv', 'text/csv', 'id,amount\n1,16470.09\n2,5\n');
     const a = file('t.csv', 'text/csv', 'id,amount\n2,5\n1,16470.085\n');
-    expect((await run(e, a, { rows: 'unordered', abs: 0.005 })).status).toBe('pass');
-    expect((await run(e, a, { key: ['id'], abs: 0.005 })).status).toBe('pass');
-    const r = await run(e, a, { abs: 0.005 });
+    expect((await tester.compareAsync(e, a, { rows: 'unordered', abs: 0.005 })).status).toBe('pass');
+    expect((await tester.compareAsync(e, a, { key: ['id'], abs: 0.005 })).status).toBe('pass');
+    const r = await tester.compareAsync(e, a, { abs: 0.005 });
     expect(paths(r)).toEqual(['content.rows[0].id', 'content.rows[0].amount', 'content.rows[1].id', 'content.rows[1].amount']);
   });
 
@@ -50,7 +48,7 @@ describe('fileComparator', () => {
       { filename: 'x.json', data: b64(body) },
     ];
     for (const f of forms) {
-      const r = await run(forms[0], { ...f, data: f.data.replace(b64(body), b64('{"a": 1.0000001}')) }, { abs: 1e-6 });
+      const r = await tester.compareAsync(forms[0], { ...f, data: f.data.replace(b64(body), b64('{"a": 1.0000001}')) }, { abs: 1e-6 });
       expect(r.status, JSON.stringify(f)).toBe('pass');
       expect(r.rule).toMatch(/compared as json/);
     }
@@ -59,25 +57,25 @@ describe('fileComparator', () => {
   it('compares JSON structurally with numeric tolerance, listing every difference', async () => {
     const e = file('o.json', 'application/json', '{"total": 1, "items": [1, 2], "ok": true}');
     const a = file('o.json', 'application/vnd.api+json', '{"items": [1, 3], "total": 1.5}');
-    const r = await run(e, a, { abs: 0.1 });
+    const r = await tester.compareAsync(e, a, { abs: 0.1 });
     expect(r.status).toBe('fail');
     expect(paths(r).sort()).toEqual(['content.items[1]', 'content.ok', 'content.total', 'mime_type']);
-    expect((await run(e, file('o.json', 'application/json', '{oops'))).metric).toMatch(/^actual file is not valid JSON/);
+    expect((await tester.compareAsync(e, file('o.json', 'application/json', '{oops'))).metric).toMatch(/^actual file is not valid JSON/);
   });
 
   it('compares text/* with the text comparator; text_compare selects the mode', async () => {
     const e = { filename: 'r.md', mime_type: 'text/markdown', content: '# Title\n\nBody' };
     const a = { filename: 'r.md', mime_type: 'text/markdown', content: '# Title  \n\nBody\n' };
-    const exact = await run(e, a);
+    const exact = await tester.compareAsync(e, a);
     expect(exact.status).toBe('fail');
     expect(paths(exact)).toContain('content line 1');
-    expect((await run(e, a, { text_compare: 'normalize_whitespace' })).status).toBe('pass');
-    expect((await run(e, a, { text_compare: 'levenshtein', min_similarity: 0.8 })).status).toBe('pass');
-    expect((await run(e, a, { text_compare: 'bogus' })).metric).toMatch(/unknown text_compare 'bogus'/);
+    expect((await tester.compareAsync(e, a, { text_compare: 'normalize_whitespace' })).status).toBe('pass');
+    expect((await tester.compareAsync(e, a, { text_compare: 'levenshtein', min_similarity: 0.8 })).status).toBe('pass');
+    expect((await tester.compareAsync(e, a, { text_compare: 'bogus' })).metric).toMatch(/unknown text_compare 'bogus'/);
   });
 
   it('reports filename and MIME differences as differences', async () => {
-    const r = await run(file('a.bin', 'application/octet-stream', 'x'), file('b.bin', 'application/zip', 'x'));
+    const r = await tester.compareAsync(file('a.bin', 'application/octet-stream', 'x'), file('b.bin', 'application/zip', 'x'));
     expect(r.status).toBe('fail');
     expect(paths(r)).toEqual(['filename', 'mime_type']);
     expect(r.differences![0]!.message).toBe('expected filename "a.bin", got "b.bin"');
@@ -86,16 +84,16 @@ describe('fileComparator', () => {
   it('sends PDFs through the pdf hook of the dispatch map (pdf.ts), identical bytes short-circuiting', async () => {
     expect(fileKind('application/pdf')).toBe('pdf');
     expect(typeof FILE_CONTENT_COMPARATORS.pdf).toBe('function');
-    const r = await run(file('a.pdf', 'application/pdf', '%PDF-1.7 a'), file('a.pdf', 'application/pdf', '%PDF-1.7 b'));
+    const r = await tester.compareAsync(file('a.pdf', 'application/pdf', '%PDF-1.7 a'), file('a.pdf', 'application/pdf', '%PDF-1.7 b'));
     expect(r.status).toBe('fail');
     expect(r.rule).toMatch(/compared as pdf \(application\/pdf\)$/);
-    const same = await run(file('a.pdf', 'application/pdf', '%PDF same'), file('a.pdf', 'application/pdf', '%PDF same'));
+    const same = await tester.compareAsync(file('a.pdf', 'application/pdf', '%PDF same'), file('a.pdf', 'application/pdf', '%PDF same'));
     expect(same.status).toBe('pass');
     expect(same.rule).toMatch(/identical bytes/);
   });
 
   it('compares other binaries by size + SHA-256', async () => {
-    const r = await run(file('a.bin', 'application/octet-stream', 'bytes a'), file('a.bin', 'application/octet-stream', 'bytes b'));
+    const r = await tester.compareAsync(file('a.bin', 'application/octet-stream', 'bytes a'), file('a.bin', 'application/octet-stream', 'bytes b'));
     expect(r.status).toBe('fail');
     expect(r.metric).toMatch(/^sha256 [0-9a-f]{8}… vs [0-9a-f]{8}… \(size 7 vs 7\)$/);
     expect(paths(r)).toEqual(['content']);
@@ -104,16 +102,16 @@ describe('fileComparator', () => {
   it('sha256 mode compares bytes only, even for CSV', async () => {
     const e = file('t.csv', 'text/csv', 'a\n1.0\n');
     const a = file('t.csv', 'text/csv', 'a\n1\n');
-    expect((await run(e, a)).status).toBe('pass');
-    expect((await run(e, a, { compare: 'sha256' })).status).toBe('fail');
-    expect((await run(e, a, { compare: 'size_sha256' })).status).toBe('fail');
+    expect((await tester.compareAsync(e, a)).status).toBe('pass');
+    expect((await tester.compareAsync(e, a, { compare: 'sha256' })).status).toBe('fail');
+    expect((await tester.compareAsync(e, a, { compare: 'size_sha256' })).status).toBe('fail');
   });
 
   it('fails on garbage without throwing, and skips', async () => {
-    expect((await run(file('a', 'text/plain', 'x'), 42)).metric).toBe('actual is a number (42), expected a file {filename, data, mime_type} or a data URL');
-    expect((await run(file('a', 'text/plain', 'x'), { filename: 'a' })).metric).toMatch(/^actual file has no content/);
-    expect((await run(file('t.csv', 'text/csv', 'a\n1'), file('t.csv', 'text/csv', 'a\n"1'))).metric).toMatch(/^actual file is not valid CSV: unterminated quoted field/);
-    expect((await run(1, 2, { compare: 'skip' })).status).toBe('skip');
-    expect((await run(file('a', 'text/plain', 'x'), file('a', 'text/plain', 'x'), { compare: 'pdf_text' })).metric).toMatch(/unknown compare mode 'pdf_text'/);
+    expect((await tester.compareAsync(file('a', 'text/plain', 'x'), 42)).metric).toBe('actual is a number (42), expected a file {filename, data, mime_type} or a data URL');
+    expect((await tester.compareAsync(file('a', 'text/plain', 'x'), { filename: 'a' })).metric).toMatch(/^actual file has no content/);
+    expect((await tester.compareAsync(file('t.csv', 'text/csv', 'a\n1'), file('t.csv', 'text/csv', 'a\n"1'))).metric).toMatch(/^actual file is not valid CSV: unterminated quoted field/);
+    expect((await tester.compareAsync(1, 2, { compare: 'skip' })).status).toBe('skip');
+    expect((await tester.compareAsync(file('a', 'text/plain', 'x'), file('a', 'text/plain', 'x'), { compare: 'pdf_text' })).metric).toMatch(/unknown compare mode 'pdf_text'/);
   });
 });

@@ -1,18 +1,21 @@
 // The file comparator: decode both files (MIME from mime_type/mime/content_type, else the data URL
-// prefix, else the filename's extension; payload as data URL or base64, anchor bug B12), report
-// filename and MIME differences, then compare the content by kind: JSON structurally, CSV/TSV as a
-// table with numeric cells (bug B13), text/* with the text comparator, everything else (and PDF,
-// for now) by size + SHA-256.
+// prefix, else the filename's extension; payload as data URL or base64), report filename and MIME
+// differences, then compare the content by kind: JSON structurally, CSV/TSV as a table with numeric
+// cells ("1.0" equals "1"), text/* with the text comparator, PDF by its text per page (pdf.ts),
+// everything else by size + SHA-256.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
-import { deepCompare, isPlainObject } from './deep-compare.js';
-import { describeNumericTolerance } from './numeric-tolerance.js';
-import { describeValue, garbageResult, numericTolerance } from './number.js';
-import { bytesOfString, canonicalJson, compareBySha256 } from './sha256.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { deepCompare } from './kit/deep-compare.js';
+import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
+import { garbageResult, skipped } from './kit/result.js';
+import { canonicalJson, describeValue } from './kit/value.js';
+import { bytesOfString, compareBySha256 } from './sha256.js';
 import { comparePdf } from './pdf.js';
-import { compareTableValues, TABLE_OPTIONS } from './table.js';
+import { TABLE_OPTIONS } from './table/options.js';
+import { compareTableValues } from './table/table.js';
 import { compareTextValues, TEXT_MODES } from './text.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 const FILE_MODES = ['mime_dispatch', 'sha256', 'size_sha256'] as const;
 
@@ -79,8 +82,6 @@ function readFile(which: 'expected' | 'actual', v: unknown): DecodedFile | strin
   return { filename, mime: mime ? normaliseMime(mime) : null, bytes };
 }
 
-// ---------- CSV ----------
-
 /**
  * RFC 4180 records: quoted fields with "" escapes and embedded newlines, CRLF or LF line ends, no
  * record for a final line break. Written here because it is forty lines and the project has no
@@ -142,8 +143,6 @@ export function csvToTable(text: string, delimiter: string): { columns: string[]
   const [header = [], ...body] = parsed;
   return { columns: header, rows: body.map((r) => r.map((cell) => (NUMERIC_CELL.test(cell) ? Number(cell) : cell))) };
 }
-
-// ---------- content comparators by kind ----------
 
 const utf8 = (b: Buffer): string => b.toString('utf8').replace(/^\uFEFF/, '');
 
@@ -209,7 +208,7 @@ export const fileComparator: Comparator = {
   modes: FILE_MODES,
   options: {
     ...TABLE_OPTIONS,
-    text_compare: 'string', min_similarity: 'number', regex_flags: 'string',
+    text_compare: { enum: TEXT_MODES }, min_similarity: 'number', regex_flags: 'string',
   },
   defaults(_type: OutputType): Tolerance {
     return { compare: 'mime_dispatch' };
@@ -232,10 +231,10 @@ export const fileComparator: Comparator = {
 
     const meta: Difference[] = [];
     if (e.filename !== null && e.filename !== a.filename) {
-      meta.push({ path: 'filename', message: `expected filename ${JSON.stringify(e.filename)}, got ${a.filename === null ? 'none' : JSON.stringify(a.filename)}`, expected: e.filename, actual: a.filename });
+      meta.push({ path: 'filename', message: `expected filename ${JSON.stringify(e.filename)}, got ${a.filename === null ? 'none' : JSON.stringify(a.filename)}`, kind: 'changed', expected: e.filename, actual: a.filename });
     }
     if (e.mime !== a.mime) {
-      meta.push({ path: 'mime_type', message: `expected MIME type ${e.mime ?? '(none)'}, got ${a.mime ?? '(none)'}`, expected: e.mime, actual: a.mime });
+      meta.push({ path: 'mime_type', message: `expected MIME type ${e.mime ?? '(none)'}, got ${a.mime ?? '(none)'}`, kind: 'changed', expected: e.mime, actual: a.mime });
     }
 
     const kind = fileKind(e.mime);

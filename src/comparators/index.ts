@@ -1,17 +1,17 @@
-// The comparator registry: output type → comparator (SPEC §3 table). Adding an output type means
+// The comparator registry: output type → comparator. Adding an output type means
 // one comparator file, one line here and one schema in reference-schemas/outputs/.
 import type { OutputType } from '../tool/manifest-types.js';
 import { audioComparator } from './audio.js';
 import { booleanComparator } from './boolean.js';
-import { chartComparator } from './chart.js';
+import { chartComparator } from './chart/chart.js';
 import { fileComparator } from './file.js';
-import { imageComparator } from './image.js';
+import { imageComparator } from './image/image.js';
 import { kvComparator } from './kv.js';
-import { mapComparator } from './map.js';
+import { mapComparator } from './map/map.js';
 import { numberComparator } from './number.js';
 import { sha256Comparator } from './sha256.js';
-import { structuralComparator } from './structural.js';
-import { tableComparator } from './table.js';
+import { structuralComparator } from './structural/structural.js';
+import { tableComparator } from './table/table.js';
 import { textComparator } from './text.js';
 import type { Comparator } from './types.js';
 

@@ -1,45 +1,42 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { comparatorTester } from './kit/comparator-tester.test-helper.js';
 import { kvComparator } from './kv.js';
-import type { ComparisonResult, Tolerance } from './types.js';
 
-const run = (expected: unknown, actual: unknown, tolerance: Tolerance = kvComparator.defaults('kv')) =>
-  kvComparator.compare({ key: 'kv', type: 'kv', expected, actual, tolerance }) as ComparisonResult;
-const paths = (r: ComparisonResult) => r.differences!.map((d) => d.path);
+const tester = comparatorTester(kvComparator, { key: 'kv', defaults: 'when-absent' });
 
 describe('kvComparator', () => {
   const pairs = { pairs: [{ key: 'rate', value: 0.05 }, { key: 'years', value: 10 }, { key: 'label', value: 'A' }] };
   const dict = { rate: 0.05, years: 10, label: 'A' };
 
-  it('accepts pairs or dict on either side (anchor bug B3)', () => {
-    expect(run(pairs, dict).status).toBe('pass');
-    expect(run(dict, pairs).status).toBe('pass');
-    expect(run(pairs, pairs).status).toBe('pass');
-    expect(run(pairs.pairs, dict).status).toBe('pass');
-  });
-  it('uses 1e-6 abs for numbers by default and the shared rule at any depth', () => {
-    expect(run({ a: 1 }, { a: 1.0000009 }).status).toBe('pass');
-    expect(run({ a: 1 }, { a: 1.00001 }).status).toBe('fail');
-    expect(run({ m: { x: [1, 16470.09] } }, { m: { x: [1, 16470.085] } }, { abs: 0.005 }).status).toBe('pass');
-  });
-  it('reports every missing, extra and differing key', () => {
-    const r = run({ a: 1, b: 2, c: { d: 'x' } }, { a: 2, c: { d: 'y' }, e: 5 });
-    expect(r.status).toBe('fail');
-    expect(paths(r).sort()).toEqual(['a', 'b', 'c.d', 'e']);
-    expect(r.metric).toBe('4 of 4 keys differ');
-  });
-  it('allows extra keys when asked', () => {
-    const r = run({ a: 1 }, { a: 1, extra: true }, { allow_extra: true });
-    expect(r.status).toBe('pass');
-    expect(r.metric).toMatch(/1 extra key\(s\) allowed/);
-  });
-  it('reports duplicate keys in a pairs list', () => {
-    const r = run({ pairs: [{ key: 'a', value: 1 }, { key: 'a', value: 2 }] }, { a: 1 });
-    expect(r.status).toBe('fail');
-    expect(r.differences![0]!.message).toMatch(/duplicate key in expected pairs/);
-  });
-  it('fails on garbage without throwing', () => {
-    expect(run(dict, 'rate=1').metric).toMatch(/^actual is a string/);
-    expect(run(dict, { pairs: [{ key: {} }] }).metric).toMatch(/actual.pairs\[0\].key is an object/);
-    expect(run(dict, 42, { compare: 'skip' }).status).toBe('skip');
-  });
+  describe('accepts pairs or dict on either side', () => tester.run({
+    valid: [
+      { expected: pairs, actual: dict },
+      { expected: dict, actual: pairs },
+      { expected: pairs, actual: pairs },
+      { expected: pairs.pairs, actual: dict },
+    ],
+  }));
+  describe('uses 1e-6 abs for numbers by default and the shared rule at any depth', () => tester.run({
+    valid: [
+      { expected: { a: 1 }, actual: { a: 1.0000009 } },
+      { expected: { m: { x: [1, 16470.09] } }, actual: { m: { x: [1, 16470.085] } }, tolerance: { abs: 0.005 } },
+    ],
+    invalid: [{ expected: { a: 1 }, actual: { a: 1.00001 } }],
+  }));
+  describe('reports every missing, extra and differing key', () => tester.run({
+    invalid: [{ expected: { a: 1, b: 2, c: { d: 'x' } }, actual: { a: 2, c: { d: 'y' }, e: 5 }, paths: ['a', 'b', 'c.d', 'e'], metric: '4 of 4 keys differ' }],
+  }));
+  describe('allows extra keys when asked', () => tester.run({
+    valid: [{ expected: { a: 1 }, actual: { a: 1, extra: true }, tolerance: { allow_extra: true }, metric: /1 extra key\(s\) allowed/ }],
+  }));
+  describe('reports duplicate keys in a pairs list', () => tester.run({
+    invalid: [{ expected: { pairs: [{ key: 'a', value: 1 }, { key: 'a', value: 2 }] }, actual: { a: 1 }, differences: [{ message: expect.stringMatching(/duplicate key in expected pairs/) }] }],
+  }));
+  describe('fails on garbage without throwing', () => tester.run({
+    invalid: [
+      { expected: dict, actual: 'rate=1', metric: /^actual is a string/ },
+      { expected: dict, actual: { pairs: [{ key: {} }] }, metric: /actual.pairs\[0\].key is an object/ },
+      { expected: dict, actual: 42, tolerance: { compare: 'skip' }, status: 'skip' },
+    ],
+  }));
 });

@@ -1,12 +1,15 @@
 // The kv comparator: key by key, either shape on either side (a dict, or the documented
-// `{pairs: [{key, value}]}`; the anchor only read dicts, bug B3). Numbers use the shared rule at
+// `{pairs: [{key, value}]}`, so a dict never fails against the same pairs). Numbers use the shared rule at
 // any depth; missing and extra keys are both reported.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
-import { deepCompare, isPlainObject, joinPath } from './deep-compare.js';
-import { describeNumericTolerance } from './numeric-tolerance.js';
-import { describeValue, garbageResult, numericTolerance, shortJson, unknownModeResult } from './number.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { deepCompare } from './kit/deep-compare.js';
+import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
+import { joinPath } from './kit/paths.js';
+import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
+import { describeValue, shortJson } from './kit/value.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 const KV_MODES = ['by_key', 'dict_per_value'] as const;
 
@@ -62,7 +65,7 @@ export const kvComparator: Comparator = {
     for (const [key, ev] of e.entries) {
       const path = joinPath('', key);
       if (!a.entries.has(key)) {
-        differences.push({ path, message: `missing in actual (expected ${shortJson(ev, 80)})`, expected: ev });
+        differences.push({ path, message: `missing in actual (expected ${shortJson(ev, 80)})`, kind: 'missing', expected: ev });
         differingKeys.add(path);
         continue;
       }
@@ -76,7 +79,7 @@ export const kvComparator: Comparator = {
       extra++;
       if (!allowExtra) {
         const path = joinPath('', key);
-        differences.push({ path, message: `not expected (extra in actual): ${shortJson(av, 80)}`, actual: av });
+        differences.push({ path, message: `not expected (extra in actual): ${shortJson(av, 80)}`, kind: 'extra', actual: av });
         differingKeys.add(path);
       }
     }

@@ -1,54 +1,54 @@
 import { describe, expect, it } from 'vitest';
+import { comparatorTester } from './kit/comparator-tester.test-helper.js';
 import { numberComparator } from './number.js';
-import type { Tolerance } from './types.js';
 
-const run = (expected: unknown, actual: unknown, tolerance: Tolerance = numberComparator.defaults('number')) =>
-  numberComparator.compare({ key: 'x', type: 'number', expected, actual, tolerance }) as ReturnType<typeof numberComparator.compare> & { status: string; metric: string; rule: string; differences: { path: string; message: string }[] };
+const tester = comparatorTester(numberComparator, { key: 'x', defaults: 'when-absent' });
 
 describe('numberComparator', () => {
-  it('passes a difference equal to abs as written (16470.09 vs 16470.085, abs 0.005)', () => {
-    const r = run(16470.09, 16470.085, { abs: 0.005 });
-    expect(r.status).toBe('pass');
-    expect(r.metric).toMatch(/^abs diff 0\.005, rel diff /);
-    expect(r.rule).toBe('abs 0.005');
+  describe('passes a difference equal to abs as written (16470.09 vs 16470.085, abs 0.005)', () => tester.run({
+    valid: [{ expected: 16470.09, actual: 16470.085, tolerance: { abs: 0.005 }, metric: /^abs diff 0\.005, rel diff /, rule: 'abs 0.005' }],
+  }));
+  describe('fails past the tolerance and names the rule', () => tester.run({
+    invalid: [
+      { expected: 6470.09, actual: 6469.5, tolerance: { abs: 0.005, rel: 1e-5 }, differences: [{ message: 'expected 6470.09, got 6469.5 (abs diff 0.59) exceeds abs 0.005 or rel 0.00001' }] },
+    ],
+    // the same pair passes under rel 1e-4: 0.59 ≤ 1e-4 × 6470.09
+    valid: [{ expected: 6470.09, actual: 6469.5, tolerance: { abs: 0.005, rel: 1e-4 } }],
+  }));
+  describe('applies the default of 1e-6 abs OR 1e-4 rel', () => {
+    it('has those defaults', () => expect(numberComparator.defaults('number')).toMatchObject({ abs: 1e-6, rel: 1e-4 }));
+    tester.run({
+      valid: [{ expected: 1000, actual: 1000.1 }, { expected: 0, actual: 1e-6 }],
+      invalid: [{ expected: 1000, actual: 1000.2 }],
+    });
   });
-  it('fails past the tolerance and names the rule', () => {
-    const r = run(6470.09, 6469.5, { abs: 0.005, rel: 1e-5 });
-    expect(r.status).toBe('fail');
-    expect(r.differences[0]!.message).toBe('expected 6470.09, got 6469.5 (abs diff 0.59) exceeds abs 0.005 or rel 0.00001');
-    // SPEC §3's sample line marks this pair ✗ under "abs 0.005 or rel 1e-4", but 0.59 ≤ 1e-4 × 6470.09
-    expect(run(6470.09, 6469.5, { abs: 0.005, rel: 1e-4 }).status).toBe('pass');
-  });
-  it('applies the SPEC default of 1e-6 abs OR 1e-4 rel', () => {
-    expect(numberComparator.defaults('number')).toMatchObject({ abs: 1e-6, rel: 1e-4 });
-    expect(run(1000, 1000.1).status).toBe('pass');
-    expect(run(1000, 1000.2).status).toBe('fail');
-    expect(run(0, 1e-6).status).toBe('pass');
-  });
-  it('unwraps {value} on both sides', () => {
-    expect(run({ value: 3 }, 3).status).toBe('pass');
-    expect(run(3, { value: 3, format: 'currency' }).status).toBe('pass');
-  });
-  it('treats NaN as equal to NaN and to nothing else', () => {
-    expect(run(NaN, NaN).status).toBe('pass');
-    expect(run(NaN, 0, { abs: 1e9 }).status).toBe('fail');
-  });
-  it('refuses booleans and numeric strings with a clear message, never throwing', () => {
-    expect(run(1, true).metric).toBe('actual is a boolean (true); a boolean is not a number');
-    expect(run(1, '1').metric).toMatch(/actual is the string "1", not a number/);
-    expect(run('2', 2).metric).toMatch(/^expected is the string "2"/);
-    expect(run(1, null).metric).toBe('actual is null, expected a number');
-    expect(run(1, undefined).status).toBe('fail');
-  });
-  it('supports exact mode and rejects unknown modes', () => {
-    expect(run(1, 1.0000001, { compare: 'exact', abs: 1 }).status).toBe('fail');
-    expect(run(1, 1, { compare: 'numeric_isclose' }).status).toBe('pass');
-    expect(run(1, 1, { compare: 'fuzzy' }).metric).toMatch(/unknown compare mode 'fuzzy'/);
-  });
-  it('skips without failing', () => {
-    expect(run(1, 'garbage', { compare: 'skip' }).status).toBe('skip');
-  });
+  describe('unwraps {value} on both sides', () => tester.run({
+    valid: [{ expected: { value: 3 }, actual: 3 }, { expected: 3, actual: { value: 3, format: 'currency' } }],
+  }));
+  describe('treats NaN as equal to NaN and to nothing else', () => tester.run({
+    valid: [{ expected: NaN, actual: NaN }],
+    invalid: [{ expected: NaN, actual: 0, tolerance: { abs: 1e9 } }],
+  }));
+  describe('refuses booleans and numeric strings with a clear message, never throwing', () => tester.run({
+    invalid: [
+      { expected: 1, actual: true, metric: 'actual is a boolean (true); a boolean is not a number' },
+      { expected: 1, actual: '1', metric: /actual is the string "1", not a number/ },
+      { expected: '2', actual: 2, metric: /^expected is the string "2"/ },
+      { expected: 1, actual: null, metric: 'actual is null, expected a number' },
+      { expected: 1, actual: undefined },
+    ],
+  }));
+  describe('supports exact mode and rejects unknown modes', () => tester.run({
+    valid: [{ expected: 1, actual: 1, tolerance: { compare: 'numeric_isclose' } }],
+    invalid: [
+      { expected: 1, actual: 1.0000001, tolerance: { compare: 'exact', abs: 1 } },
+      { expected: 1, actual: 1, tolerance: { compare: 'fuzzy' }, metric: /unknown compare mode 'fuzzy'/ },
+    ],
+  }));
+  describe('skips without failing', () => tester.run({
+    invalid: [{ expected: 1, actual: 'garbage', tolerance: { compare: 'skip' }, status: 'skip' }],
+  }));
   it('keeps the metric short for extreme values', () => {
-    expect(run(1e300, 1e-300).metric.length).toBeLessThan(60);
+    expect(tester.compare(1e300, 1e-300).metric.length).toBeLessThan(60);
   });
 });

@@ -1,71 +1,11 @@
-// The number comparator (SPEC §3: |a − e| ≤ abs OR ≤ rel × max(|a|, |e|), decimal-honest), plus the
-// small helpers every scalar comparator shares: unwrapping `{value}`, naming a bad value, reading
-// the numeric part of a tolerance, and an unknown-mode failure.
+// The number comparator: |a − e| ≤ abs OR ≤ rel × max(|a|, |e|), decided in exact decimal at the
+// boundary so a tolerance holds as written (kit/numeric-tolerance.ts).
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
-import { isPlainObject, typeName } from './deep-compare.js';
-import { compareNumbers, describeNumericTolerance, type NumericTolerance } from './numeric-tolerance.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
-
-/** Scalar outputs may arrive bare or as `{value: …}` (SPEC §1). */
-export function unwrapValue(v: unknown): unknown {
-  return isPlainObject(v) && 'value' in v ? v.value : v;
-}
-
-/** "a string (\"abc\")", "null", "an array" — for messages that name what was wrong. */
-export function describeValue(v: unknown): string {
-  const t = typeName(v);
-  if (t === 'null' || t === 'undefined') return t === 'undefined' ? 'missing' : 'null';
-  const article = /^[aeiou]/.test(t) ? 'an' : 'a';
-  if (t === 'string') return `a string (${shortJson(v, 40)})`;
-  if (t === 'number' || t === 'boolean') return `${article} ${t} (${String(v)})`;
-  return `${article} ${t === 'object' ? 'object' : t}`;
-}
-
-/** JSON text of a value cut to `limit` characters, for messages (never for comparison). */
-export function shortJson(v: unknown, limit = 80): string {
-  let text: string;
-  try {
-    text = typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(v) ?? String(v));
-  } catch {
-    text = String(v);
-  }
-  return text.length > limit ? `${text.slice(0, Math.max(1, limit - 1))}…` : text;
-}
-
-/** The numeric part of a tolerance; non-numbers are ignored (tolerance.yaml is validated upstream). */
-export function numericTolerance(tol: Tolerance): NumericTolerance {
-  const out: NumericTolerance = {};
-  if (typeof tol.abs === 'number' && !Number.isNaN(tol.abs)) out.abs = tol.abs;
-  if (typeof tol.rel === 'number' && !Number.isNaN(tol.rel)) out.rel = tol.rel;
-  return out;
-}
-
-/** Exact decimal text can be hundreds of digits for extreme values; keep messages readable. */
-export function formatAbsDiff(absDiff: string): string {
-  if (absDiff.length <= 24) return absDiff;
-  const n = Number(absDiff);
-  return Number.isFinite(n) ? `${n.toPrecision(6)}` : absDiff;
-}
-
-export function formatRelDiff(rel: number): string {
-  if (!Number.isFinite(rel)) return String(rel);
-  if (rel === 0) return '0';
-  return Number(rel.toPrecision(3)).toString();
-}
-
-/** A `fail` for values the comparator cannot work with (never a throw). */
-export function garbageResult(message: string, expected: unknown, actual: unknown, tolerance: Tolerance, rule: string): ComparisonResult {
-  return {
-    status: 'fail', score: 0, metric: message, rule, expected, actual, tolerance,
-    differences: [{ path: '', message, expected, actual }],
-  };
-}
-
-export function unknownModeResult(mode: string, modes: readonly string[], expected: unknown, actual: unknown, tolerance: Tolerance): ComparisonResult {
-  const message = `unknown compare mode '${mode}' (expected one of: ${[...modes, 'skip'].join(', ')})`;
-  return garbageResult(message, expected, actual, tolerance, `compare: ${mode}`);
-}
+import { compareNumbers, describeNumericTolerance, formatAbsDiff, formatRelDiff, numericTolerance, type NumericTolerance } from './kit/numeric-tolerance.js';
+import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
+import { describeValue, shortJson, unwrapValue } from './kit/value.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 const NUMBER_MODES = ['abs_or_rel', 'numeric_isclose', 'exact'] as const;
 
@@ -103,7 +43,7 @@ export const numberComparator: Comparator = {
       differences.push({
         path: '',
         message: `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(v.absDiff)}) exceeds ${rule}`,
-        expected: e, actual: a,
+        kind: 'changed', expected: e, actual: a,
       });
     }
     return { status: v.ok ? 'pass' : 'fail', score: v.score, metric, rule, expected, actual, tolerance, differences };

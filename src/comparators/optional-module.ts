@@ -1,6 +1,6 @@
 // Heavy comparator libraries (sharp, pdfjs-dist, fft.js, meyda) are optional dependencies, imported
 // only when an output needs them. When one cannot be loaded, comparisons degrade to size + SHA-256
-// and say so (SPEC §3 "Heavy comparators degrade, loudly").
+// and say so in the result (`degraded`) and its rule.
 
 export interface Degraded { package: string; install: string; reason: string }
 

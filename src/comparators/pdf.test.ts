@@ -6,20 +6,21 @@ import { fileComparator } from './file.js';
 import { contractCases } from './pdf.cases.js';
 import { comparePdf, comparePdfPages, itemsToLines, notAPdf } from './pdf.js';
 import type { ComparisonResult } from './types.js';
+import { comparatorTester, resultText } from './kit/comparator-tester.test-helper.js';
 
 const casesDir = new URL('../../test/cases/pdf/', import.meta.url);
 interface GoldenCase { id: string; name: string; expected: string; actual: string; tolerance: Record<string, unknown>; status: string; message?: string }
 const cases = JSON.parse(readFileSync(new URL('cases.json', casesDir), 'utf8')) as GoldenCase[];
 const file = (name: string): Buffer => readFileSync(new URL(name, casesDir));
 const asFile = (name: string) => ({ filename: 'report.pdf', mime_type: 'application/pdf', data: `data:application/pdf;base64,${file(name).toString('base64')}` });
-const text = (r: ComparisonResult): string => [r.metric, ...(r.differences ?? []).map((d) => `${d.path}: ${d.message}`)].join('\n');
+const files = comparatorTester(fileComparator, { key: 'report', defaults: 'never' });
 
 describe('PDF golden cases (test/cases/pdf) through comparePdf', () => {
   for (const c of cases) {
     it(`${c.id} ${c.name} → ${c.status}`, async () => {
       const r = await comparePdf(file(c.expected), file(c.actual), c.tolerance);
-      expect(r.status, text(r)).toBe(c.status);
-      if (c.message) expect(text(r)).toContain(c.message);
+      expect(r.status, resultText(r)).toBe(c.status);
+      if (c.message) expect(resultText(r)).toContain(c.message);
       if (c.status === 'fail') expect(r.differences?.length).toBeGreaterThan(0);
       expect(r.degraded).toBeUndefined();
     });
@@ -29,13 +30,13 @@ describe('PDF golden cases (test/cases/pdf) through comparePdf', () => {
 describe('PDF golden cases through the file comparator (application/pdf hook)', () => {
   for (const c of cases.filter((x) => !x.tolerance.compare)) {
     it(`${c.id} ${c.name} → ${c.status}`, async () => {
-      const r = await fileComparator.compare({ key: 'report', type: 'file', expected: asFile(c.expected), actual: asFile(c.actual), tolerance: { compare: 'mime_dispatch' } });
-      expect(r.status, text(r)).toBe(c.status);
-      if (c.message) expect(text(r)).toContain(c.message);
+      const r = await files.compareAsync(asFile(c.expected), asFile(c.actual), { compare: 'mime_dispatch' });
+      expect(r.status, resultText(r)).toBe(c.status);
+      if (c.message) expect(resultText(r)).toContain(c.message);
     });
   }
   it('a changed word is reported at content.page[1] with the removed and added line', async () => {
-    const r = await fileComparator.compare({ key: 'report', type: 'file', expected: asFile('01a.pdf'), actual: asFile('04b.pdf'), tolerance: { compare: 'mime_dispatch' } });
+    const r = await files.compareAsync(asFile('01a.pdf'), asFile('04b.pdf'), { compare: 'mime_dispatch' });
     expect(r.differences).toEqual([{
       path: 'content.page[1]',
       message: 'page 1, line 2: - "Revenue grew 12% to 4.2 million." + "Revenue grew 15% to 4.2 million."',
@@ -46,15 +47,15 @@ describe('PDF golden cases through the file comparator (application/pdf hook)', 
 });
 
 describe('PDF contract cases', () => {
+  const tester = comparatorTester(fileComparator, { defaults: 'never' });
   for (const c of contractCases) {
-    const cmp = (expected: unknown, actual: unknown, tolerance: Record<string, unknown> = { compare: 'mime_dispatch' }) => fileComparator.compare({ key: 'out', type: 'file', expected, actual, tolerance });
     it(`${c.label}`, async () => {
-      expect((await cmp(c.value, c.value)).status).toBe('pass');
-      const changed = await cmp(c.value, c.changed);
+      expect((await tester.compareAsync(c.value, c.value, { compare: 'mime_dispatch' })).status).toBe('pass');
+      const changed = await tester.compareAsync(c.value, c.changed, { compare: 'mime_dispatch' });
       expect(changed.status).toBe('fail');
       expect(changed.differences?.map((d) => d.path)).toContain(c.changedPath);
-      expect((await cmp(c.boundary!.expected, c.boundary!.actual)).status).toBe('pass');
-      const g = await cmp(c.value, c.garbage);
+      expect((await tester.compareAsync(c.boundary!.expected, c.boundary!.actual, { compare: 'mime_dispatch' })).status).toBe('pass');
+      const g = await tester.compareAsync(c.value, c.garbage, { compare: 'mime_dispatch' });
       expect(g.status).toBe('fail');
       expect(g.metric).toContain('not a PDF');
     });

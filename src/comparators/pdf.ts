@@ -1,4 +1,4 @@
-// PDF comparison (SPEC §3, file by MIME): page count, then each page's extracted text, whitespace
+// PDF comparison (a file whose MIME type is application/pdf): page count, then each page's extracted text, whitespace
 // normalised, diffed line by line. Text comes from pdfjs-dist's legacy build, loaded only when a
 // PDF needs it; without it the comparison degrades to size + SHA-256 and says so. file.ts calls
 // comparePdf from its application/pdf hook. Extraction (I/O-free but async) is separate from the
@@ -18,8 +18,6 @@ const MAX_DIFFERENCES = 100;
 
 /** One page = its text lines, whitespace-normalised, blank lines dropped. */
 export type PdfPages = string[][];
-
-// ---------- the pure core ----------
 
 export interface PdfPageComparison {
   ok: boolean;
@@ -82,8 +80,6 @@ export function comparePdfPages(expected: PdfPages, actual: PdfPages): PdfPageCo
     ].filter(Boolean).join('; ');
   return { ok, score, metric, differences: capped };
 }
-
-// ---------- extraction ----------
 
 interface TextItemLike { str?: string; transform?: number[]; width?: number; height?: number; hasEOL?: boolean }
 interface PdfjsLike {
@@ -169,8 +165,6 @@ export function notAPdf(bytes: Uint8Array): string | null {
   const printable = Buffer.from(bytes.subarray(0, 24)).toString('latin1').replace(/[^\x20-\x7e]/g, '.');
   return `no %PDF- header; it starts with ${JSON.stringify(printable)} (${bytes.length} bytes)`;
 }
-
-// ---------- the comparison file.ts calls ----------
 
 export async function comparePdf(
   expectedBytes: Uint8Array, actualBytes: Uint8Array, tolerance: Tolerance,

@@ -4,13 +4,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMPARATORS } from './index.js';
-import { compareNumbers } from './numeric-tolerance.js';
+import { comparatorTester } from './kit/comparator-tester.test-helper.js';
+import { compareNumbers } from './kit/numeric-tolerance.js';
 import type { Tolerance } from './types.js';
 import type { OutputType } from '../tool/manifest-types.js';
 
-async function status(type: OutputType, expected: unknown, actual: unknown, tolerance: Tolerance = {}): Promise<string> {
-  const comparator = COMPARATORS[type];
-  return (await comparator.compare({ key: 'out', type, expected, actual, tolerance: { ...comparator.defaults(type), ...tolerance } })).status;
+async function status(type: OutputType, expected: unknown, actual: unknown, tolerance?: Tolerance): Promise<string> {
+  return (await comparatorTester(COMPARATORS[type], { type }).compareAsync(expected, actual, tolerance)).status;
 }
 
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 });

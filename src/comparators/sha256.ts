@@ -4,8 +4,10 @@
 // or the canonical JSON of any other value.
 import { createHash } from 'node:crypto';
 import type { OutputType } from '../tool/manifest-types.js';
-import { isPlainObject } from './deep-compare.js';
-import { skipped, type Comparator, type ComparisonResult, type Tolerance } from './types.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { skipped } from './kit/result.js';
+import { canonicalJson } from './kit/value.js';
+import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 const SHA_MODES = ['sha256', 'size_sha256'] as const;
 
@@ -15,15 +17,6 @@ export interface ExtractedBytes {
   source: 'data-url' | 'base64' | 'url' | 'text' | 'json';
   /** MIME type from a data URL prefix, when there was one */
   mime?: string;
-}
-
-/** JSON with sorted keys, so equal values hash equally whatever their key order. */
-export function canonicalJson(v: unknown): string {
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : `"${String(v)}"`;
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (isPlainObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`).join(',')}}`;
-  if (v === undefined) return 'null';
-  return JSON.stringify(v) ?? 'null';
 }
 
 const DATA_URL = /^data:([^,;]*)((?:;[^,;]*)*?)(;base64)?,/i;

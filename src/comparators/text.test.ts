@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { boundedLevenshtein, levenshtein, lineDifferences, normalizeWhitespace, textComparator } from './text.js';
-import type { OutputType } from '../tool/manifest-types.js';
-import type { ComparisonResult, Tolerance } from './types.js';
+import { boundedLevenshtein, levenshtein } from './levenshtein.js';
+import { lineDifferences, normalizeWhitespace, textComparator } from './text.js';
+import { comparatorTester } from './kit/comparator-tester.test-helper.js';
 
-const run = (expected: unknown, actual: unknown, tolerance: Tolerance = {}, type: OutputType = 'text') =>
-  textComparator.compare({ key: 't', type, expected, actual, tolerance: { ...textComparator.defaults(type), ...tolerance } }) as ComparisonResult;
+const tester = comparatorTester(textComparator, { key: 't' });
 
 function naiveLevenshtein(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -27,8 +26,8 @@ describe('textComparator: modes and defaults', () => {
   });
 
   it('exact: unwraps {value}, reports first line/column with a window and every differing line', () => {
-    expect(run({ value: 'abc' }, 'abc').status).toBe('pass');
-    const r = run('one\ntwo\nthree\nfour', 'one\nTWO\nthree\nfour\nfive');
+    expect(tester.compare({ value: 'abc' }, 'abc').status).toBe('pass');
+    const r = tester.compare('one\ntwo\nthree\nfour', 'one\nTWO\nthree\nfour\nfive');
     expect(r.status).toBe('fail');
     expect(r.metric).toMatch(/^first difference at line 2, column 1: expected "one\\ntwo\\nthree\\nfour"…?, got "one\\nTWO/);
     expect(r.metric).toMatch(/2 of 5 lines differ$/);
@@ -40,7 +39,7 @@ describe('textComparator: modes and defaults', () => {
   it('exact: an inserted line is one difference, not a cascade', () => {
     const lines = Array.from({ length: 30 }, (_, i) => `line ${i}`);
     const inserted = [...lines.slice(0, 10), 'NEW', ...lines.slice(10)];
-    const r = run(lines.join('\n'), inserted.join('\n'));
+    const r = tester.compare(lines.join('\n'), inserted.join('\n'));
     expect(r.differences!.slice(1)).toEqual([{ path: 'line 11', message: 'not expected (extra line 11 in actual): "NEW"', actual: 'NEW' }]);
   });
 
@@ -54,38 +53,38 @@ describe('textComparator: modes and defaults', () => {
   });
 
   it('exact is exact for latex too (anchor bug B11)', () => {
-    expect(run('a\\,b', 'a b', { compare: 'exact' }, 'latex').status).toBe('fail');
-    expect(run('a\\,b', 'a b', {}, 'latex').status).toBe('pass');
-    expect(run('a  b', 'a b', { compare: 'exact' }, 'latex').status).toBe('fail');
+    expect(tester.compare('a\\,b', 'a b', { compare: 'exact' }, 'latex').status).toBe('fail');
+    expect(tester.compare('a\\,b', 'a b', {}, 'latex').status).toBe('pass');
+    expect(tester.compare('a  b', 'a b', { compare: 'exact' }, 'latex').status).toBe('fail');
   });
 
   it('normalize_whitespace: runs collapse, line ends strip, outer blank lines drop, inner blank lines stay', () => {
     expect(normalizeWhitespace('\n\n  a \t b  \r\n\nc\t\n\n')).toBe(' a b\n\nc');
-    expect(run('# T\n\nbody', '\n# T  \n\nbody\n\n', {}, 'markdown').status).toBe('pass');
-    expect(run('# T\n\nbody', '# T\nbody', {}, 'markdown').status).toBe('fail');
-    expect(run('a b', 'a   b', { compare: 'exact_after_normalize_whitespace' }).status).toBe('pass');
-    expect(run('a b', 'a   b').status).toBe('fail');
+    expect(tester.compare('# T\n\nbody', '\n# T  \n\nbody\n\n', {}, 'markdown').status).toBe('pass');
+    expect(tester.compare('# T\n\nbody', '# T\nbody', {}, 'markdown').status).toBe('fail');
+    expect(tester.compare('a b', 'a   b', { compare: 'exact_after_normalize_whitespace' }).status).toBe('pass');
+    expect(tester.compare('a b', 'a   b').status).toBe('fail');
   });
 
   it('json: structural with numeric tolerance, every difference by path', () => {
     const tol = { compare: 'json', abs: 0.005 };
-    expect(run('{"a": 16470.09, "b": [1, 2]}', '{"b":[1,2],"a":16470.085}', tol).status).toBe('pass');
-    const r = run('{"a": 1, "b": [1, 2], "c": true}', '{"a": 2, "b": [1], "d": null}', tol);
+    expect(tester.compare('{"a": 16470.09, "b": [1, 2]}', '{"b":[1,2],"a":16470.085}', tol).status).toBe('pass');
+    const r = tester.compare('{"a": 1, "b": [1, 2], "c": true}', '{"a": 2, "b": [1], "d": null}', tol);
     expect(r.differences!.map((d) => d.path).sort()).toEqual(['a', 'b[1]', 'c', 'd']);
-    expect(run('{"a":1}', '{"a":1.0}', { compare: 'json_normalized' }).status).toBe('pass');
-    expect(run('{"a":1}', '{oops', tol).metric).toMatch(/^actual is not valid JSON/);
-    expect(run({ a: 1 }, '{"a":1}', tol).status).toBe('pass');
+    expect(tester.compare('{"a":1}', '{"a":1.0}', { compare: 'json_normalized' }).status).toBe('pass');
+    expect(tester.compare('{"a":1}', '{oops', tol).metric).toMatch(/^actual is not valid JSON/);
+    expect(tester.compare({ a: 1 }, '{"a":1}', tol).status).toBe('pass');
   });
 
   it('levenshtein: similarity = 1 − distance / max length against min_similarity', () => {
     const tol = { compare: 'levenshtein', min_similarity: 0.9 };
-    const r = run('abcdefghij', 'abcdefghiX', tol);
+    const r = tester.compare('abcdefghij', 'abcdefghiX', tol);
     expect(r.status).toBe('pass');
     expect(r.metric).toBe('similarity 0.9000 (distance 1 over 10 chars)');
-    const f = run('abcdefghij', 'abcdefgXYZ', tol);
+    const f = tester.compare('abcdefghij', 'abcdefgXYZ', tol);
     expect(f.status).toBe('fail');
     expect(f.metric).toMatch(/^similarity < 0\.9000 \(distance > 1 over 10 chars\)/);
-    expect(run('', '', tol).status).toBe('pass');
+    expect(tester.compare('', '', tol).status).toBe('pass');
   });
 
   it('levenshtein: the bit-parallel banded distance agrees with the textbook DP', () => {
@@ -110,31 +109,31 @@ describe('textComparator: modes and defaults', () => {
     const base = Array.from({ length: 100_000 }, () => String.fromCharCode(97 + Math.floor(rnd() * 26))).join('');
     const chars = base.split('');
     for (let i = 0; i < 500; i++) chars[Math.floor(rnd() * chars.length)] = '#';
-    const r = run(base, chars.join(''), { compare: 'levenshtein', min_similarity: 0.99 });
+    const r = tester.compare(base, chars.join(''), { compare: 'levenshtein', min_similarity: 0.99 });
     expect(r.status).toBe('pass');
     expect(r.metric).toMatch(/^similarity 0\.99\d+ \(distance \d+ over 100000 chars\)$/);
   });
 
   it('regex: the whole actual must match; an invalid pattern fails naming it', () => {
     const tol = { compare: 'regex' };
-    expect(run('done in \\d+ ms', 'done in 42 ms', tol).status).toBe('pass');
-    expect(run('done in \\d+ ms', 'done in 42 ms!', tol).status).toBe('fail');
-    expect(run('a|b', 'b', tol).status).toBe('pass');
-    expect(run('a.c', 'A\nC', { ...tol, regex_flags: 'is' }).status).toBe('pass');
-    const bad = run('(unclosed', 'x', tol);
+    expect(tester.compare('done in \\d+ ms', 'done in 42 ms', tol).status).toBe('pass');
+    expect(tester.compare('done in \\d+ ms', 'done in 42 ms!', tol).status).toBe('fail');
+    expect(tester.compare('a|b', 'b', tol).status).toBe('pass');
+    expect(tester.compare('a.c', 'A\nC', { ...tol, regex_flags: 'is' }).status).toBe('pass');
+    const bad = tester.compare('(unclosed', 'x', tol);
     expect(bad.status).toBe('fail');
     expect(bad.metric).toMatch(/^expected is not a valid regex "\(unclosed"/);
   });
 
   it('contains: actual contains expected', () => {
-    expect(run('total: 5', 'report\ntotal: 5\nend', { compare: 'contains' }).status).toBe('pass');
-    expect(run('total: 6', 'report\ntotal: 5\nend', { compare: 'contains' }).differences![0]!.message).toBe('actual does not contain "total: 6"');
+    expect(tester.compare('total: 5', 'report\ntotal: 5\nend', { compare: 'contains' }).status).toBe('pass');
+    expect(tester.compare('total: 6', 'report\ntotal: 5\nend', { compare: 'contains' }).differences![0]!.message).toBe('actual does not contain "total: 6"');
   });
 
   it('fails on garbage and unknown modes without throwing; skip skips', () => {
-    expect(run('a', 5).metric).toBe('actual is a number (5), expected a string');
-    expect(run('a', { value: null }).metric).toBe('actual is null, expected a string');
-    expect(run('a', 'a', { compare: 'fuzzy' }).metric).toMatch(/^unknown compare mode 'fuzzy'/);
-    expect(run('a', 5, { compare: 'skip' }).status).toBe('skip');
+    expect(tester.compare('a', 5).metric).toBe('actual is a number (5), expected a string');
+    expect(tester.compare('a', { value: null }).metric).toBe('actual is null, expected a string');
+    expect(tester.compare('a', 'a', { compare: 'fuzzy' }).metric).toMatch(/^unknown compare mode 'fuzzy'/);
+    expect(tester.compare('a', 5, { compare: 'skip' }).status).toBe('skip');
   });
 });

@@ -2,10 +2,10 @@
 // no I/O except lazily importing heavy decoders; never throws on bad values (garbage in gives a
 // `fail` naming what was wrong); reports every difference it finds, not only the first.
 import type { OutputType } from '../tool/manifest-types.js';
-import type { OutputComparison, Status } from '../report/model.js';
+import type { OutputComparison } from '../report/model.js';
 
 /**
- * Tolerance as resolved for one output (SPEC §3 precedence already applied). Synonyms are
+ * Tolerance as resolved for one output (file, fixture and default layers already merged). Synonyms are
  * normalised before a comparator sees them: `atol`/`float_atol` → `abs`, `rtol`/`float_rtol` → `rel`.
  * `compare` is the mode; every comparator accepts `skip`.
  */
@@ -15,8 +15,11 @@ export type Tolerance = Record<string, unknown> & {
   rel?: number;
 };
 
-/** The allowed keys of a comparator's tolerance block, for strict validation of tolerance.yaml. */
-export type OptionKind = 'number' | 'boolean' | 'string' | 'string[]' | 'tolerance' | 'integer';
+/**
+ * The kind of value a tolerance option takes, so tolerance.yaml and fixture tolerance blocks are
+ * checked when loaded (and by `pixie lint`): `{ enum }` is a closed set of words.
+ */
+export type OptionKind = 'number' | 'boolean' | 'string' | 'string[]' | 'tolerance' | 'integer' | { enum: readonly string[] };
 
 export interface ComparatorInput {
   key: string;
@@ -44,14 +47,6 @@ export interface Comparator {
   /** Built-in defaults per output type (the bottom layer of tolerance resolution). */
   defaults(type: OutputType): Tolerance;
   compare(input: ComparatorInput): ComparisonResult | Promise<ComparisonResult>;
-}
-
-export function skipped(tolerance: Tolerance, expected: unknown, actual: unknown): ComparisonResult {
-  return { status: 'skip', score: 1, metric: 'not compared', rule: 'compare: skip', expected, actual, tolerance };
-}
-
-export function statusFrom(ok: boolean): Status {
-  return ok ? 'pass' : 'fail';
 }
 
 /**

@@ -2,8 +2,8 @@
 // bits, IEEE float 32/64 bits, plain or WAVE_FORMAT_EXTENSIBLE, any channel count mixed down to mono.
 // Also the byte extraction from an output value, and an encoder used by tests, golden cases and
 // benchmarks. Nothing here throws on bad input: problems come back as sentences naming the fault.
-import { isPlainObject } from './deep-compare.js';
-import { describeValue } from './number.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { describeValue } from './kit/value.js';
 
 export interface DecodedAudio {
   /** mono samples in [-1, 1] (channels averaged) */
@@ -111,13 +111,11 @@ function sampleReader(tag: number, bits: number, dv: DataView, b: Uint8Array): (
   }
 }
 
-// ---------- bytes from an output value ----------
-
 export type BytesResult = { ok: true; bytes: Uint8Array; mime: string | null } | { ok: false; problem: string };
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
-/** Audio arrives as a data URL, bare base64, or `{value|data|url: <either>}` (SPEC §1, anchor §3). */
+/** Audio arrives as a data URL, bare base64, or `{value|data|url: <either>}`. */
 export function mediaBytes(value: unknown): BytesResult {
   if (isPlainObject(value)) {
     for (const k of ['value', 'data', 'url', 'data_url']) {
@@ -150,8 +148,6 @@ export function mediaBytes(value: unknown): BytesResult {
   if (!BASE64.test(clean)) return { ok: false, problem: `is neither a data URL nor base64 (starts ${JSON.stringify(s.slice(0, 24))})` };
   return { ok: true, bytes: Buffer.from(clean, 'base64'), mime: null };
 }
-
-// ---------- encoding (tests, golden cases, benchmarks) ----------
 
 export type WavEncoding = 'pcm8' | 'pcm16' | 'pcm24' | 'pcm32' | 'float32' | 'float64';
 

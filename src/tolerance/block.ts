@@ -1,12 +1,13 @@
 // One tolerance block (a tolerance.yaml entry or a fixture's `tolerance[key]`) checked against the
 // comparator that will read it: compare mode, numeric fields and their synonyms, the comparator's own
 // options. Shared by tolerance.yaml and fixtures so both are validated the same way.
-import type { Comparator, OptionKind, Tolerance } from '../comparators/types.js';
+import type { Comparator, Tolerance } from '../comparators/types.js';
 import { finding, type Finding } from '../report/finding.js';
 import type { LineOf } from '../source/lines.js';
 import { formatPath, type PathSegment } from '../source/path.js';
 import type { OutputType } from '../tool/manifest-types.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { checkNonNegativeNumber, checkOptionValue } from './option-kind.js';
 import { colonSpaceHint, didYouMean, kindOf } from './words.js';
 
 /** Spellings of the numeric tolerance fields (as existing tools write them: atol/rtol, float_atol/float_rtol). */
@@ -33,25 +34,6 @@ function problemAt(where: BlockWhere, segments: PathSegment[], part: 'key' | 'va
   return finding('tolerance-invalid', { file: where.file, ...(line ? { line } : {}), path: formatPath(segments), message });
 }
 
-export function checkNonNegativeNumber(v: unknown, integer: boolean): string | null {
-  if (typeof v !== 'number' || Number.isNaN(v)) return `must be ${integer ? 'a whole number' : 'a number'} ≥ 0, got ${kindOf(v)}`;
-  if (v < 0) return `must be ≥ 0, got ${v}`;
-  if (integer && !Number.isInteger(v)) return `must be a whole number, got ${v}`;
-  return null;
-}
-
-function checkOptionValue(kind: OptionKind, v: unknown): string | null {
-  switch (kind) {
-    case 'number': return checkNonNegativeNumber(v, false);
-    case 'integer': return checkNonNegativeNumber(v, true);
-    case 'boolean': return typeof v === 'boolean' ? null : `must be true or false, got ${kindOf(v)}`;
-    case 'string': return typeof v === 'string' ? null : `must be a string, got ${kindOf(v)}`;
-    case 'string[]':
-      if (typeof v === 'string') return `must be a list of strings; write [${JSON.stringify(v)}]`;
-      return Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : `must be a list of strings, got ${kindOf(v)}`;
-    case 'tolerance': return null; // checked by checkNestedTolerance
-  }
-}
 
 /**
  * A 'tolerance'-kind option is either a numeric tolerance itself (`series: {abs: 0.01}`) or a map of

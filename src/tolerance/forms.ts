@@ -7,7 +7,8 @@ import { formatPath, type PathSegment } from '../source/path.js';
 import { OUTPUT_TYPES, type OutputType } from '../tool/manifest-types.js';
 import { suggest } from '../util/did-you-mean.js';
 import { isPlainObject } from '../util/is-plain-object.js';
-import { checkNonNegativeNumber, checkToleranceBlock, type BlockWhere } from './block.js';
+import { checkToleranceBlock, type BlockWhere } from './block.js';
+import { checkNonNegativeNumber } from './option-kind.js';
 import { POLICIES, type Policy, type ToleranceConfig, type ToleranceContext } from './config.js';
 import { colonSpaceHint, kindOf, notAnOutputMessage } from './words.js';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { imageComparator } from '../../../src/comparators/image.js';
+import { imageComparator } from '../../../src/comparators/image/image.js';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const url = (f: string) => `data:image/png;base64,${readFileSync(path.join(dir, f)).toString('base64')}`;

@@ -1,0 +1,51 @@
+// Histograms (values in order or as a multiset, and the bins) and box plots (raw values and summary fields per series).
+import { matchScalarMultiset, reportScalarMultiset, type Indexed } from '../kit/matching.js';
+import { joinPath } from '../kit/paths.js';
+import { describeValue, isPresent, readLists, shortJson } from '../kit/value.js';
+import type { Ctx } from './context.js';
+import { compareScalarBag, matchSeries, seriesTolerance } from './series.js';
+
+const BOX_SUMMARY_FIELDS = ['min', 'q1', 'q2', 'median', 'q3', 'max', 'mean', 'lower_fence', 'upper_fence', 'lowerfence', 'upperfence'];
+
+export function compareHistogram(ctx: Ctx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
+  const values = readLists(e, a, 'values');
+  if (typeof values === 'string') return values;
+  const [eV, aV] = values;
+  const { c } = ctx;
+  if (ctx.variant === 'ordered') {
+    c.array('values', eV, aV, ctx.tol, 'values');
+  } else {
+    // a value that is not a number is a difference of its own, never sorted against numbers
+    const numbersOf = (side: 'expected' | 'actual', list: unknown[]): Indexed[] => list.flatMap((v, i) => {
+      if (typeof v === 'number') return [{ v, i }];
+      c.add(joinPath('values', i), `${side} values[${i}] is ${describeValue(v)}, expected a number`, side === 'expected' ? v : undefined, side === 'actual' ? v : undefined);
+      return [];
+    });
+    if (eV.length !== aV.length) c.add('values', `value count differs: expected ${eV.length}, got ${aV.length}`, eV.length, aV.length, false);
+    const eN = numbersOf('expected', eV);
+    const aN = numbersOf('actual', aV);
+    reportScalarMultiset(c, matchScalarMultiset(eN, aN, ctx.tol), (i) => joinPath('values', i), ctx.tol);
+  }
+  c.optional('bins', e.bins, a.bins);
+  return null;
+}
+
+export function compareBoxplot(ctx: Ctx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
+  const series = readLists(e, a, 'series');
+  if (typeof series === 'string') return series;
+  const [eS, aS] = series;
+  for (const sp of matchSeries(ctx, eS, aS)) {
+    const tol = seriesTolerance(ctx, sp.name);
+    // raw values AND summary fields: either alone would let the other drift unseen
+    for (const f of ['values', 'outliers']) {
+      const p = joinPath(sp.path, f);
+      if (!isPresent(sp.e[f]) && !isPresent(sp.a[f])) continue;
+      if (!isPresent(sp.a[f])) { ctx.c.missing(p, `missing in actual (expected ${shortJson(sp.e[f], 60)})`, sp.e[f]); continue; }
+      if (!isPresent(sp.e[f])) { ctx.c.extra(p, `not expected (extra in actual: ${shortJson(sp.a[f], 60)})`, sp.a[f]); continue; }
+      if (ctx.variant === 'ordered') ctx.c.array(p, sp.e[f], sp.a[f], tol);
+      else compareScalarBag(ctx, p, sp.e[f], sp.a[f], tol);
+    }
+    for (const f of BOX_SUMMARY_FIELDS) ctx.c.optional(joinPath(sp.path, f), sp.e[f], sp.a[f], tol);
+  }
+  return null;
+}

@@ -1,0 +1,74 @@
+// Turns a media output value (image, audio, video) into bytes, without any decoder: data URLs,
+// bare base64 and `{value|data|url|image|data_url}` objects. Used before any heavy decoding so that
+// identical bytes pass early, and by the size + SHA-256 fallback when a decoder cannot be loaded.
+import { isPlainObject } from '../../util/is-plain-object.js';
+import { describeValue } from '../kit/value.js';
+import { sha256Hex } from '../sha256.js';
+
+export interface MediaBytes {
+  bytes: Buffer;
+  /** the MIME type a data URL declared, else null */
+  mime: string | null;
+  /** `url` means an http(s)/file URL that pixie does not download: `bytes` is the URL text */
+  form: 'data-url' | 'base64' | 'url';
+}
+
+export type ExtractResult = { ok: true; media: MediaBytes } | { ok: false; problem: string };
+
+/** Keys an object form may carry the payload under, in the order they are looked at. */
+export const MEDIA_VALUE_KEYS = ['value', 'data', 'url', 'image', 'data_url'] as const;
+
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+function decodeBase64(text: string): Buffer | null {
+  const compact = text.replace(/\s+/g, '');
+  if (compact === '' || !BASE64.test(compact) || compact.replace(/=+$/, '').length % 4 === 1) return null;
+  return Buffer.from(compact, 'base64');
+}
+
+function fromDataUrl(text: string): ExtractResult {
+  const comma = text.indexOf(',');
+  if (comma < 0) return { ok: false, problem: 'a data URL without a comma before its payload' };
+  const meta = text.slice(5, comma);
+  const payload = text.slice(comma + 1);
+  const parts = meta.split(';').map((p) => p.trim());
+  const mime = parts[0] ? parts[0].toLowerCase() : null;
+  if (parts.slice(1).some((p) => p.toLowerCase() === 'base64')) {
+    const bytes = payload.trim() === '' ? Buffer.alloc(0) : decodeBase64(payload);
+    if (!bytes) return { ok: false, problem: `a data URL${mime ? ` (${mime})` : ''} whose payload is not valid base64` };
+    return { ok: true, media: { bytes, mime, form: 'data-url' } };
+  }
+  try {
+    return { ok: true, media: { bytes: Buffer.from(decodeURIComponent(payload), 'utf8'), mime, form: 'data-url' } };
+  } catch {
+    return { ok: false, problem: 'a data URL with broken percent-encoding' };
+  }
+}
+
+export function extractMediaBytes(value: unknown): ExtractResult {
+  let v = value;
+  if (isPlainObject(v)) {
+    const key = MEDIA_VALUE_KEYS.find((k) => typeof (v as Record<string, unknown>)[k] === 'string');
+    if (!key) return { ok: false, problem: `an object without a string ${MEDIA_VALUE_KEYS.join('/')} field` };
+    v = (v as Record<string, unknown>)[key];
+  }
+  if (typeof v !== 'string') return { ok: false, problem: `${describeValue(v)}, not a data URL or base64 string` };
+  const text = v.trim();
+  if (text === '') return { ok: false, problem: 'an empty string' };
+  if (/^data:/i.test(text)) return fromDataUrl(text);
+  if (/^(https?|file):/i.test(text)) return { ok: true, media: { bytes: Buffer.from(text, 'utf8'), mime: null, form: 'url' } };
+  const bytes = decodeBase64(text);
+  if (!bytes) return { ok: false, problem: `${describeValue(v)}, which is neither a data URL nor base64` };
+  return { ok: true, media: { bytes, mime: null, form: 'base64' } };
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} kB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** `sha256=<12 hex> size=<n>` as the earlier Python validator printed it, for fallback messages. */
+export function describeBytes(bytes: Uint8Array): string {
+  return `sha256=${sha256Hex(bytes).slice(0, 12)} size=${bytes.length}`;
+}

@@ -1,0 +1,72 @@
+// Reading and naming comparator inputs: scalars wrapped as `{value}`, a value's kind in words,
+// short JSON for messages, and stable identities for JSON values (hash keys, never for comparing).
+import { isPlainObject } from '../../util/is-plain-object.js';
+
+/** Scalar outputs may arrive bare or as `{value: …}`. */
+export function unwrapValue(v: unknown): unknown {
+  return isPlainObject(v) && 'value' in v ? v.value : v;
+}
+
+export function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}
+
+/** "a string (\"abc\")", "null", "an array" — for messages that name what was wrong. */
+export function describeValue(v: unknown): string {
+  const t = typeName(v);
+  if (t === 'null' || t === 'undefined') return t === 'undefined' ? 'missing' : 'null';
+  const article = /^[aeiou]/.test(t) ? 'an' : 'a';
+  if (t === 'string') return `a string (${shortJson(v, 40)})`;
+  if (t === 'number' || t === 'boolean') return `${article} ${t} (${String(v)})`;
+  return `${article} ${t === 'object' ? 'object' : t}`;
+}
+
+/** JSON text of a value cut to `limit` characters, for messages (never for comparison). */
+export function shortJson(v: unknown, limit = 80): string {
+  let text: string;
+  try {
+    text = typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(v) ?? String(v));
+  } catch {
+    text = String(v);
+  }
+  return text.length > limit ? `${text.slice(0, Math.max(1, limit - 1))}…` : text;
+}
+
+/** Absent on a side: undefined or null. */
+export function isPresent(v: unknown): boolean {
+  return v !== undefined && v !== null;
+}
+
+/** A stable identity for JSON values (ids, labels, keys): 0 and "0" differ, null is a value. */
+export function jsonKey(v: unknown): string {
+  if (typeof v === 'number' && !Number.isFinite(v)) return `#${String(v)}`;
+  return JSON.stringify(v) ?? 'undefined';
+}
+
+/** JSON with sorted keys, so equal values hash and compare equally whatever their key order. */
+export function canonicalJson(v: unknown): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : `"${String(v)}"`;
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (isPlainObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`).join(',')}}`;
+  if (v === undefined) return 'null';
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** Reads `value[field]` as an array, or says what is wrong with it ("actual.series is missing"). */
+function readList(side: 'expected' | 'actual', value: Record<string, unknown>, field: string): unknown[] | string {
+  const v = value[field];
+  if (v === undefined) return `${side}.${field} is missing`;
+  if (!Array.isArray(v)) return `${side}.${field} is ${describeValue(v)}, expected an array`;
+  return v;
+}
+
+/** `value[field]` of both sides as arrays (expected first), or what is wrong with the first that is not. */
+export function readLists(e: Record<string, unknown>, a: Record<string, unknown>, field: string): [unknown[], unknown[]] | string {
+  const eL = readList('expected', e, field);
+  if (typeof eL === 'string') return eL;
+  const aL = readList('actual', a, field);
+  if (typeof aL === 'string') return aL;
+  return [eL, aL];
+}

@@ -1,0 +1,51 @@
+// One cell against another under its column's tolerance: numbers by the shared rule, nested
+// objects structurally, everything else exactly. A cell absent on one side is missing or extra.
+import { deepCompare } from '../kit/deep-compare.js';
+import type { DiffCollector } from '../kit/diff-collector.js';
+import { compareNumbers, formatAbsDiff, numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.js';
+import { shortJson, typeName } from '../kit/value.js';
+import { MISSING, type Cell } from './read.js';
+
+/** Arrays and objects (nested JSON in a cell), compared structurally. */
+function bothNested(x: Cell, y: Cell): x is object {
+  return typeof x === 'object' && typeof y === 'object' && x !== null && y !== null;
+}
+
+/** Compares one cell, recording its differences; returns whether it differed. */
+export function compareCell(e: Cell, a: Cell, tol: NumericTolerance, path: string, c: DiffCollector, note: string): boolean {
+  if (e === a) return false;
+  if (e === MISSING) { c.record({ path, message: `not expected (cell absent in expected)${note}`, kind: 'extra', actual: a }); return true; }
+  if (a === MISSING) { c.record({ path, message: `missing in actual${note}`, kind: 'missing', expected: e }); return true; }
+  if (typeof e === 'number' && typeof a === 'number') {
+    if (numbersWithin(e, a, tol)) return false;
+    const v = compareNumbers(e, a, tol);
+    c.record({ path, message: `expected ${e}, got ${a} (abs diff ${formatAbsDiff(v.absDiff)})${note}`, kind: 'changed', expected: e, actual: a });
+    return true;
+  }
+  if (bothNested(e, a)) {
+    const diffs = deepCompare(e, a, path, tol);
+    for (const d of diffs) c.record(note ? { ...d, message: d.message + note } : d);
+    return diffs.length > 0;
+  }
+  const message = typeName(e) !== typeName(a)
+    ? `expected ${typeName(e)} ${shortJson(e, 60)}, got ${typeName(a)} ${shortJson(a, 60)}`
+    : `expected ${shortJson(e, 80)}, got ${shortJson(a, 80)}`;
+  c.record({ path, message: message + note, kind: 'changed', expected: e, actual: a });
+  return true;
+}
+
+/** Whether every cell of two rows is within its column's tolerance (the edge test of row matching). */
+export function cellsWithin(e: Cell[], a: Cell[], tols: NumericTolerance[]): boolean {
+  for (let c = 0; c < e.length; c++) {
+    const x = e[c];
+    const y = a[c];
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') { if (!numbersWithin(x, y, tols[c]!)) return false; continue; }
+    if (bothNested(x, y)) {
+      if (deepCompare(x, y, '', tols[c]!).length > 0) return false;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}

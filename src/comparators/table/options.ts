@@ -1,0 +1,80 @@
+// A table tolerance read once: how rows pair (in order, as a multiset, or by key columns), the
+// numeric tolerance of every cell with per-column overrides, and the columns to ignore.
+import { isPlainObject } from '../../util/is-plain-object.js';
+import { describeNumericTolerance, numericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
+import { describeValue, shortJson } from '../kit/value.js';
+import type { OptionKind, Tolerance } from '../types.js';
+
+export const TABLE_MODES = ['rows_ordered', 'rows_unordered', 'ordered', 'unordered', 'keyed'] as const;
+const ROW_ORDERS = ['ordered', 'unordered'] as const;
+
+export const TABLE_OPTIONS: Readonly<Record<string, OptionKind>> = {
+  abs: 'number', rel: 'number', rows: { enum: ROW_ORDERS }, key: 'string[]', columns: 'tolerance', ignore_columns: 'string[]',
+};
+
+export type RowMode = { kind: 'ordered' } | { kind: 'unordered' } | { kind: 'keyed'; key: string[] };
+
+export type TableSettings =
+  | { rule: string; problem: string }
+  | { rule: string; problem: null; base: NumericTolerance; mode: RowMode; columns: Map<string, NumericTolerance>; ignored: string[] };
+
+function stringList(v: unknown): string[] | null {
+  if (v === undefined || v === null) return [];
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  return null;
+}
+
+/** `key` wins over `rows`, which wins over `compare` (the older way to say it). */
+function rowModeOf(tolerance: Tolerance): RowMode | string {
+  const key = stringList(tolerance.key);
+  if (key === null) return `tolerance key must be a list of column names, got ${shortJson(tolerance.key, 60)}`;
+  if (key.length > 0) return { kind: 'keyed', key };
+  const rows = tolerance.rows;
+  if (rows !== undefined) {
+    if ((ROW_ORDERS as readonly unknown[]).includes(rows)) return { kind: rows as 'ordered' | 'unordered' };
+    return `tolerance rows must be "ordered" or "unordered", got ${shortJson(rows, 60)}`;
+  }
+  const mode = tolerance.compare ?? 'rows_ordered';
+  if (mode === 'rows_ordered' || mode === 'ordered') return { kind: 'ordered' };
+  if (mode === 'rows_unordered' || mode === 'unordered') return { kind: 'unordered' };
+  if (mode === 'keyed') return 'compare: keyed needs key: [column, ...]';
+  return `unknown compare mode '${mode}'`;
+}
+
+interface ColumnTolerances { byName: Map<string, NumericTolerance>; problems: string[] }
+
+function columnTolerances(tolerance: Tolerance, base: NumericTolerance): ColumnTolerances {
+  const byName = new Map<string, NumericTolerance>();
+  const problems: string[] = [];
+  const spec = tolerance.columns;
+  if (spec === undefined || spec === null) return { byName, problems };
+  if (!isPlainObject(spec)) return { byName, problems: [`tolerance columns must map column names to {abs, rel}, got ${describeValue(spec)}`] };
+  for (const [name, t] of Object.entries(spec)) {
+    if (!isPlainObject(t)) { problems.push(`tolerance columns.${name} must be {abs, rel}, got ${describeValue(t)}`); continue; }
+    const own = numericTolerance(t as Tolerance);
+    byName.set(name, { ...base, ...own });
+  }
+  return { byName, problems };
+}
+
+function ruleText(mode: RowMode, base: NumericTolerance, colTols: Map<string, NumericTolerance>, ignored: string[]): string {
+  const rows = mode.kind === 'keyed' ? `rows keyed by [${mode.key.join(', ')}]` : `rows ${mode.kind}`;
+  let text = `${rows}, cells ${describeNumericTolerance(base)}`;
+  for (const [name, t] of colTols) text += `; column ${name} ${describeNumericTolerance(t)}`;
+  if (ignored.length) text += `; ignoring columns [${ignored.join(', ')}]`;
+  return text;
+}
+
+/** The settings of one comparison, or the first problem with the tolerance (and the rule to show with it). */
+export function tableSettings(tolerance: Tolerance): TableSettings {
+  const base = numericTolerance(tolerance);
+  const mode = rowModeOf(tolerance);
+  const colSpec = columnTolerances(tolerance, base);
+  const ignored = stringList(tolerance.ignore_columns);
+  if (typeof mode === 'string') return { rule: 'table', problem: mode };
+  const rule = ruleText(mode, base, colSpec.byName, ignored ?? []);
+  if (ignored === null) return { rule, problem: `tolerance ignore_columns must be a list of column names, got ${shortJson(tolerance.ignore_columns, 60)}` };
+  if (colSpec.problems.length) return { rule, problem: colSpec.problems.join('; ') };
+  return { rule, problem: null, base, mode, columns: colSpec.byName, ignored };
+}

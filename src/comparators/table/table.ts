@@ -1,0 +1,98 @@
+// The table comparator: columns matched by name (key, then label), numeric cells (at any depth)
+// under the shared abs-OR-rel rule with per-column overrides, and rows compared in order, by key
+// columns, or as a multiset (unordered.ts).
+import type { OutputType } from '../../tool/manifest-types.js';
+import { DiffCollector } from '../kit/diff-collector.js';
+import { garbageResult, skipped, statusFrom, unknownModeResult } from '../kit/result.js';
+import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
+import { TABLE_MODES, TABLE_OPTIONS, tableSettings, type RowMode } from './options.js';
+import { alignColumns, cellOf, deriveColumns, readTable, type Col, type Side } from './read.js';
+import { compareKeyedRows, compareOrderedRows, compareUnorderedRows, RowReport, type PreparedTables } from './rows.js';
+
+type Settings = Extract<ReturnType<typeof tableSettings>, { problem: null }>;
+
+/** Columns aligned (ignored ones dropped) and cells read, or a sentence naming a column the tolerance names but the table lacks. */
+function prepareTables(eSide: Side, aSide: Side, s: Settings): PreparedTables | string {
+  const ignoreSet = new Set(s.ignored);
+  const keep = (c: Col): boolean => !(ignoreSet.has(c.name) || (c.key !== undefined && ignoreSet.has(c.key)) || (c.label !== undefined && ignoreSet.has(c.label)));
+  const eColsAll = deriveColumns(eSide, aSide);
+  const aColsAll = deriveColumns(aSide, eSide);
+  const knows = (name: string): boolean => [...eColsAll, ...aColsAll].some((c) => c.name === name || c.key === name || c.label === name);
+  const unknownNames = [...ignoreSet, ...s.columns.keys(), ...(s.mode.kind === 'keyed' ? s.mode.key : [])].filter((n) => !knows(n));
+  if (unknownNames.length) {
+    return `tolerance names column(s) the table does not have: ${unknownNames.map((n) => JSON.stringify(n)).join(', ')} (columns: ${eColsAll.map((c) => c.name).join(', ')})`;
+  }
+  const eCols = eColsAll.filter(keep);
+  const aCols = aColsAll.filter(keep);
+  const { common, missing: missingCols, extra: extraCols } = alignColumns(eCols, aCols);
+  const tols = common.map((c) => s.columns.get(c.name) ?? s.columns.get(c.e.label ?? '') ?? s.columns.get(c.e.key ?? '') ?? s.base);
+  const E = eSide.rows.map((r) => common.map((c) => cellOf(r, c.e)));
+  const A = aSide.rows.map((r) => common.map((c) => cellOf(r, c.a)));
+  return { common, missingCols, extraCols, eCols, aCols, E, A, eRows: eSide.rows, aRows: aSide.rows, tols };
+}
+
+/** Pairs the rows as the mode says; a problem when key columns are not in both tables. */
+function compareRows(r: RowReport, mode: RowMode): string | null {
+  if (mode.kind === 'ordered') compareOrderedRows(r);
+  else if (mode.kind === 'unordered') compareUnorderedRows(r);
+  else {
+    const keyIdx = mode.key.map((k) => r.p.common.findIndex((c) => c.name === k || c.e.key === k || c.e.label === k));
+    const absentKey = mode.key.filter((_, x) => keyIdx[x]! < 0);
+    if (absentKey.length) return `key column(s) ${absentKey.join(', ')} must be present in both tables`;
+    compareKeyedRows(r, keyIdx);
+  }
+  return null;
+}
+
+/** "N of M cells differ", with unmatched rows, one-sided columns and notes; the score is the share of equal cells. */
+function summarise(r: RowReport, rule: string, tolerance: Tolerance, echo: { expected: unknown; actual: unknown }): ComparisonResult {
+  const { common, missingCols, extraCols, E, A } = r.p;
+  const width = common.length + missingCols.length + extraCols.length;
+  const totalCells = Math.max(E.length, A.length) * width;
+  const colCells = missingCols.length * E.length + extraCols.length * A.length;
+  const differing = Math.min(totalCells, r.cellsDiffer + colCells);
+  const ok = r.c.recorded === 0;
+  let metric = `${differing} of ${totalCells} cells differ`;
+  if (r.rowsMissing || r.rowsExtra) metric += `; ${r.rowsMissing} expected row(s) unmatched, ${r.rowsExtra} actual row(s) unmatched`;
+  if (missingCols.length || extraCols.length) metric += `; ${missingCols.length} column(s) missing, ${extraCols.length} extra`;
+  if (r.notes.length) metric += `; ${r.notes.join('; ')}`;
+  const score = ok ? 1 : totalCells === 0 ? 0 : Math.max(0, Math.min(0.999, 1 - differing / totalCells));
+  return { status: statusFrom(ok), score, metric, rule, expected: echo.expected, actual: echo.actual, tolerance, differences: r.c.list() };
+}
+
+/**
+ * Compares two table values under a table tolerance. Exported for the file comparator (CSV).
+ * `expected`/`actual` in the result are `echo` (defaults to the values given).
+ */
+export function compareTableValues(expected: unknown, actual: unknown, tolerance: Tolerance, echo = { expected, actual }): ComparisonResult {
+  const s = tableSettings(tolerance);
+  const fail = (message: string): ComparisonResult => garbageResult(message, echo.expected, echo.actual, tolerance, s.rule);
+  if (s.problem !== null) return fail(s.problem);
+  const eSide = readTable('expected', expected);
+  if (typeof eSide === 'string') return fail(eSide);
+  const aSide = readTable('actual', actual);
+  if (typeof aSide === 'string') return fail(aSide);
+  const p = prepareTables(eSide, aSide, s);
+  if (typeof p === 'string') return fail(p);
+  const r = new RowReport(p, new DiffCollector({}, 'rows'));
+  r.shape();
+  const problem = compareRows(r, s.mode);
+  if (problem) return fail(problem);
+  return summarise(r, s.rule, tolerance, echo);
+}
+
+export const tableComparator: Comparator = {
+  name: 'table',
+  types: ['table'],
+  modes: TABLE_MODES,
+  options: TABLE_OPTIONS,
+  defaults(_type: OutputType): Tolerance {
+    return { compare: 'rows_ordered', abs: 1e-6 };
+  },
+  compare({ expected, actual, tolerance }): ComparisonResult {
+    const mode = tolerance.compare;
+    if (mode === 'skip') return skipped(tolerance, expected, actual);
+    if (mode !== undefined && !(TABLE_MODES as readonly string[]).includes(mode)) return unknownModeResult(mode, TABLE_MODES, expected, actual, tolerance);
+    return compareTableValues(expected, actual, tolerance);
+  },
+};
