@@ -15,7 +15,7 @@ describe('parseCsv (RFC 4180)', () => {
   it('names the line of an unterminated quote', () => {
     expect(parseCsv('a,b\n1,"open\n2,3')).toEqual({ error: 'unterminated quoted field starting on line 2' });
   });
-  it('turns numeric-looking cells into numbers (anchor bug B13)', () => {
+  it('turns numeric-looking cells into numbers', () => {
     expect(csvToTable('\uFEFFn,s\n1.0,007x\n-2e3, 4 \n', ',')).toEqual({ columns: ['n', 's'], rows: [[1, '007x'], [-2000, 4]] });
   });
 });
@@ -38,7 +38,7 @@ describe('fileComparator', () => {
     expect(paths(r)).toEqual(['content.rows[0].id', 'content.rows[0].amount', 'content.rows[1].id', 'content.rows[1].amount']);
   });
 
-  it('reads MIME from mime_type, mime, content_type, the data URL prefix, or the extension (anchor bug B12)', async () => {
+  it('reads MIME from mime_type, mime, content_type, the data URL prefix, or the extension', async () => {
     const body = '{"a": 1}';
     const forms = [
       { filename: 'x.json', mime_type: 'application/json', data: b64(body) },

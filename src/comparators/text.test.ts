@@ -16,7 +16,7 @@ function naiveLevenshtein(a: string, b: string): number {
 }
 
 describe('textComparator: modes and defaults', () => {
-  it('lists SPEC and anchor spellings of every mode', () => {
+  it('lists the documented and the original Pixie's spellings of every mode', () => {
     for (const m of ['exact', 'normalize_whitespace', 'exact_after_normalize_whitespace', 'json', 'json_normalized', 'levenshtein', 'regex', 'contains']) {
       expect(textComparator.modes).toContain(m);
     }
@@ -52,7 +52,7 @@ describe('textComparator: modes and defaults', () => {
     expect(summary.differences[50]!.message).toBe('… and 30 more differing lines');
   });
 
-  it('exact is exact for latex too (anchor bug B11)', () => {
+  it('exact is exact for latex too', () => {
     expect(tester.compare('a\\,b', 'a b', { compare: 'exact' }, 'latex').status).toBe('fail');
     expect(tester.compare('a\\,b', 'a b', {}, 'latex').status).toBe('pass');
     expect(tester.compare('a  b', 'a b', { compare: 'exact' }, 'latex').status).toBe('fail');

@@ -16,7 +16,7 @@ export const TEXT_MODES = [
   'levenshtein', 'regex', 'contains',
 ] as const;
 
-/** Anchor spellings → the canonical mode. */
+/** The original Pixie's spellings → the canonical mode. */
 const MODE_ALIASES: Record<string, string> = {
   exact_after_normalize_whitespace: 'normalize_whitespace',
   json_normalized: 'json',

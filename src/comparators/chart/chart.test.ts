@@ -16,7 +16,7 @@ describe('chart contract cases (run against the comparator directly)', () => {
 });
 
 describe('modes, options and defaults', () => {
-  it('accepts every anchor mode name and defaults charts to rel 1e-3 (SPEC §3)', () => {
+  it('accepts every mode name of the original Pixie and defaults charts to rel 1e-3', () => {
     for (const m of ['data_only', 'slices_unordered', 'values_unordered', 'series_summary', 'matrix_elementwise', 'rows_ordered', 'graph_set', 'tree_set']) {
       expect(chartComparator.modes).toContain(m);
     }
@@ -26,7 +26,7 @@ describe('modes, options and defaults', () => {
     expect(chartComparator.options).toMatchObject({ series_match: { enum: ['by_name', 'by_index'] }, series: 'tolerance' });
   });
 
-  it('a mode that names another algorithm is refused for the type, not ignored (B10)', () => {
+  it('a mode that names another algorithm is refused for the type, not ignored', () => {
     const r = tester.compare({ slices: [] }, { slices: [] }, { compare: 'matrix_elementwise' }, 'chart_pie');
     expect(r.status).toBe('fail');
     expect(r.metric).toMatch(/does not apply to chart_pie/);
@@ -149,7 +149,7 @@ describe('pie and histogram', () => {
     expect(paths(r)).toEqual(['slices[label=Rent]', 'slices[label=Food]']);
   });
 
-  it('histogram values with mixed types never crash and name the bad value (B17)', () => {
+  it('histogram values with mixed types never crash and name the bad value', () => {
     const r = tester.compare({ values: [1, 2, null, 'a'] }, { values: ['b', 2, 1, null] }, undefined, 'chart_histogram');
     expect(r.status).toBe('fail');
     expect(messages(r)).toMatch(/expected values\[2\] is null, expected a number/);
@@ -173,7 +173,7 @@ describe('pie and histogram', () => {
   });
 });
 
-describe('boxplot (B8)', () => {
+describe('boxplot', () => {
   const e = { series: [{ name: 'a', values: [1, 2, 3, 4, 5], min: 1, q1: 2, median: 3, q3: 4, max: 5 }] };
 
   it('raw values changed but summary identical → fail', () => {
@@ -217,12 +217,12 @@ describe('heatmap, candlestick, radar', () => {
 });
 
 describe('sankey, network, treemap', () => {
-  it('node id 0 is an id (B4) and labels are compared', () => {
+  it('node id 0 is an id and labels are compared', () => {
     const r = tester.compare({ nodes: [{ id: 0, label: 'In' }, { id: 1, label: 'Out' }], links: [{ source: 0, target: 1, value: 5 }] }, { nodes: [{ id: 1, label: 'Out' }, { id: 0, label: 'Input' }], links: [{ source: 0, target: 1, value: 5 }] }, undefined, 'chart_sankey');
     expect(paths(r)).toEqual(['nodes[id=0].label']);
   });
 
-  it('parallel links with mixed null and numeric weights never crash (B17)', () => {
+  it('parallel links with mixed null and numeric weights never crash', () => {
     const nodes = [{ id: 'a' }, { id: 'b' }];
     const e = { nodes, links: [{ source: 'a', target: 'b', value: null }, { source: 'a', target: 'b', value: 3 }] };
     expect(tester.compare(e, { nodes, links: [{ source: 'a', target: 'b', value: 3 }, { source: 'a', target: 'b', value: null }] }, undefined, 'chart_sankey').status).toBe('pass');
@@ -243,7 +243,7 @@ describe('sankey, network, treemap', () => {
     expect(tester.compare({ nodes: [{ id: 1, x: 0, colour: 'red' }], edges: [] }, { nodes: [{ id: 1, x: 50, colour: 'blue' }], edges: [] }, undefined, 'chart_network').status).toBe('pass');
   });
 
-  it('treemap: nodes by id (B7), ids and parents exact, values with tolerance', () => {
+  it('treemap: nodes by id, ids and parents exact, values with tolerance', () => {
     const e = { nodes: [{ id: 'r', label: 'Root', value: 10 }, { id: 'a', label: 'A', value: 4, parent: 'r' }, { id: 'b', label: 'A', value: 6, parent: 'r' }] };
     expect(tester.compare(e, { nodes: [e.nodes[2], e.nodes[0], e.nodes[1]] }, undefined, 'chart_treemap').status).toBe('pass');
     const r = tester.compare(e, { nodes: [e.nodes[0], { ...e.nodes[1], value: 4.5 }, { ...e.nodes[2], parent: 'a' }] }, undefined, 'chart_treemap');

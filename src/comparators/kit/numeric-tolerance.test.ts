@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareNumbers, describeNumericTolerance } from './numeric-tolerance.js';
 
 describe('compareNumbers', () => {
-  it('passes a difference equal to the tolerance as written (SPEC §3 boundary)', () => {
+  it('passes a difference equal to the tolerance as written (the boundary as written)', () => {
     const v = compareNumbers(16470.09, 16470.085, { abs: 0.005 });
     expect(v.ok).toBe(true);
     expect(v.absDiff).toBe('0.005');

@@ -23,7 +23,7 @@ describe('modes and defaults', () => {
     expect(mapComparator.options).toMatchObject({ round_digits: 'integer' });
   });
 
-  it('the mode changes the algorithm (B10): ordered points, multiset route', () => {
+  it('the mode changes the algorithm: ordered points, multiset route', () => {
     const e = { points: [[1, 1], [2, 2]] };
     const a = { points: [[2, 2], [1, 1]] };
     expect(tester.compare(e, a, undefined, 'map_points').status).toBe('pass');
@@ -49,7 +49,7 @@ describe('modes and defaults', () => {
 });
 
 describe('coordinates', () => {
-  it('0.0 is a valid latitude and longitude (B4), in every spelling', () => {
+  it('0.0 is a valid latitude and longitude, in every spelling', () => {
     for (const p of [{ lat: 0, lng: 0 }, { latitude: 0.0, longitude: 0.0 }, { lat: 0, lon: 0 }, [0, 0]]) {
       const c = readCoord(p, 4);
       expect(typeof c, JSON.stringify(p)).toBe('object');
@@ -83,7 +83,7 @@ describe('coordinates', () => {
   });
 });
 
-describe('points and heatmap as multisets (B9)', () => {
+describe('points and heatmap as multisets', () => {
   const A = { lat: 1, lng: 1 };
   const B = { lat: 2, lng: 2 };
 
@@ -133,7 +133,7 @@ describe('route', () => {
   });
 });
 
-describe('polygons (B5)', () => {
+describe('polygons', () => {
   const square = [[0, 0], [0, 1], [1, 1], [1, 0]];
 
   it('reads coords, vertices and bare vertex lists; a changed vertex fails', () => {

@@ -21,7 +21,7 @@ describe('modes and defaults', () => {
     expect(structuralComparator.defaults('diff')).toEqual({ compare: 'exact' });
   });
 
-  it('modes that do not fit the type are refused (B10), and option values are checked', () => {
+  it('modes that do not fit the type are refused, and option values are checked', () => {
     expect(tester.compare({ before: '', after: '' }, { before: '', after: '' }, { compare: 'rows_ordered' }, 'diff').metric).toMatch(/does not apply to diff/);
     expect(tester.compare({ root: {} }, { root: {} }, { compare: 'rows_unordered' }, 'tree').metric).toMatch(/does not apply to tree/);
     expect(tester.compare({ root: {} }, { root: {} }, { children_order: 'sorted' }, 'tree').metric).toMatch(/children_order must be ordered or unordered/);
@@ -36,7 +36,7 @@ describe('modes and defaults', () => {
   });
 });
 
-describe('tree (B6)', () => {
+describe('tree', () => {
   it('label-only nodes are matched by label and their fields compared', () => {
     const e = { root: { label: 'root', children: [{ label: 'a', value: 1 }, { label: 'b', value: 2 }] } };
     const a = { root: { label: 'root', children: [{ label: 'b', value: 3 }, { label: 'a', value: 1 }] } };
@@ -146,7 +146,7 @@ describe('log', () => {
   });
 });
 
-describe('diff (B2)', () => {
+describe('diff', () => {
   it('a conforming {before, after} value passes against itself and compares line by line', () => {
     const e = { before: 'a\nb\nc', after: 'a\nB\nc' };
     expect(tester.compare(e, structuredClone(e), undefined, 'diff').status).toBe('pass');

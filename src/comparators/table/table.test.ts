@@ -8,7 +8,7 @@ import { comparatorTester, paths } from '../kit/comparator-tester.test-helper.js
 const tester = comparatorTester(tableComparator, { key: 'tbl', defaults: 'when-absent' });
 
 describe('tableComparator: columns and ordered rows', () => {
-  it('passes the SPEC decimal boundary in a cell (16470.09 vs 16470.085, abs 0.005)', () => {
+  it('passes the documented decimal boundary in a cell (16470.09 vs 16470.085, abs 0.005)', () => {
     const e = { columns: ['year', 'balance'], rows: [[2024, 16470.09]] };
     const a = { columns: ['year', 'balance'], rows: [[2024, 16470.085]] };
     expect(tester.compare(e, a, { abs: 0.005 }).status).toBe('pass');
