@@ -126,7 +126,7 @@ describe('image comparator behaviour', () => {
     expect(r.metric).toMatch(/not downloaded/);
   });
 
-  it('accepts the original Pixie's spellings: ssim_per_image, ssim_pair, size_sha256', async () => {
+  it('accepts the spellings of the original Pixie: ssim_per_image, ssim_pair, size_sha256', async () => {
     expect((await tester.compareAsync({ images: [{ value: a }] }, { images: [{ value: dataUrl('03-jpeg-q90-b.jpg') }] }, { compare: 'ssim_per_image' }, 'image_grid')).status).toBe('pass');
     expect((await tester.compareAsync({ before: a, after: a }, { before: a, after: dataUrl('10-blur-b.png') }, { compare: 'ssim_pair' }, 'image_compare')).status).toBe('fail');
     const r = await tester.compareAsync(a, dataUrl('02-reencoded-b.png'), { compare: 'size_sha256' }, 'image');
