@@ -3,7 +3,15 @@
 // Run: node --import tsx bench/audio-evidence.ts [--write]  (--write saves bench/evidence/audio-thresholds.md)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { compareAudioValues, DEFAULT_MAX_DISTANCE_DB, DEFAULT_MAX_LENGTH_DIFF_S, DEFAULT_N_MELS, DEFAULT_SAMPLE_RATE, TOP_DB, WINDOW_S } from '../src/comparators/audio.js';
+import {
+  compareAudioValues,
+  DEFAULT_MAX_DISTANCE_DB,
+  DEFAULT_MAX_LENGTH_DIFF_S,
+  DEFAULT_N_MELS,
+  DEFAULT_SAMPLE_RATE,
+  TOP_DB,
+  WINDOW_S,
+} from '../src/comparators/audio.js';
 import { encodeWav, wavDataUrl, type WavEncoding } from '../src/comparators/wav.js';
 import { addNoise, delay, gainDb, linearResample, synthMelody } from './audio-signals.js';
 
@@ -24,7 +32,11 @@ export function variations(): Variation[] {
     { label: 'same melody, re-rendered identically', kind: 'benign', samples: base },
     { label: '10 ms delay (output 10 ms longer)', kind: 'benign', samples: delay(base, 0.01, RATE) },
     { label: '30 ms delay', kind: 'benign', samples: delay(base, 0.03, RATE) },
-    { label: '44.1 kHz → 22.05 kHz → 44.1 kHz (linear interpolation)', kind: 'benign', samples: linearResample(linearResample(base, RATE, 22050), 22050, RATE) },
+    {
+      label: '44.1 kHz → 22.05 kHz → 44.1 kHz (linear interpolation)',
+      kind: 'benign',
+      samples: linearResample(linearResample(base, RATE, 22050), 22050, RATE),
+    },
     { label: 'rendered at 48 kHz', kind: 'benign', samples: synthMelody({ rate: 48000 }), rate: 48000 },
     { label: 'rendered at 22.05 kHz', kind: 'benign', samples: synthMelody({ rate: 22050 }), rate: 22050 },
     { label: 'white noise at −50 dBFS (SNR 30 dB)', kind: 'benign', samples: addNoise(base, -50) },
@@ -33,8 +45,16 @@ export function variations(): Variation[] {
     { label: '8-bit PCM instead of 16-bit', kind: 'benign', samples: base, encoding: 'pcm8' },
     { label: 'stereo (same signal in both channels)', kind: 'benign', samples: [base, base] },
     { label: '+1 dB gain', kind: 'benign', samples: gainDb(base, 1) },
-    { label: 'one note changed (G4 → A4, note 3)', kind: 'real', samples: synthMelody({ rate: RATE, replace: { 2: 69 } }) },
-    { label: 'one note a semitone higher (G4 → G#4)', kind: 'real', samples: synthMelody({ rate: RATE, replace: { 2: 68 } }) },
+    {
+      label: 'one note changed (G4 → A4, note 3)',
+      kind: 'real',
+      samples: synthMelody({ rate: RATE, replace: { 2: 69 } }),
+    },
+    {
+      label: 'one note a semitone higher (G4 → G#4)',
+      kind: 'real',
+      samples: synthMelody({ rate: RATE, replace: { 2: 68 } }),
+    },
     { label: 'whole melody a semitone higher', kind: 'real', samples: synthMelody({ rate: RATE, semitones: 1 }) },
     { label: 'one note missing (silence)', kind: 'real', samples: synthMelody({ rate: RATE, mute: [3] }) },
     { label: '+6 dB gain', kind: 'real', samples: gainDb(base, 6) },
@@ -50,7 +70,16 @@ function synthNotesScaled(factor: number) {
   return [60, 64, 67, 72, 67, 64].map((midi, i) => ({ midi, start: i * 0.4 * factor, dur: 0.4 * factor }));
 }
 
-export interface EvidenceRow { label: string; kind: string; worst: string; mean: string; l2: string; lagMs: string; verdict: string; ok: boolean }
+export interface EvidenceRow {
+  label: string;
+  kind: string;
+  worst: string;
+  mean: string;
+  l2: string;
+  lagMs: string;
+  verdict: string;
+  ok: boolean;
+}
 
 export async function measureEvidence(): Promise<EvidenceRow[]> {
   const expected = wavDataUrl(encodeWav(synthMelody({ rate: RATE }), RATE, 'pcm16'));
@@ -58,13 +87,21 @@ export async function measureEvidence(): Promise<EvidenceRow[]> {
   for (const v of variations()) {
     const actual = wavDataUrl(encodeWav(v.samples, v.rate ?? RATE, v.encoding ?? 'pcm16'));
     const r = await compareAudioValues({ key: 'audio', expected, actual, tolerance: {} });
-    const m = /spectral distance ([\d.]+) dB .*mean ([\d.]+) dB; L2 ([\d.]+); (?:actual aligned by (-?[\d.]+) ms|no shift)/.exec(r.metric);
+    const m =
+      /spectral distance ([\d.]+) dB .*mean ([\d.]+) dB; L2 ([\d.]+); (?:actual aligned by (-?[\d.]+) ms|no shift)/.exec(
+        r.metric,
+      );
     const durationFail = r.differences?.some((d) => d.path === 'duration') ?? false;
     const verdict = `${r.status}${durationFail ? ' (duration)' : ''}${r.metric.startsWith('identical') ? ' (identical bytes)' : ''}`;
     rows.push({
-      label: v.label, kind: v.kind,
-      worst: m ? m[1]! : '0', mean: m ? m[2]! : '0', l2: m ? m[3]! : '0', lagMs: m?.[4] ?? '0',
-      verdict, ok: (r.status === 'pass') === (v.kind === 'benign'),
+      label: v.label,
+      kind: v.kind,
+      worst: m ? m[1]! : '0',
+      mean: m ? m[2]! : '0',
+      l2: m ? m[3]! : '0',
+      lagMs: m?.[4] ?? '0',
+      verdict,
+      ok: (r.status === 'pass') === (v.kind === 'benign'),
     });
   }
   return rows;
@@ -83,20 +120,23 @@ export function evidenceMarkdown(rows: EvidenceRow[]): string {
     '',
     '"worst" is the decision metric: mean |ΔdB| of the two log-mel spectrograms, over the bins where either',
     'side is above the floor, averaged per frame, then over sliding 0.25 s windows; the worst window counts.',
-    'The signal\'s RMS is about −20 dBFS, so noise at −40 dBFS is an SNR of 20 dB.',
+    "The signal's RMS is about −20 dBFS, so noise at −40 dBFS is an SNR of 20 dB.",
     '"mean" is the same over the whole overlap; "L2" is the original Pixie\'s relative L2 of linear mel power',
     '(reported, and enforced only when `max_l2` is set).',
     '',
     '| variation | should | worst (dB) | mean (dB) | L2 | lag (ms) | verdict | as intended |',
     '|---|---|---:|---:|---:|---:|---|---|',
-    ...rows.map((r) => `| ${r.label} | ${r.kind === 'benign' ? 'pass' : 'fail'} | ${r.worst} | ${r.mean} | ${r.l2} | ${r.lagMs} | ${r.verdict} | ${r.ok ? 'yes' : '**no**'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${r.kind === 'benign' ? 'pass' : 'fail'} | ${r.worst} | ${r.mean} | ${r.l2} | ${r.lagMs} | ${r.verdict} | ${r.ok ? 'yes' : '**no**'} |`,
+    ),
     '',
     '## Choices',
     '',
     `- **max_distance ${DEFAULT_MAX_DISTANCE_DB} dB.** The largest benign value is the +1 dB gain (1.0 dB); without gain it is`,
     '  0.41 dB (noise at SNR 20 dB). The smallest real change is +3 dB gain (3.0 dB); every content change',
     '  (a note changed, missing or a semitone off) is above 15 dB. 2 dB sits between, with margin both ways.',
-    '- **Gain counts.** The level is part of a tool\'s output (a volume or normalisation bug is a real',
+    "- **Gain counts.** The level is part of a tool's output (a volume or normalisation bug is a real",
     '  regression), and the metric reads in dB where there is sound, so a gain of g dB measures g dB.',
     '  Changes within ±2 dB pass (dither, slightly different normalisers); ±3 dB and more fail.',
     `- **Floor ${TOP_DB} dB below the peak, bins silent on both sides excluded.** Measured alternatives: a 60 dB`,

@@ -1,7 +1,11 @@
 // Test signals for the audio evidence, golden cases and benchmark: a short melody with harmonics and
 // an envelope, rendered at any rate, plus the variations we measure (delay, noise, gain, …).
 
-export interface Note { midi: number; start: number; dur: number }
+export interface Note {
+  midi: number;
+  start: number;
+  dur: number;
+}
 
 /** C4 E4 G4 C5 G4 E4, 0.4 s each (2.4 s): a real-ish phrase with distinct pitches. */
 export const MELODY: Note[] = [60, 64, 67, 72, 67, 64].map((midi, i) => ({ midi, start: i * 0.4, dur: 0.4 }));

@@ -4,7 +4,13 @@
 // Run alone: node --import tsx bench/audio.ts
 import { fileURLToPath } from 'node:url';
 import { compareAudioSignals, type FftConstructor } from '../src/comparators/audio-dsp.js';
-import { DEFAULT_MAX_SHIFT_S, DEFAULT_N_MELS, DEFAULT_SAMPLE_RATE, TOP_DB, WINDOW_S } from '../src/comparators/audio.js';
+import {
+  DEFAULT_MAX_SHIFT_S,
+  DEFAULT_N_MELS,
+  DEFAULT_SAMPLE_RATE,
+  TOP_DB,
+  WINDOW_S,
+} from '../src/comparators/audio.js';
 import { loadOptional } from '../src/comparators/optional-module.js';
 import { addNoise, MELODY, synthMelody } from './audio-signals.js';
 import { median, row } from './measure.js';
@@ -21,7 +27,8 @@ interface MeydaLike {
 
 function sixtySeconds(): Float32Array {
   const notes = [];
-  for (let t = 0, i = 0; t < SECONDS; t += 0.4, i++) notes.push({ midi: MELODY[i % MELODY.length]!.midi, start: t, dur: 0.4 });
+  for (let t = 0, i = 0; t < SECONDS; t += 0.4, i++)
+    notes.push({ midi: MELODY[i % MELODY.length]!.midi, start: t, dur: 0.4 });
   return synthMelody({ rate: RATE, notes, length: SECONDS });
 }
 
@@ -48,7 +55,9 @@ export async function benchAudio(): Promise<{ pixieMs: number; meydaMs: number; 
   const fft = await loadOptional<unknown>('fft.js');
   const meyda = await loadOptional<unknown>('meyda');
   if ('degraded' in fft || 'degraded' in meyda) {
-    console.log(`  skipped: ${'degraded' in fft ? fft.degraded.reason : ''} ${'degraded' in meyda ? meyda.degraded.reason : ''}`);
+    console.log(
+      `  skipped: ${'degraded' in fft ? fft.degraded.reason : ''} ${'degraded' in meyda ? meyda.degraded.reason : ''}`,
+    );
     return null;
   }
   const FFT = ((fft.module as { default?: unknown }).default ?? fft.module) as FftConstructor;
@@ -56,13 +65,24 @@ export async function benchAudio(): Promise<{ pixieMs: number; meydaMs: number; 
   const Meyda = (mod.default?.default ?? mod.default) as MeydaLike;
   const expected = sixtySeconds();
   const actual = addNoise(expected, -50);
-  const opts = { sampleRate: DEFAULT_SAMPLE_RATE, nMels: DEFAULT_N_MELS, maxShiftS: DEFAULT_MAX_SHIFT_S, topDb: TOP_DB, windowS: WINDOW_S };
+  const opts = {
+    sampleRate: DEFAULT_SAMPLE_RATE,
+    nMels: DEFAULT_N_MELS,
+    maxShiftS: DEFAULT_MAX_SHIFT_S,
+    topDb: TOP_DB,
+    windowS: WINDOW_S,
+  };
   const pixie: number[] = [];
   const peer: number[] = [];
   let verdict = '';
   for (let i = 0; i < 5; i++) {
     let t = performance.now();
-    const r = compareAudioSignals({ samples: expected, sampleRate: RATE }, { samples: actual, sampleRate: RATE }, opts, FFT);
+    const r = compareAudioSignals(
+      { samples: expected, sampleRate: RATE },
+      { samples: actual, sampleRate: RATE },
+      opts,
+      FFT,
+    );
     pixie.push(performance.now() - t);
     verdict = `worst-window distance ${r.distance.worst.toFixed(2)} dB`;
     if (i < 3) {
@@ -76,7 +96,7 @@ export async function benchAudio(): Promise<{ pixieMs: number; meydaMs: number; 
   const ratio = meydaMs / pixieMs;
   console.log(`  60 s of 44.1 kHz mono, both sides (${verdict}); medians of ${pixie.length} and ${peer.length} runs`);
   console.log(row('pixie spectral distance (resample, align, 2 log-mels)', pixieMs));
-  console.log(row('Meyda extract(\'mfcc\') per frame, 2048/512, both sides', meydaMs));
+  console.log(row("Meyda extract('mfcc') per frame, 2048/512, both sides", meydaMs));
   console.log(`  ratio: pixie is ${ratio.toFixed(1)}× faster`);
   return { pixieMs, meydaMs, ratio };
 }

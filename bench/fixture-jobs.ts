@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { validateTool } from '../src/validation/validate-tool.js';
 
-const TOOL_JSON = { id: 'slow-adder', name: 'Slow adder', entrypoint: 'main.py', inputs: [{ key: 'a', type: 'number', label: 'a', default: 1 }], outputs: [{ key: 'double', type: 'number', label: 'double' }], max_runtime_seconds: 5 };
+const TOOL_JSON = {
+  id: 'slow-adder',
+  name: 'Slow adder',
+  entrypoint: 'main.py',
+  inputs: [{ key: 'a', type: 'number', label: 'a', default: 1 }],
+  outputs: [{ key: 'double', type: 'number', label: 'double' }],
+  max_runtime_seconds: 5,
+};
 
 const MAIN = `import json, os, sys, time, threading, signal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -33,7 +40,10 @@ function makeTool(): string {
   writeFileSync(path.join(dir, 'main.py'), MAIN);
   writeFileSync(path.join(dir, 'pyproject.toml'), '[project]\nname = "slow-adder"\nversion = "0"\ndependencies = []\n');
   for (let i = 0; i < 50; i++) {
-    writeFileSync(path.join(dir, 'reference', `fixture_${String(i).padStart(2, '0')}.json`), JSON.stringify({ name: `a=${i}`, inputs: { a: i }, expected_outputs: { double: 2 * i } }));
+    writeFileSync(
+      path.join(dir, 'reference', `fixture_${String(i).padStart(2, '0')}.json`),
+      JSON.stringify({ name: `a=${i}`, inputs: { a: i }, expected_outputs: { double: 2 * i } }),
+    );
   }
   return dir;
 }

@@ -18,21 +18,34 @@ function fixtureText(rows: number, variant: 'valid' | 'schema-error' | 'duplicat
   const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const lines: string[] = [];
   for (let i = 0; i < rows; i++) {
-    lines.push(`        ${JSON.stringify([i, `row ${i % 977}`, ...Array.from({ length: 8 }, () => Math.round(rand() * 1e6) / 100)])}`);
+    lines.push(
+      `        ${JSON.stringify([i, `row ${i % 977}`, ...Array.from({ length: 8 }, () => Math.round(rand() * 1e6) / 100)])}`,
+    );
   }
   const extra = variant === 'schema-error' ? '  "tagz": [],\n' : '';
   const duplicate = variant === 'duplicate-key' ? '    "schedule": 1,\n' : '';
-  return `{\n  "name": "a big table",\n${extra}  "inputs": {},\n  "expected_outputs": {\n${duplicate}    "schedule": {\n`
-    + `      "columns": ${JSON.stringify(COLUMNS)},\n      "rows": [\n${lines.join(',\n')}\n      ]\n    }\n  }\n}\n`;
+  return (
+    `{\n  "name": "a big table",\n${extra}  "inputs": {},\n  "expected_outputs": {\n${duplicate}    "schedule": {\n` +
+    `      "columns": ${JSON.stringify(COLUMNS)},\n      "rows": [\n${lines.join(',\n')}\n      ]\n    }\n  }\n}\n`
+  );
 }
 
-interface Sample { ms: number; maxRssMb: number; problems: number }
+interface Sample {
+  ms: number;
+  maxRssMb: number;
+  problems: number;
+}
 
 /** In a fresh process: import the loader, then either load the fixtures or only read + JSON.parse. */
 async function child(mode: 'load' | 'parse', referenceDir: string): Promise<void> {
   const { loadFixtures } = await import('../src/reference/load.js');
   const { comparatorFor } = await import('../src/comparators/index.js');
-  const manifest = { id: 'big', name: 'Big', inputs: [], outputs: [{ key: 'schedule', type: 'table' as const, label: 'Schedule' }] };
+  const manifest = {
+    id: 'big',
+    name: 'Big',
+    inputs: [],
+    outputs: [{ key: 'schedule', type: 'table' as const, label: 'Schedule' }],
+  };
   const file = path.join(referenceDir, 'fixture_big.json');
   const started = performance.now();
   let problems = 0;
@@ -45,7 +58,10 @@ async function child(mode: 'load' | 'parse', referenceDir: string): Promise<void
 
 function measure(mode: 'load' | 'parse', referenceDir: string): Sample {
   const self = fileURLToPath(import.meta.url);
-  const out = execFileSync(process.execPath, ['--import', 'tsx', self, '--child', mode, referenceDir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', self, '--child', mode, referenceDir], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(out) as Sample;
 }
 
@@ -65,10 +81,18 @@ export async function benchFixtureLoad(opts: { rows?: number } = {}): Promise<vo
       }
       const ms = (s: Sample[]) => median(s.map((x) => x.ms));
       const rss = (s: Sample[]) => median(s.map((x) => x.maxRssMb));
-      console.log(`${variant}: ${rows} rows × ${COLUMNS.length} columns, ${(statSync(file).size / 1e6).toFixed(1)} MB, ${runs.load[0]!.problems} problem(s); median of ${RUNS} processes`);
-      console.log(`  read + JSON.parse (peer)   ${ms(runs.parse).toFixed(0).padStart(6)} ms   peak RSS ${rss(runs.parse).toFixed(0).padStart(5)} MB`);
-      console.log(`  loadFixtures               ${ms(runs.load).toFixed(0).padStart(6)} ms   peak RSS ${rss(runs.load).toFixed(0).padStart(5)} MB`);
-      console.log(`  loadFixtures / peer: time ${(ms(runs.load) / ms(runs.parse)).toFixed(2)}×, peak RSS +${(rss(runs.load) - rss(runs.parse)).toFixed(0)} MB`);
+      console.log(
+        `${variant}: ${rows} rows × ${COLUMNS.length} columns, ${(statSync(file).size / 1e6).toFixed(1)} MB, ${runs.load[0]!.problems} problem(s); median of ${RUNS} processes`,
+      );
+      console.log(
+        `  read + JSON.parse (peer)   ${ms(runs.parse).toFixed(0).padStart(6)} ms   peak RSS ${rss(runs.parse).toFixed(0).padStart(5)} MB`,
+      );
+      console.log(
+        `  loadFixtures               ${ms(runs.load).toFixed(0).padStart(6)} ms   peak RSS ${rss(runs.load).toFixed(0).padStart(5)} MB`,
+      );
+      console.log(
+        `  loadFixtures / peer: time ${(ms(runs.load) / ms(runs.parse)).toFixed(2)}×, peak RSS +${(rss(runs.load) - rss(runs.parse)).toFixed(0)} MB`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -15,7 +15,8 @@ import { ssim } from '../src/comparators/image/ssim.js';
 import { dashboardSvg, photoSvg, renderPng, toRgba } from './image-scenes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const W = 640, H = 400;
+const W = 640,
+  H = 400;
 
 type Kind = 'benign' | 'size' | 'real';
 interface Variation {
@@ -27,51 +28,162 @@ interface Variation {
 
 function prng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 async function rawToPng(sharp: SharpFactory, img: RgbaImage): Promise<Buffer> {
-  return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } }).png().toBuffer();
+  return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 export const variations: Variation[] = [
-  { label: 'PNG re-encoded (zlib level 1, other bytes, same pixels)', kind: 'benign', make: (sharp, png) => sharp(png).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer() },
-  { label: 'JPEG q90 round trip', kind: 'benign', make: (sharp, png) => sharp(png).jpeg({ quality: 90 }).toBuffer() },
-  { label: 'WebP q90 (lossy) round trip', kind: 'benign', make: (sharp, png) => sharp(png).webp({ quality: 90 }).toBuffer() },
-  { label: 'resized +1 px and back (lanczos3)', kind: 'benign', make: async (sharp, png) => sharp(await sharp(png).resize(W + 1, H, { fit: 'fill' }).png().toBuffer()).resize(W, H, { fit: 'fill' }).png().toBuffer() },
-  { label: 'shifted right by 1 px', kind: 'benign', make: async (sharp, png) => sharp(await sharp(png).extend({ left: 1, extendWith: 'copy' }).png().toBuffer()).extract({ left: 0, top: 0, width: W, height: H }).png().toBuffer() },
   {
-    label: 'rounding noise ±2 on every channel', kind: 'benign', make: async (sharp, png) => {
+    label: 'PNG re-encoded (zlib level 1, other bytes, same pixels)',
+    kind: 'benign',
+    make: (sharp, png) => sharp(png).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer(),
+  },
+  { label: 'JPEG q90 round trip', kind: 'benign', make: (sharp, png) => sharp(png).jpeg({ quality: 90 }).toBuffer() },
+  {
+    label: 'WebP q90 (lossy) round trip',
+    kind: 'benign',
+    make: (sharp, png) => sharp(png).webp({ quality: 90 }).toBuffer(),
+  },
+  {
+    label: 'resized +1 px and back (lanczos3)',
+    kind: 'benign',
+    make: async (sharp, png) =>
+      sharp(
+        await sharp(png)
+          .resize(W + 1, H, { fit: 'fill' })
+          .png()
+          .toBuffer(),
+      )
+        .resize(W, H, { fit: 'fill' })
+        .png()
+        .toBuffer(),
+  },
+  {
+    label: 'shifted right by 1 px',
+    kind: 'benign',
+    make: async (sharp, png) =>
+      sharp(await sharp(png).extend({ left: 1, extendWith: 'copy' }).png().toBuffer())
+        .extract({ left: 0, top: 0, width: W, height: H })
+        .png()
+        .toBuffer(),
+  },
+  {
+    label: 'rounding noise ±2 on every channel',
+    kind: 'benign',
+    make: async (sharp, png) => {
       const img = await toRgba(sharp, png);
       const rnd = prng(42);
       const data = Uint8Array.from(img.data);
-      for (let i = 0; i < data.length; i++) if (i % 4 !== 3) data[i] = Math.min(255, Math.max(0, data[i]! + Math.round(rnd() * 4 - 2)));
+      for (let i = 0; i < data.length; i++)
+        if (i % 4 !== 3) data[i] = Math.min(255, Math.max(0, data[i]! + Math.round(rnd() * 4 - 2)));
       return rawToPng(sharp, { ...img, data });
     },
   },
-  { label: 'resized +1 px (641×400: size differs)', kind: 'size', make: (sharp, png) => sharp(png).resize(W + 1, H, { fit: 'fill' }).png().toBuffer() },
-  { label: 'hue rotated 30°', kind: 'real', make: (sharp, png) => sharp(png).modulate({ hue: 30 }).png().toBuffer() },
-  { label: 'brightness −10 %', kind: 'real', make: (sharp, png) => sharp(png).modulate({ brightness: 0.9 }).png().toBuffer() },
-  { label: 'small patch 40×20 red (0.3 % of pixels)', kind: 'real', make: (sharp, png) => sharp(png).composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#ef4444"/></svg>`), left: 420, top: 150 }]).png().toBuffer() },
-  { label: 'overlay badge 120×32 with text (1.5 %)', kind: 'real', make: (sharp, png) => sharp(png).composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"><rect width="120" height="32" rx="6" fill="#111827"/><text x="60" y="21" font-family="DejaVu Sans" font-size="14" text-anchor="middle" fill="#fff">BETA build</text></svg>`), left: 480, top: 340 }]).png().toBuffer() },
   {
-    label: 'recoloured region 160×100 (hue +120°, 6 %)', kind: 'real', make: async (sharp, png) => {
-      const region = await sharp(png).extract({ left: 60, top: 180, width: 160, height: 100 }).modulate({ hue: 120 }).png().toBuffer();
-      return sharp(png).composite([{ input: region, left: 60, top: 180 }]).png().toBuffer();
+    label: 'resized +1 px (641×400: size differs)',
+    kind: 'size',
+    make: (sharp, png) =>
+      sharp(png)
+        .resize(W + 1, H, { fit: 'fill' })
+        .png()
+        .toBuffer(),
+  },
+  { label: 'hue rotated 30°', kind: 'real', make: (sharp, png) => sharp(png).modulate({ hue: 30 }).png().toBuffer() },
+  {
+    label: 'brightness −10 %',
+    kind: 'real',
+    make: (sharp, png) => sharp(png).modulate({ brightness: 0.9 }).png().toBuffer(),
+  },
+  {
+    label: 'small patch 40×20 red (0.3 % of pixels)',
+    kind: 'real',
+    make: (sharp, png) =>
+      sharp(png)
+        .composite([
+          {
+            input: Buffer.from(
+              `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#ef4444"/></svg>`,
+            ),
+            left: 420,
+            top: 150,
+          },
+        ])
+        .png()
+        .toBuffer(),
+  },
+  {
+    label: 'overlay badge 120×32 with text (1.5 %)',
+    kind: 'real',
+    make: (sharp, png) =>
+      sharp(png)
+        .composite([
+          {
+            input: Buffer.from(
+              `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"><rect width="120" height="32" rx="6" fill="#111827"/><text x="60" y="21" font-family="DejaVu Sans" font-size="14" text-anchor="middle" fill="#fff">BETA build</text></svg>`,
+            ),
+            left: 480,
+            top: 340,
+          },
+        ])
+        .png()
+        .toBuffer(),
+  },
+  {
+    label: 'recoloured region 160×100 (hue +120°, 6 %)',
+    kind: 'real',
+    make: async (sharp, png) => {
+      const region = await sharp(png)
+        .extract({ left: 60, top: 180, width: 160, height: 100 })
+        .modulate({ hue: 120 })
+        .png()
+        .toBuffer();
+      return sharp(png)
+        .composite([{ input: region, left: 60, top: 180 }])
+        .png()
+        .toBuffer();
     },
   },
-  { label: 'one bar recoloured amber → pink', kind: 'real', scenes: ['dashboard'], make: (sharp) => renderPng(sharp, dashboardSvg(W, H, { bar3: '#ec4899' })) },
-  { label: 'bar values changed (data regression)', kind: 'real', scenes: ['dashboard'], make: (sharp) => renderPng(sharp, dashboardSvg(W, H, { bars: [0.55, 0.62, 0.42, 0.81, 0.7, 0.35] })) },
-  { label: 'ridge line moved (shape moved)', kind: 'real', scenes: ['photo'], make: (sharp) => renderPng(sharp, photoSvg(W, H, { ridge: 0.1 })) },
-  { label: 'title text changed (2024 → 2025)', kind: 'real', scenes: ['dashboard'], make: (sharp) => renderPng(sharp, dashboardSvg(W, H, { title: 'Quarterly revenue 2025' })) },
+  {
+    label: 'one bar recoloured amber → pink',
+    kind: 'real',
+    scenes: ['dashboard'],
+    make: (sharp) => renderPng(sharp, dashboardSvg(W, H, { bar3: '#ec4899' })),
+  },
+  {
+    label: 'bar values changed (data regression)',
+    kind: 'real',
+    scenes: ['dashboard'],
+    make: (sharp) => renderPng(sharp, dashboardSvg(W, H, { bars: [0.55, 0.62, 0.42, 0.81, 0.7, 0.35] })),
+  },
+  {
+    label: 'ridge line moved (shape moved)',
+    kind: 'real',
+    scenes: ['photo'],
+    make: (sharp) => renderPng(sharp, photoSvg(W, H, { ridge: 0.1 })),
+  },
+  {
+    label: 'title text changed (2024 → 2025)',
+    kind: 'real',
+    scenes: ['dashboard'],
+    make: (sharp) => renderPng(sharp, dashboardSvg(W, H, { title: 'Quarterly revenue 2025' })),
+  },
 ];
 
 /** Hard 64-bin histograms (the issue's first suggestion), for the record of why the comparator uses 16 soft bins. */
 function hardHistogramDistance(a: RgbaImage, b: RgbaImage): number {
   let worst = 0;
   for (let c = 0; c < 4; c++) {
-    const ha = new Float64Array(64), hb = new Float64Array(64);
-    for (let i = c; i < a.data.length; i += 4) { ha[a.data[i]! >> 2]!++; hb[b.data[i]! >> 2]!++; }
+    const ha = new Float64Array(64),
+      hb = new Float64Array(64);
+    for (let i = c; i < a.data.length; i += 4) {
+      ha[a.data[i]! >> 2]!++;
+      hb[b.data[i]! >> 2]!++;
+    }
     let bc = 0;
     for (let k = 0; k < 64; k++) bc += Math.sqrt(ha[k]! * hb[k]!);
     worst = Math.max(worst, Math.sqrt(Math.max(0, 1 - bc / (a.width * a.height))));
@@ -80,8 +192,14 @@ function hardHistogramDistance(a: RgbaImage, b: RgbaImage): number {
 }
 
 interface Row {
-  scene: string; label: string; kind: Kind;
-  hist: number | null; hard: number | null; ssim: number | null; pixelAa: number | null; pixelNoAa: number | null;
+  scene: string;
+  label: string;
+  kind: Kind;
+  hist: number | null;
+  hard: number | null;
+  ssim: number | null;
+  pixelAa: number | null;
+  pixelNoAa: number | null;
   verdicts: Record<string, string>;
 }
 
@@ -106,20 +224,37 @@ export async function collectImageEvidence(): Promise<Row[]> {
       const bytes = await v.make(sharp, png, scene);
       const dec = await decodeImage(sharp, bytes);
       if (!dec.ok) throw new Error(`${v.label}: ${dec.problem}`);
-      const a = base.image, b = dec.image;
+      const a = base.image,
+        b = dec.image;
       const same = a.width === b.width && a.height === b.height;
       const verdicts: Record<string, string> = {};
       for (const compare of ['histogram', 'ssim', 'pixel']) {
-        const r = await imageComparator.compare({ key: 'image', type: 'image', expected: `data:image/png;base64,${png.toString('base64')}`, actual: bytes.toString('base64'), tolerance: { ...imageComparator.defaults('image'), compare } });
+        const r = await imageComparator.compare({
+          key: 'image',
+          type: 'image',
+          expected: `data:image/png;base64,${png.toString('base64')}`,
+          actual: bytes.toString('base64'),
+          tolerance: { ...imageComparator.defaults('image'), compare },
+        });
         verdicts[compare] = r.status;
       }
       rows.push({
-        scene, label: v.label, kind: v.kind,
+        scene,
+        label: v.label,
+        kind: v.kind,
         hist: same ? histogramDistance(a, b).distance : null,
         hard: same ? hardHistogramDistance(a, b) : null,
         ssim: same ? ssim(a, b).ssim : null,
-        pixelAa: same ? pixelDiff(a, b, { threshold: IMAGE_DEFAULTS.threshold, antialiasing: IMAGE_DEFAULTS.antialiasing, maxShift: IMAGE_DEFAULTS.max_shift }).ratio : null,
-        pixelNoAa: same ? pixelDiff(a, b, { threshold: IMAGE_DEFAULTS.threshold, antialiasing: false, maxShift: 0 }).ratio : null,
+        pixelAa: same
+          ? pixelDiff(a, b, {
+              threshold: IMAGE_DEFAULTS.threshold,
+              antialiasing: IMAGE_DEFAULTS.antialiasing,
+              maxShift: IMAGE_DEFAULTS.max_shift,
+            }).ratio
+          : null,
+        pixelNoAa: same
+          ? pixelDiff(a, b, { threshold: IMAGE_DEFAULTS.threshold, antialiasing: false, maxShift: 0 }).ratio
+          : null,
         verdicts,
       });
     }
@@ -128,8 +263,13 @@ export async function collectImageEvidence(): Promise<Row[]> {
 }
 
 function summary(rows: Row[], pick: (r: Row) => number | null, higherIsWorse: boolean): string {
-  const vals = (k: Kind) => rows.filter((r) => r.kind === k).map(pick).filter((x): x is number => x !== null);
-  const benign = vals('benign'), real = vals('real');
+  const vals = (k: Kind) =>
+    rows
+      .filter((r) => r.kind === k)
+      .map(pick)
+      .filter((x): x is number => x !== null);
+  const benign = vals('benign'),
+    real = vals('real');
   const worstBenign = higherIsWorse ? Math.max(...benign) : Math.min(...benign);
   const mildestReal = higherIsWorse ? Math.min(...real) : Math.max(...real);
   return `worst benign ${worstBenign.toFixed(4)}, mildest real change ${mildestReal.toFixed(4)}`;
@@ -167,7 +307,10 @@ export function renderEvidence(rows: Row[]): string {
   const lines = [
     `| scene | variation | kind | histogram distance (16 soft bins) | histogram (64 hard bins) | SSIM | pixel ratio (AA + 1-px shift tolerated) | pixel ratio (plain, pixelmatch-like) | verdict histogram / ssim / pixel |`,
     `|---|---|---|---:|---:|---:|---:|---:|---|`,
-    ...rows.map((r) => `| ${r.scene} | ${r.label} | ${r.kind} | ${f(r.hist)} | ${f(r.hard)} | ${f(r.ssim)} | ${p(r.pixelAa)} | ${p(r.pixelNoAa)} | ${mark(r.kind, r.verdicts.histogram)} / ${mark(r.kind, r.verdicts.ssim)} / ${mark(r.kind, r.verdicts.pixel)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.scene} | ${r.label} | ${r.kind} | ${f(r.hist)} | ${f(r.hard)} | ${f(r.ssim)} | ${p(r.pixelAa)} | ${p(r.pixelNoAa)} | ${mark(r.kind, r.verdicts.histogram)} / ${mark(r.kind, r.verdicts.ssim)} / ${mark(r.kind, r.verdicts.pixel)} |`,
+    ),
   ];
   return [
     `# Image comparator thresholds: evidence`,

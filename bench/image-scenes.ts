@@ -18,16 +18,29 @@ export function dashboardSvg(w: number, h: number, o: SceneOptions = {}): string
   const s = w / 640;
   const bars = o.bars ?? [0.55, 0.8, 0.42, 0.67, 0.9, 0.35];
   const colours = ['#2563eb', '#16a34a', o.bar3 ?? '#f59e0b', '#dc2626', '#7c3aed', '#0891b2'];
-  const chartTop = 110 * s, chartH = 220 * s, base = chartTop + chartH;
-  const barW = 52 * s, gap = 30 * s, left = 60 * s;
-  const rows = bars.map((v, i) => {
-    const x = left + i * (barW + gap);
-    const bh = v * chartH;
-    return `<rect x="${x}" y="${base - bh}" width="${barW}" height="${bh}" rx="${3 * s}" fill="${colours[i]}"/>`
-      + `<text x="${x + barW / 2}" y="${base + 18 * s}" font-size="${12 * s}" text-anchor="middle" fill="#334155">Q${i + 1}</text>`
-      + `<text x="${x + barW / 2}" y="${base - bh - 6 * s}" font-size="${11 * s}" text-anchor="middle" fill="#0f172a">${Math.round(v * 1000)}</text>`;
-  }).join('');
-  const grid = [0, 1, 2, 3, 4].map((k) => `<line x1="${left - 10 * s}" x2="${w - 40 * s}" y1="${chartTop + (k * chartH) / 4}" y2="${chartTop + (k * chartH) / 4}" stroke="#e2e8f0" stroke-width="${s}"/>`).join('');
+  const chartTop = 110 * s,
+    chartH = 220 * s,
+    base = chartTop + chartH;
+  const barW = 52 * s,
+    gap = 30 * s,
+    left = 60 * s;
+  const rows = bars
+    .map((v, i) => {
+      const x = left + i * (barW + gap);
+      const bh = v * chartH;
+      return (
+        `<rect x="${x}" y="${base - bh}" width="${barW}" height="${bh}" rx="${3 * s}" fill="${colours[i]}"/>` +
+        `<text x="${x + barW / 2}" y="${base + 18 * s}" font-size="${12 * s}" text-anchor="middle" fill="#334155">Q${i + 1}</text>` +
+        `<text x="${x + barW / 2}" y="${base - bh - 6 * s}" font-size="${11 * s}" text-anchor="middle" fill="#0f172a">${Math.round(v * 1000)}</text>`
+      );
+    })
+    .join('');
+  const grid = [0, 1, 2, 3, 4]
+    .map(
+      (k) =>
+        `<line x1="${left - 10 * s}" x2="${w - 40 * s}" y1="${chartTop + (k * chartH) / 4}" y2="${chartTop + (k * chartH) / 4}" stroke="#e2e8f0" stroke-width="${s}"/>`,
+    )
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="DejaVu Sans, sans-serif">
   <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#38bdf8"/></linearGradient></defs>
   <rect width="${w}" height="${h}" fill="#f8fafc"/>
@@ -62,7 +75,11 @@ export async function renderPng(sharp: SharpFactory, svg: string): Promise<Buffe
 }
 
 export async function toRgba(sharp: SharpFactory, bytes: Uint8Array): Promise<RgbaImage> {
-  const { data, info } = await sharp(bytes).toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes)
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data };
 }
 

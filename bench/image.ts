@@ -12,7 +12,8 @@ import { ssim } from '../src/comparators/image/ssim.js';
 import { dashboardSvg, renderPng, toRgba } from './image-scenes.js';
 import { median } from './measure.js';
 
-const W = 1920, H = 1080;
+const W = 1920,
+  H = 1080;
 
 function time(fn: () => unknown, runs: number): number {
   fn(); // warm-up (JIT)
@@ -29,24 +30,40 @@ async function makePair(sharp: SharpFactory): Promise<{ a: RgbaImage; b: RgbaIma
   const base = await renderPng(sharp, dashboardSvg(W, H));
   // a real change: one bar recoloured and a badge overlaid (~2 % of pixels)
   const edited = await sharp(await renderPng(sharp, dashboardSvg(W, H, { bar3: '#ec4899' })))
-    .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64"><rect width="240" height="64" rx="10" fill="#111827"/><text x="120" y="42" font-family="DejaVu Sans" font-size="28" text-anchor="middle" fill="#fff">BETA build</text></svg>`), left: 1500, top: 1000 }])
-    .png().toBuffer();
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64"><rect width="240" height="64" rx="10" fill="#111827"/><text x="120" y="42" font-family="DejaVu Sans" font-size="28" text-anchor="middle" fill="#fff">BETA build</text></svg>`,
+        ),
+        left: 1500,
+        top: 1000,
+      },
+    ])
+    .png()
+    .toBuffer();
   const a = await toRgba(sharp, base);
   const b = await toRgba(sharp, edited);
   return { a, b, changed: pixelDiff(a, b, { threshold: 0 }).differing };
 }
 
-const line = (label: string, ms: number, note = ''): string => `  ${label.padEnd(62)} ${ms.toFixed(1).padStart(8)} ms${note ? `  ${note}` : ''}`;
-const ratio = (peer: number, ours: number): string => `${(peer / ours).toFixed(1)}× ${peer >= ours ? 'faster' : 'SLOWER'} than the peer`;
+const line = (label: string, ms: number, note = ''): string =>
+  `  ${label.padEnd(62)} ${ms.toFixed(1).padStart(8)} ms${note ? `  ${note}` : ''}`;
+const ratio = (peer: number, ours: number): string =>
+  `${(peer / ours).toFixed(1)}× ${peer >= ours ? 'faster' : 'SLOWER'} than the peer`;
 
 export async function benchImage(): Promise<void> {
   const loaded = await loadSharp();
-  if ('degraded' in loaded) { console.log(`  skipped: ${loaded.degraded.reason}`); return; }
+  if ('degraded' in loaded) {
+    console.log(`  skipped: ${loaded.degraded.reason}`);
+    return;
+  }
   const { a, b, changed } = await makePair(loaded.sharp);
   const n = W * H;
   const copy: RgbaImage = { ...a, data: Uint8Array.from(a.data) };
   const threshold = IMAGE_DEFAULTS.threshold;
-  console.log(`${W}×${H} dashboard PNGs decoded once; ${changed} pixels (${((changed / n) * 100).toFixed(2)} %) differ at all; medians`);
+  console.log(
+    `${W}×${H} dashboard PNGs decoded once; ${changed} pixels (${((changed / n) * 100).toFixed(2)} %) differ at all; medians`,
+  );
 
   const pmDefault = time(() => pixelmatch(a.data, b.data, undefined, W, H, { threshold }), 15);
   const pmNoAa = time(() => pixelmatch(a.data, b.data, undefined, W, H, { threshold, includeAA: true }), 15);
@@ -55,15 +72,26 @@ export async function benchImage(): Promise<void> {
   const pmSame = time(() => pixelmatch(a.data, copy.data, undefined, W, H, { threshold }), 15);
 
   const hist = time(() => histogramDistance(a, b), 15);
-  const pxDefault = time(() => pixelDiff(a, b, { threshold, antialiasing: true, maxShift: IMAGE_DEFAULTS.max_shift }), 15);
+  const pxDefault = time(
+    () => pixelDiff(a, b, { threshold, antialiasing: true, maxShift: IMAGE_DEFAULTS.max_shift }),
+    15,
+  );
   const pxAa = time(() => pixelDiff(a, b, { threshold, antialiasing: true, maxShift: 0 }), 15);
   const pxPlain = time(() => pixelDiff(a, b, { threshold, antialiasing: false, maxShift: 0 }), 15);
-  const pxDiff = time(() => { const mask = new Uint8Array(n); pixelDiff(a, b, { threshold, antialiasing: true, maxShift: 0, mask }); renderDiff(a, b, { threshold, mask }); }, 15);
+  const pxDiff = time(() => {
+    const mask = new Uint8Array(n);
+    pixelDiff(a, b, { threshold, antialiasing: true, maxShift: 0, mask });
+    renderDiff(a, b, { threshold, mask });
+  }, 15);
   const same = time(() => samePixels(a, copy), 15);
 
   const ours = time(() => ssim(a, b), 9);
   const oursFull = time(() => ssim(a, b, 1), 5);
-  const clamped = (img: RgbaImage) => ({ width: img.width, height: img.height, data: new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length) });
+  const clamped = (img: RgbaImage) => ({
+    width: img.width,
+    height: img.height,
+    data: new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length),
+  });
   const [ja, jb] = [clamped(a), clamped(b)];
   const peerWeber = time(() => ssimJs.ssim(ja, jb), 3);
   const peerFast = time(() => ssimJs.ssim(ja, jb, { ssim: 'fast' }), 3);
@@ -80,7 +108,13 @@ export async function benchImage(): Promise<void> {
   console.log(line('pixie samePixels (fast path before any mode)', same, ratio(pmSame, same)));
   console.log(line('ssim.js 3.5 default (weber, auto downsample)', peerWeber));
   console.log(line('ssim.js 3.5 fast', peerFast));
-  console.log(line('pixie ssim (auto downsample, 8×8 box windows)', ours, `${ratio(peerWeber, ours)} (weber); ${(peerFast / ours).toFixed(1)}× vs fast (aim ≥ 3×)`));
+  console.log(
+    line(
+      'pixie ssim (auto downsample, 8×8 box windows)',
+      ours,
+      `${ratio(peerWeber, ours)} (weber); ${(peerFast / ours).toFixed(1)}× vs fast (aim ≥ 3×)`,
+    ),
+  );
   console.log(line('pixie ssim at full resolution (no downsample)', oursFull, ratio(peerWeber, oursFull)));
 }
 

@@ -7,7 +7,8 @@ import { median } from './measure.js';
 
 let seed = 11;
 const rnd = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-const word = (n: number): string => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(rnd() * 26))).join('');
+const word = (n: number): string =>
+  Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(rnd() * 26))).join('');
 function edited(s: string, edits: number): string {
   const c = s.split('');
   for (let i = 0; i < edits; i++) c[Math.floor(rnd() * c.length)] = '#';
@@ -43,10 +44,25 @@ export async function benchLevenshtein(): Promise<void> {
   for (const [label, a, b] of pairs) {
     if (levenshtein(a, b) !== distance(a, b)) throw new Error(`distances differ for ${label}`);
     const reps = a.length > 50_000 ? 3 : 5;
-    console.log(line(label, time(() => levenshtein(a, b), reps), time(() => distance(a, b), reps)));
+    console.log(
+      line(
+        label,
+        time(() => levenshtein(a, b), reps),
+        time(() => distance(a, b), reps),
+      ),
+    );
   }
-  for (const [label, a, b, min] of [['100 kB, 500 edits, min_similarity 0.99', large, edited(large, 500), 0.99], ['100 kB, 5000 edits, min_similarity 0.9', large, edited(large, 5000), 0.9]] as const) {
+  for (const [label, a, b, min] of [
+    ['100 kB, 500 edits, min_similarity 0.99', large, edited(large, 500), 0.99],
+    ['100 kB, 5000 edits, min_similarity 0.9', large, edited(large, 5000), 0.9],
+  ] as const) {
     const k = Math.floor((1 - min) * Math.max(a.length, b.length) + 1e-9);
-    console.log(line(label, time(() => boundedLevenshtein(a, b, k).distance, 3), time(() => distance(a, b), 3)));
+    console.log(
+      line(
+        label,
+        time(() => boundedLevenshtein(a, b, k).distance, 3),
+        time(() => distance(a, b), 3),
+      ),
+    );
   }
 }

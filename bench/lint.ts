@@ -16,7 +16,9 @@ export async function benchLint(opts: { count?: number } = {}): Promise<void> {
   const toolsDir = path.join(dir, 'tools');
   try {
     generateTools(toolsDir, { count, fixtures: 2 });
-    const dirs = readdirSync(toolsDir).sort().map((n) => path.join(toolsDir, n));
+    const dirs = readdirSync(toolsDir)
+      .sort()
+      .map((n) => path.join(toolsDir, n));
     const help: number[] = [];
     const lint: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -38,14 +40,18 @@ export async function benchLint(opts: { count?: number } = {}): Promise<void> {
     const validate = await runPixieSampled(['validate', '--all', '--tools-dir', toolsDir, '--json'], toolsDir);
     if (validate.code !== 0) throw new Error(`validate --all failed on generated tools (exit ${validate.code})`);
     const [h, l] = [median(help), median(lint)];
-    console.log(`${count} generated tools, median of ${RUNS} runs (validate --all: one run, --jobs ${os.availableParallelism()})`);
+    console.log(
+      `${count} generated tools, median of ${RUNS} runs (validate --all: one run, --jobs ${os.availableParallelism()})`,
+    );
     console.log(row('pixie --help (process start-up)', h));
     console.log(row(`pixie lint, ${count} tools (whole command)`, l));
     console.log(row(`pixie validate --all, ${count} tools (peer)`, validate.ms));
     console.log(`  lint / validate --all: ${(l / validate.ms).toFixed(3)} (${(validate.ms / l).toFixed(0)}× faster)`);
     console.log(row('lint of 100 tools in-process, first pass (schemas compiled)', firstMs));
     console.log(row('lint of 100 tools in-process, warm', median(warm)));
-    console.log(`  pixie lint on 100 tools, command minus start-up ≈ ${((l - h) / count * 100).toFixed(0)} ms (aim < 1000 ms)`);
+    console.log(
+      `  pixie lint on 100 tools, command minus start-up ≈ ${(((l - h) / count) * 100).toFixed(0)} ms (aim < 1000 ms)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

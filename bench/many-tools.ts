@@ -80,16 +80,26 @@ export function generateTools(dir: string, opts: GenerateOptions): string[] {
       ],
     };
     writeFileSync(path.join(toolDir, 'tool.json'), JSON.stringify(manifest, null, 2) + '\n');
-    writeFileSync(path.join(toolDir, 'package.json'), JSON.stringify({ name: id, private: true, type: 'module' }, null, 2) + '\n');
+    writeFileSync(
+      path.join(toolDir, 'package.json'),
+      JSON.stringify({ name: id, private: true, type: 'module' }, null, 2) + '\n',
+    );
     writeFileSync(path.join(toolDir, 'main.js'), MAIN_JS.replace('__FACTOR__', String(factor)));
     for (let f = 0; f < fixtures; f++) {
-      const x = 3 * f + i % 5;
-      writeFileSync(path.join(toolDir, 'reference', `fixture_case_${f}.json`), JSON.stringify({
-        name: `x = ${x}`,
-        source: `by hand: ${x} × ${factor}`,
-        inputs: { x },
-        expected_outputs: { scaled: x * factor, label: `x=${x}`, parity: x % 2 === 0 },
-      }, null, 2) + '\n');
+      const x = 3 * f + (i % 5);
+      writeFileSync(
+        path.join(toolDir, 'reference', `fixture_case_${f}.json`),
+        JSON.stringify(
+          {
+            name: `x = ${x}`,
+            source: `by hand: ${x} × ${factor}`,
+            inputs: { x },
+            expected_outputs: { scaled: x * factor, label: `x=${x}`, parity: x % 2 === 0 },
+          },
+          null,
+          2,
+        ) + '\n',
+      );
     }
     dirs.push(toolDir);
   }
@@ -115,20 +125,43 @@ export function liveToolFolders(root: string): Set<string> {
   return live;
 }
 
-export interface RunResult { ms: number; code: number; stdout: string; stderr: string; maxAlive: number }
+export interface RunResult {
+  ms: number;
+  code: number;
+  stdout: string;
+  stderr: string;
+  maxAlive: number;
+}
 
 /** Runs pixie with `args`, sampling /proc every `sampleMs` for tools alive under `toolsDir`. */
-export function runPixieSampled(args: string[], toolsDir: string, opts: { cwd?: string; sampleMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+export function runPixieSampled(
+  args: string[],
+  toolsDir: string,
+  opts: { cwd?: string; sampleMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [PIXIE, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, NO_COLOR: '1', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [PIXIE, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: { ...process.env, NO_COLOR: '1', ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c) => { stdout += c; });
-    child.stderr.on('data', (c) => { stderr += c; });
+    child.stdout.on('data', (c) => {
+      stdout += c;
+    });
+    child.stderr.on('data', (c) => {
+      stderr += c;
+    });
     let maxAlive = 0;
-    const timer = setInterval(() => { maxAlive = Math.max(maxAlive, liveToolFolders(toolsDir).size); }, opts.sampleMs ?? 15);
-    child.on('error', (err) => { clearInterval(timer); reject(err); });
+    const timer = setInterval(() => {
+      maxAlive = Math.max(maxAlive, liveToolFolders(toolsDir).size);
+    }, opts.sampleMs ?? 15);
+    child.on('error', (err) => {
+      clearInterval(timer);
+      reject(err);
+    });
     child.on('close', (code) => {
       clearInterval(timer);
       resolve({ ms: performance.now() - started, code: code ?? -1, stdout, stderr, maxAlive });
@@ -142,7 +175,8 @@ async function ownWorkMs(toolDir: string, runs: number): Promise<number> {
   return timeIt(async () => {
     const r = await startTool({ toolDir, entrypoint: 'main.js', runtime });
     if (!r.ok) throw new Error(r.message);
-    for (let i = 0; i < runs; i++) await r.tool.client.postJson('/run', { run_id: `bench-${i}`, inputs: { x: i } }, 5000);
+    for (let i = 0; i < runs; i++)
+      await r.tool.client.postJson('/run', { run_id: `bench-${i}`, inputs: { x: i } }, 5000);
     await r.tool.stop();
   });
 }
@@ -155,15 +189,29 @@ export async function benchManyTools(opts: { count?: number; jobs?: number } = {
   try {
     generateTools(toolsDir, { count, fixtures: 2 });
     const help = await runPixieSampled(['--help'], toolsDir);
-    const serial = await runPixieSampled(['validate', '--all', '--tools-dir', toolsDir, '--jobs', '1', '--json'], toolsDir);
-    const parallel = await runPixieSampled(['validate', '--all', '--tools-dir', toolsDir, '--jobs', String(jobs), '--json'], toolsDir);
+    const serial = await runPixieSampled(
+      ['validate', '--all', '--tools-dir', toolsDir, '--jobs', '1', '--json'],
+      toolsDir,
+    );
+    const parallel = await runPixieSampled(
+      ['validate', '--all', '--tools-dir', toolsDir, '--jobs', String(jobs), '--json'],
+      toolsDir,
+    );
     for (const r of [serial, parallel]) {
-      const reports = JSON.parse(r.stdout) as { overall: string; duration_ms: number; checks: { number: number; name: string; duration_ms: number }[] }[];
+      const reports = JSON.parse(r.stdout) as {
+        overall: string;
+        duration_ms: number;
+        checks: { number: number; name: string; duration_ms: number }[];
+      }[];
       const bad = reports.filter((x) => x.overall === 'fail').length;
-      if (reports.length !== count || bad) throw new Error(`expected ${count} passing tools, got ${reports.length} reports with ${bad} failing`);
+      if (reports.length !== count || bad)
+        throw new Error(`expected ${count} passing tools, got ${reports.length} reports with ${bad} failing`);
     }
     // the peer: the same tools doing their own work with no validator around them (a sample of 20)
-    const sample = readdirSync(toolsDir).sort().filter((_, i) => i % Math.ceil(count / 20) === 0).map((n) => path.join(toolsDir, n));
+    const sample = readdirSync(toolsDir)
+      .sort()
+      .filter((_, i) => i % Math.ceil(count / 20) === 0)
+      .map((n) => path.join(toolsDir, n));
     const own: number[] = [];
     for (const t of sample) own.push(await ownWorkMs(t, 3)); // sample run + 2 fixtures
     const perToolOwn = median(own);
@@ -175,18 +223,33 @@ export async function benchManyTools(opts: { count?: number; jobs?: number } = {
     console.log(`  speed-up --jobs ${jobs} vs --jobs 1: ${(serial.ms / parallel.ms).toFixed(2)}×`);
     console.log(row('per tool, --jobs 1 (all twelve checks)', perToolSerial));
     console.log(row('per tool, the tool alone: start + 3 runs + stop (peer, median of 20)', perToolOwn));
-    console.log(`  pixie overhead per tool beyond the tool's own work: ${(perToolSerial - perToolOwn).toFixed(0)} ms (aim < 50 ms)`);
-    console.log(`  most tools alive at once: ${serial.maxAlive} with --jobs 1, ${parallel.maxAlive} with --jobs ${jobs}`);
+    console.log(
+      `  pixie overhead per tool beyond the tool's own work: ${(perToolSerial - perToolOwn).toFixed(0)} ms (aim < 50 ms)`,
+    );
+    console.log(
+      `  most tools alive at once: ${serial.maxAlive} with --jobs 1, ${parallel.maxAlive} with --jobs ${jobs}`,
+    );
     // where a tool's time goes (--jobs 1): median per check, and pixie's time between tools
-    const reports = JSON.parse(serial.stdout) as { duration_ms: number; checks: { number: number; name: string; duration_ms: number }[] }[];
-    const perCheck = reports[0]!.checks.map((c) => `${c.number} ${c.name} ${median(reports.map((r) => r.checks.find((k) => k.number === c.number)!.duration_ms)).toFixed(0)}`);
+    const reports = JSON.parse(serial.stdout) as {
+      duration_ms: number;
+      checks: { number: number; name: string; duration_ms: number }[];
+    }[];
+    const perCheck = reports[0]!.checks.map(
+      (c) =>
+        `${c.number} ${c.name} ${median(reports.map((r) => r.checks.find((k) => k.number === c.number)!.duration_ms)).toFixed(0)}`,
+    );
     console.log(`  median ms per check (--jobs 1): ${perCheck.join(', ')}`);
     const inside = reports.reduce((n, r) => n + r.duration_ms, 0);
     const between = (serial.ms - help.ms - inside) / count;
     console.log(`  --all machinery between tools (wall − start-up − Σ validateTool) / tools: ${between.toFixed(1)} ms`);
     // checks that do not wait on the tool's own start, runs or stop: pixie's work alone
-    const ownChecks = [1, 2, 3, 4, 5, 7, 9, 10].reduce((n, k) => n + median(reports.map((r) => r.checks.find((c) => c.number === k)!.duration_ms)), 0);
-    console.log(`  pixie's own per-tool work: checks 1–5, 7, 9, 10 (${ownChecks.toFixed(0)} ms) + machinery = ${(ownChecks + between).toFixed(0)} ms (aim < 50 ms)`);
+    const ownChecks = [1, 2, 3, 4, 5, 7, 9, 10].reduce(
+      (n, k) => n + median(reports.map((r) => r.checks.find((c) => c.number === k)!.duration_ms)),
+      0,
+    );
+    console.log(
+      `  pixie's own per-tool work: checks 1–5, 7, 9, 10 (${ownChecks.toFixed(0)} ms) + machinery = ${(ownChecks + between).toFixed(0)} ms (aim < 50 ms)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

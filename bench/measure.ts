@@ -7,7 +7,11 @@ export function median(xs: number[]): number {
 }
 
 /** Wall time of a command, in ms. */
-export function timeCommand(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<number> {
+export function timeCommand(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     execFile(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, maxBuffer: 64 * 1024 * 1024 }, (err) => {

@@ -57,16 +57,23 @@ export async function benchPdf(): Promise<{ pixieMs: number; pdftotextMs: number
       verdict = `${r.status}: ${r.metric}`;
     }
     const pixieMs = median(pixie);
-    console.log(`  ${PAGES}-page PDF (${LINES} lines/page, ${(expected.length / 1024).toFixed(0)} kB), 10 changed lines; pixie says ${verdict}`);
+    console.log(
+      `  ${PAGES}-page PDF (${LINES} lines/page, ${(expected.length / 1024).toFixed(0)} kB), 10 changed lines; pixie says ${verdict}`,
+    );
     console.log(row('pixie comparePdf (pdfjs extract both + per-page line diff)', pixieMs));
     if (!hasPdftotext()) {
-      console.log('  pdftotext is not installed (apt-get install -y poppler-utils), so there is no peer to compare with');
+      console.log(
+        '  pdftotext is not installed (apt-get install -y poppler-utils), so there is no peer to compare with',
+      );
       return { pixieMs, pdftotextMs: null, ratio: null };
     }
     const peer: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t = performance.now();
-      await Promise.all([timeCommand('pdftotext', ['-layout', fe, '-']), timeCommand('pdftotext', ['-layout', fa, '-'])]);
+      await Promise.all([
+        timeCommand('pdftotext', ['-layout', fe, '-']),
+        timeCommand('pdftotext', ['-layout', fa, '-']),
+      ]);
       peer.push(performance.now() - t);
     }
     const pdftotextMs = median(peer);

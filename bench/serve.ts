@@ -20,18 +20,44 @@ function generateTools(root: string): string {
     const id = `tool-${String(i).padStart(3, '0')}`;
     const dir = path.join(toolsDir, id);
     mkdirSync(path.join(dir, 'reference'), { recursive: true });
-    writeFileSync(path.join(dir, 'tool.json'), JSON.stringify({
-      id, name: `Tool ${i}`, description: 'generated for the serve benchmark', version: '1.0.0', category: `Bench/${i % 7}`,
-      inputs: [
-        { key: 'a', type: 'number', label: 'A', default: 1, min: 0, max: 100 },
-        { key: 'mode', type: 'select', label: 'Mode', default: 'x', options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }] },
-      ],
-      outputs: [{ key: 'n', type: 'number', label: 'N' }, { key: 't', type: 'table', label: 'T', columns: [{ key: 'k', label: 'K' }] }],
-    }, null, 2));
+    writeFileSync(
+      path.join(dir, 'tool.json'),
+      JSON.stringify(
+        {
+          id,
+          name: `Tool ${i}`,
+          description: 'generated for the serve benchmark',
+          version: '1.0.0',
+          category: `Bench/${i % 7}`,
+          inputs: [
+            { key: 'a', type: 'number', label: 'A', default: 1, min: 0, max: 100 },
+            {
+              key: 'mode',
+              type: 'select',
+              label: 'Mode',
+              default: 'x',
+              options: [
+                { value: 'x', label: 'X' },
+                { value: 'y', label: 'Y' },
+              ],
+            },
+          ],
+          outputs: [
+            { key: 'n', type: 'number', label: 'N' },
+            { key: 't', type: 'table', label: 'T', columns: [{ key: 'k', label: 'K' }] },
+          ],
+        },
+        null,
+        2,
+      ),
+    );
     writeFileSync(path.join(dir, 'main.py'), 'print("bench")\n');
     writeFileSync(path.join(dir, 'pyproject.toml'), `[project]\nname = "${id}"\nversion = "1.0.0"\n`);
     for (let f = 0; f < 3; f++) {
-      writeFileSync(path.join(dir, 'reference', `fixture_${f}.json`), JSON.stringify({ name: `F${f}`, inputs: { a: f }, expected_outputs: { n: f } }));
+      writeFileSync(
+        path.join(dir, 'reference', `fixture_${f}.json`),
+        JSON.stringify({ name: `F${f}`, inputs: { a: f }, expected_outputs: { n: f } }),
+      );
     }
   }
   return toolsDir;
@@ -48,11 +74,20 @@ async function target(variant: Variant, toolsDir: string, stateDir: string): Pro
     const { discoverTools } = await import('../src/project/discover.js');
     const { loadManifest } = await import('../src/tool/manifest.js');
     const app = new Hono();
-    app.get('/api/tools', (c) => c.json(discoverTools(toolsDir).map((dir) => {
-      const load = loadManifest(dir);
-      const m = load.ok ? (load.manifest as unknown as { id: string; name: string; category?: string }) : null;
-      return { id: path.basename(dir), name: m?.name ?? path.basename(dir), category: m?.category ?? null, validation: 'unchecked' };
-    })));
+    app.get('/api/tools', (c) =>
+      c.json(
+        discoverTools(toolsDir).map((dir) => {
+          const load = loadManifest(dir);
+          const m = load.ok ? (load.manifest as unknown as { id: string; name: string; category?: string }) : null;
+          return {
+            id: path.basename(dir),
+            name: m?.name ?? path.basename(dir),
+            category: m?.category ?? null,
+            validation: 'unchecked',
+          };
+        }),
+      ),
+    );
     fetch = app.fetch;
   } else {
     const { createApp } = await import('../src/server/app.js');
@@ -60,13 +95,24 @@ async function target(variant: Variant, toolsDir: string, stateDir: string): Pro
     app.get('/bench/stats', (c) => c.json(registry.stats));
     fetch = app.fetch;
   }
-  const server = serve({ fetch, hostname: '127.0.0.1', port: 0 }, (info) => process.stdout.write(`port ${info.port}\n`));
-  process.on('SIGTERM', () => { server.close(); process.exit(0); });
+  const server = serve({ fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+    process.stdout.write(`port ${info.port}\n`),
+  );
+  process.on('SIGTERM', () => {
+    server.close();
+    process.exit(0);
+  });
 }
 
-function startTarget(variant: Variant, toolsDir: string, stateDir: string): Promise<{ child: ChildProcess; base: string }> {
+function startTarget(
+  variant: Variant,
+  toolsDir: string,
+  stateDir: string,
+): Promise<{ child: ChildProcess; base: string }> {
   const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ['--import', 'tsx', self, '--serve-target', variant, toolsDir, stateDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', self, '--serve-target', variant, toolsDir, stateDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -89,7 +135,9 @@ async function load(base: string): Promise<{ p50: number; p99: number; rps: numb
   let recording = false;
   const started = performance.now();
   let stopAt = started + WARMUP_MS + DURATION_MS;
-  setTimeout(() => { recording = true; }, WARMUP_MS);
+  setTimeout(() => {
+    recording = true;
+  }, WARMUP_MS);
   let measureStart = 0;
   const worker = async () => {
     while (performance.now() < stopAt) {
@@ -109,7 +157,13 @@ async function load(base: string): Promise<{ p50: number; p99: number; rps: numb
   stopAt = 0;
   await pool.close();
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: (latencies.length / elapsed) * 1000, n: latencies.length, bytes };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rps: (latencies.length / elapsed) * 1000,
+    n: latencies.length,
+    bytes,
+  };
 }
 
 export async function benchServe(): Promise<Record<Variant, { p50: number; p99: number; rps: number }>> {
@@ -125,15 +179,28 @@ export async function benchServe(): Promise<Record<Variant, { p50: number; p99: 
     const registry = new ToolRegistry(toolsDir);
     for (const e of registry.list()) {
       store.save(e.id, {
-        kind: 'validate', fingerprint: e.fingerprint,
+        kind: 'validate',
+        fingerprint: e.fingerprint,
         report: {
-          tool_id: e.id, tool_path: e.dir, timestamp: new Date().toISOString(), overall: 'pass', duration_ms: 1,
+          tool_id: e.id,
+          tool_path: e.dir,
+          timestamp: new Date().toISOString(),
+          overall: 'pass',
+          duration_ms: 1,
           checks: uniformResults('pass', 'ok'),
-          fixtures: [], sample_inputs: null, sample_output: null, spawn_log: null, peak_memory_mb: null, warnings: [], errors: [],
+          fixtures: [],
+          sample_inputs: null,
+          sample_output: null,
+          spawn_log: null,
+          peak_memory_mb: null,
+          warnings: [],
+          errors: [],
         },
       });
     }
-    console.log(`  ${TOOLS} tools on disk (3 fixtures each, one stored report each); ${CONNECTIONS} connections; ${DURATION_MS / 1000} s per variant after ${WARMUP_MS} ms warm-up`);
+    console.log(
+      `  ${TOOLS} tools on disk (3 fixtures each, one stored report each); ${CONNECTIONS} connections; ${DURATION_MS / 1000} s per variant after ${WARMUP_MS} ms warm-up`,
+    );
     const results = {} as Record<Variant, { p50: number; p99: number; rps: number }>;
     for (const variant of ['serve', 'serve-rescan-0', 'reparse-per-request'] as Variant[]) {
       const { child, base } = await startTarget(variant, toolsDir, stateDir);
@@ -141,18 +208,27 @@ export async function benchServe(): Promise<Record<Variant, { p50: number; p99: 
         const r = await load(base);
         let note = '';
         if (variant !== 'reparse-per-request') {
-          const stats = await (await fetch(`${base}/bench/stats`)).json() as { scans: number; manifestParses: number };
+          const stats = (await (await fetch(`${base}/bench/stats`)).json()) as {
+            scans: number;
+            manifestParses: number;
+          };
           note = `  (${stats.scans} scans, ${stats.manifestParses} manifest parses in ${r.n} requests)`;
         }
         results[variant] = { p50: r.p50, p99: r.p99, rps: r.rps };
-        console.log(`  ${variant.padEnd(22)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  ${r.rps.toFixed(0).padStart(6)} req/s  ${(r.bytes / 1024).toFixed(1)} KiB/response${note}`);
+        console.log(
+          `  ${variant.padEnd(22)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  ${r.rps.toFixed(0).padStart(6)} req/s  ${(r.bytes / 1024).toFixed(1)} KiB/response${note}`,
+        );
       } finally {
         child.kill('SIGTERM');
       }
     }
     const peer = results['reparse-per-request'];
-    console.log(`  pixie serve vs re-parse per request: p50 ${(peer.p50 / results.serve.p50).toFixed(1)}x lower, p99 ${(peer.p99 / results.serve.p99).toFixed(1)}x lower, throughput ${(results.serve.rps / peer.rps).toFixed(1)}x`);
-    console.log(`  stats on every request (rescanMs 0, no parse) vs peer: p50 ratio ${(peer.p50 / results['serve-rescan-0'].p50).toFixed(1)}x — the win is not touching the disk per request`);
+    console.log(
+      `  pixie serve vs re-parse per request: p50 ${(peer.p50 / results.serve.p50).toFixed(1)}x lower, p99 ${(peer.p99 / results.serve.p99).toFixed(1)}x lower, throughput ${(results.serve.rps / peer.rps).toFixed(1)}x`,
+    );
+    console.log(
+      `  stats on every request (rescanMs 0, no parse) vs peer: p50 ratio ${(peer.p50 / results['serve-rescan-0'].p50).toFixed(1)}x — the win is not touching the disk per request`,
+    );
     return results;
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -20,12 +20,16 @@ export async function benchValidateOverhead(): Promise<void> {
   const help: number[] = [];
   const bare: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    startOnly.push(await timeIt(async () => {
-      const r = await startTool({ toolDir, entrypoint: 'main.ts', runtime });
-      if (!r.ok) throw new Error(r.message);
-      await r.tool.stop();
-    }));
-    validate.push(await timeCommand(process.execPath, [PIXIE, 'validate', 'compound-interest', '--json'], { cwd: ROOT }));
+    startOnly.push(
+      await timeIt(async () => {
+        const r = await startTool({ toolDir, entrypoint: 'main.ts', runtime });
+        if (!r.ok) throw new Error(r.message);
+        await r.tool.stop();
+      }),
+    );
+    validate.push(
+      await timeCommand(process.execPath, [PIXIE, 'validate', 'compound-interest', '--json'], { cwd: ROOT }),
+    );
     help.push(await timeCommand(process.execPath, [PIXIE, '--help']));
     bare.push(await timeCommand(process.execPath, ['-e', '']));
   }

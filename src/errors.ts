@@ -2,10 +2,10 @@
 // check `fail`). Each has a stable code so scripts and the HTTP service can tell them apart.
 
 export type PixieErrorCode =
-  | 'USAGE'            // bad flags or arguments
-  | 'TOOL_NOT_FOUND'   // the id or path names no tool folder
-  | 'USER_FILE'        // a file the user wrote cannot be read or parsed
-  | 'INTERNAL';        // a bug in pixie
+  | 'USAGE' // bad flags or arguments
+  | 'TOOL_NOT_FOUND' // the id or path names no tool folder
+  | 'USER_FILE' // a file the user wrote cannot be read or parsed
+  | 'INTERNAL'; // a bug in pixie
 
 export class PixieError extends Error {
   readonly code: PixieErrorCode;

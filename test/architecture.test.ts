@@ -30,10 +30,14 @@ describe('architecture', () => {
 
   it('no source matches a regular expression against a message', () => {
     const offenders = sourceFiles(path.join(REPO_ROOT, 'src')).flatMap((file) =>
-      readFileSync(file, 'utf8').split('\n')
+      readFileSync(file, 'utf8')
+        .split('\n')
         .map((line, i) => ({ line, at: `${path.relative(REPO_ROOT, file)}:${i + 1}` }))
-        .filter(({ line }) => /\/[^/\n]+\/[a-z]*\.(test|exec)\([^)]*\bmessage\b|\bmessage\b[^;\n]*\.(match|search)\(\//.test(line))
-        .map(({ at, line }) => `${at}: ${line.trim()}`));
+        .filter(({ line }) =>
+          /\/[^/\n]+\/[a-z]*\.(test|exec)\([^)]*\bmessage\b|\bmessage\b[^;\n]*\.(match|search)\(\//.test(line),
+        )
+        .map(({ at, line }) => `${at}: ${line.trim()}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -13,18 +13,26 @@ import { processesUnder } from './helpers/survivors.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`browser tests skipped: ${CHROMIUM} is missing (apt-get install -y chromium; .ci/run does this)`);
+if (!haveChromium)
+  console.warn(`browser tests skipped: ${CHROMIUM} is missing (apt-get install -y chromium; .ci/run does this)`);
 
 const SHOTS = path.join(REPO_ROOT, 'test-artifacts', 'screenshots');
 
-async function pngDataUrl(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Promise<string> {
+async function pngDataUrl(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => [number, number, number],
+): Promise<string> {
   const sharp = (await import('sharp')).default;
   const raw = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const [r, g, b] = pixel(x, y);
-    raw.set([r, g, b, 255], (y * width + x) * 4);
-  }
-  const png = await sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = pixel(x, y);
+      raw.set([r, g, b, 255], (y * width + x) * 4);
+    }
+  const png = await sharp(raw, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
@@ -41,7 +49,8 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
     mkdirSync(SHOTS, { recursive: true });
     const root = mkdtempSync(path.join(REPO_ROOT, 'test-artifacts', 'browser-'));
     toolsDir = path.join(root, 'tools');
-    for (const t of ['compound-interest', 'gradient-image']) cpSync(path.join(REPO_ROOT, 'tools', t), path.join(toolsDir, t), { recursive: true });
+    for (const t of ['compound-interest', 'gradient-image'])
+      cpSync(path.join(REPO_ROOT, 'tools', t), path.join(toolsDir, t), { recursive: true });
 
     // compound-interest: one fixture's golden number, table cell and chart point are wrong
     const byHand = path.join(toolsDir, 'compound-interest', 'reference', 'fixture_yearly_by_hand.json');
@@ -53,24 +62,43 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
 
     // gradient-image: a fixture expecting a black-to-red ramp where the tool draws black-to-white
     const expected = await pngDataUrl(16, 4, (x) => [17 * x, 0, 0]);
-    writeFileSync(path.join(toolsDir, 'gradient-image', 'reference', 'fixture_wrong_colour.json'), JSON.stringify({
-      name: 'Ramp with the wrong end colour', source: 'deliberately wrong, for the dashboard test',
-      inputs: { width: 16, height: 4, start_colour: '#000000', end_colour: '#ffffff', direction: 'horizontal' },
-      expected_outputs: { image: expected },
-    }, null, 2));
+    writeFileSync(
+      path.join(toolsDir, 'gradient-image', 'reference', 'fixture_wrong_colour.json'),
+      JSON.stringify(
+        {
+          name: 'Ramp with the wrong end colour',
+          source: 'deliberately wrong, for the dashboard test',
+          inputs: { width: 16, height: 4, start_colour: '#000000', end_colour: '#ffffff', direction: 'horizontal' },
+          expected_outputs: { image: expected },
+        },
+        null,
+        2,
+      ),
+    );
 
     const { app } = createApp({ toolsDir });
-    server = await new Promise<ServerType>((resolve) => { const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s)); });
+    server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+    });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     const { chromium } = await import('playwright-core');
     context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'pixie-chromium-')), {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
       viewport: { width: 1280, height: 900 },
     });
-    page = context.pages()[0] ?? await context.newPage();
+    page = context.pages()[0] ?? (await context.newPage());
   }, 60_000);
 
   afterAll(async () => {
@@ -83,7 +111,9 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
     const reloaded = page.waitForEvent('load', { timeout: 90_000 });
     await page.click(button);
     await page.waitForSelector('#progress:not([hidden])');
-    await page.waitForFunction("document.querySelectorAll('#run-events li').length >= 3", undefined, { timeout: 60_000 });
+    await page.waitForFunction("document.querySelectorAll('#run-events li').length >= 3", undefined, {
+      timeout: 60_000,
+    });
     const seen = await page.locator('#run-events li').count();
     await page.screenshot({ path: path.join(SHOTS, `progress-${button.replace(/\W/g, '')}.png`) });
     await reloaded;
@@ -133,9 +163,14 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
     const figures = out.locator('.image-view figure img');
     const captions = await out.locator('.image-view figcaption').allTextContents();
     expect(captions.slice(0, 2)).toEqual(['expected', 'actual']);
-    for (let i = 0; i < await figures.count(); i++) {
+    for (let i = 0; i < (await figures.count()); i++) {
       // every image really decoded in the browser
-      expect(await figures.nth(i).evaluate((img) => { const el = img as unknown as { complete: boolean; naturalWidth: number }; return el.complete && el.naturalWidth > 0; })).toBe(true);
+      expect(
+        await figures.nth(i).evaluate((img) => {
+          const el = img as unknown as { complete: boolean; naturalWidth: number };
+          return el.complete && el.naturalWidth > 0;
+        }),
+      ).toBe(true);
     }
     const hasDiffArtifact = captions.some((c) => /diff/i.test(c));
     if (hasDiffArtifact) expect(await figures.count()).toBeGreaterThanOrEqual(3);
@@ -148,15 +183,22 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
   it('accepts actual as expected after a confirm dialog, and the re-run passes', async () => {
     await page.goto(`${base}/tools/compound-interest`);
     let dialog = '';
-    page.once('dialog', (d) => { dialog = d.message(); void d.accept(); });
+    page.once('dialog', (d) => {
+      dialog = d.message();
+      void d.accept();
+    });
     const reloaded = page.waitForEvent('load', { timeout: 90_000 });
     await page.click('details.fixture[data-fixture="fixture_yearly_by_hand.json"] button.accept');
     await reloaded;
     expect(dialog).toMatch(/fixture_yearly_by_hand\.json/);
-    const written = JSON.parse(readFileSync(path.join(toolsDir, 'compound-interest', 'reference', 'fixture_yearly_by_hand.json'), 'utf8'));
+    const written = JSON.parse(
+      readFileSync(path.join(toolsDir, 'compound-interest', 'reference', 'fixture_yearly_by_hand.json'), 'utf8'),
+    );
     expect(written.expected_outputs.final_value).toBe(1331);
     expect(written.expected_outputs.yearly_breakdown.rows[1].balance).toBe(1210);
-    expect(await page.locator('details.fixture[data-fixture="fixture_yearly_by_hand.json"] summary .badge').textContent()).toBe('pass');
+    expect(
+      await page.locator('details.fixture[data-fixture="fixture_yearly_by_hand.json"] summary .badge').textContent(),
+    ).toBe('pass');
 
     await page.goto(`${base}/`);
     await page.screenshot({ path: path.join(SHOTS, 'index.png') });

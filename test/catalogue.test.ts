@@ -43,10 +43,16 @@ const HEALTHY: Record<number, Expected> = {
   12: { status: 'skip', message: /^no reference\/ folder/ },
 };
 
-const skippedBecause = (n: number): Expected => ({ status: 'skip', message: new RegExp(`^skipped: check ${n} ${CHECKS[n - 1]!.name} did not pass$`) });
+const skippedBecause = (n: number): Expected => ({
+  status: 'skip',
+  message: new RegExp(`^skipped: check ${n} ${CHECKS[n - 1]!.name} did not pass$`),
+});
 
 /** Checks 7–12 when the tool never came up (check 6 failed or was skipped); 9 needs 8's response. */
-const NOT_STARTED: Record<number, Expected> = { ...Object.fromEntries([7, 8, 10, 11, 12].map((n) => [n, skippedBecause(6)])), 9: skippedBecause(8) };
+const NOT_STARTED: Record<number, Expected> = {
+  ...Object.fromEntries([7, 8, 10, 11, 12].map((n) => [n, skippedBecause(6)])),
+  9: skippedBecause(8),
+};
 
 /** After check 2 fails: 3 and 6 need the manifest, and 7–12 need the running tool. */
 const AFTER_BAD_MANIFEST: Record<number, Expected> = { 3: skippedBecause(2), 6: skippedBecause(2), ...NOT_STARTED };
@@ -57,7 +63,10 @@ const CASES: Case[] = [
   // controls: the shared server, Python, streaming, and output noise pass everything
   { tool: 'good-node', checks: {} },
   { tool: 'good-python', checks: {} },
-  { tool: 'good-streaming', checks: { 10: { status: 'pass', message: /well-formed SSE event\(s\) .* ending with done: true/ } } },
+  {
+    tool: 'good-streaming',
+    checks: { 10: { status: 'pass', message: /well-formed SSE event\(s\) .* ending with done: true/ } },
+  },
   { tool: 'schema-reformatted', checks: {} },
   { tool: 'child-in-group', checks: {} },
   {
@@ -97,38 +106,84 @@ const CASES: Case[] = [
   // 2 tool_json_parses
   {
     tool: 'invalid-json',
-    checks: { 2: { status: 'fail', message: /^tool\.json is not valid JSON: .*line 13, column 3: trailing comma before '\]' — remove the comma after the last item \(line 12\)$/ }, ...AFTER_BAD_MANIFEST },
+    checks: {
+      2: {
+        status: 'fail',
+        message:
+          /^tool\.json is not valid JSON: .*line 13, column 3: trailing comma before '\]' — remove the comma after the last item \(line 12\)$/,
+      },
+      ...AFTER_BAD_MANIFEST,
+    },
   },
   {
     tool: 'unknown-key',
     // the typo also makes 'label' missing: two issues, and the did-you-mean is in the details
-    checks: { 2: { status: 'fail', message: /failed schema validation \(2 issue\(s\)\)/, details: /line 29: unknown key 'lable' in \/outputs\/0 — did you mean 'label'\?/ }, ...AFTER_BAD_MANIFEST },
+    checks: {
+      2: {
+        status: 'fail',
+        message: /failed schema validation \(2 issue\(s\)\)/,
+        details: /line 29: unknown key 'lable' in \/outputs\/0 — did you mean 'label'\?/,
+      },
+      ...AFTER_BAD_MANIFEST,
+    },
   },
   {
     tool: 'unknown-output-type',
-    checks: { 2: { status: 'fail', message: /line 33: unknown output type 'chart_lines' at \/outputs\/1\/type — did you mean 'chart_line'\?/ }, ...AFTER_BAD_MANIFEST },
+    checks: {
+      2: {
+        status: 'fail',
+        message: /line 33: unknown output type 'chart_lines' at \/outputs\/1\/type — did you mean 'chart_line'\?/,
+      },
+      ...AFTER_BAD_MANIFEST,
+    },
   },
   {
     tool: 'wrong-field-type',
-    checks: { 2: { status: 'fail', message: /line 6: expected a whole number at \/max_runtime_seconds, got string "5" — remove the quotes: 5$/ }, ...AFTER_BAD_MANIFEST },
+    checks: {
+      2: {
+        status: 'fail',
+        message: /line 6: expected a whole number at \/max_runtime_seconds, got string "5" — remove the quotes: 5$/,
+      },
+      ...AFTER_BAD_MANIFEST,
+    },
   },
 
   // 3 schemas_coherent: the tool still starts, so 6–11 all run
   { tool: 'duplicate-input-keys', checks: { 3: { status: 'fail', message: /duplicate input key: 'a'/ } } },
-  { tool: 'show-if-missing-input', checks: { 3: { status: 'fail', message: /input 'b': show_if references missing key 'advanced'/ } } },
-  { tool: 'hidden-without-default', checks: { 3: { status: 'fail', message: /input 'api_version': hidden inputs need a default/ } } },
-  { tool: 'select-default-not-in-options', checks: { 3: { status: 'fail', message: /input 'rounding': default "cents" is not among the options/ } } },
-  { tool: 'min-greater-than-max', checks: { 3: { status: 'fail', message: /input 'b': min 100 is greater than max 0/ } } },
+  {
+    tool: 'show-if-missing-input',
+    checks: { 3: { status: 'fail', message: /input 'b': show_if references missing key 'advanced'/ } },
+  },
+  {
+    tool: 'hidden-without-default',
+    checks: { 3: { status: 'fail', message: /input 'api_version': hidden inputs need a default/ } },
+  },
+  {
+    tool: 'select-default-not-in-options',
+    checks: { 3: { status: 'fail', message: /input 'rounding': default "cents" is not among the options/ } },
+  },
+  {
+    tool: 'min-greater-than-max',
+    checks: { 3: { status: 'fail', message: /input 'b': min 100 is greater than max 0/ } },
+  },
 
   // 4 dependencies_declared and 5 runtime_ready
   {
     tool: 'undeclared-import',
-    checks: { 4: { status: 'fail', message: /^main\.js imports 'picocolors' but package\.json does not declare it; add it to "dependencies"$/ } },
+    checks: {
+      4: {
+        status: 'fail',
+        message: /^main\.js imports 'picocolors' but package\.json does not declare it; add it to "dependencies"$/,
+      },
+    },
   },
   {
     tool: 'dependency-not-installed',
     checks: {
-      5: { status: 'fail', message: /^declared dependency 'pixie-catalogue-not-installed' not installed; run `npm install`/ },
+      5: {
+        status: 'fail',
+        message: /^declared dependency 'pixie-catalogue-not-installed' not installed; run `npm install`/,
+      },
       6: skippedBecause(5),
       ...NOT_STARTED,
     },
@@ -137,7 +192,11 @@ const CASES: Case[] = [
     tool: 'python-syntax-error',
     checks: {
       4: { status: 'fail', message: /^could not parse main\.py line 15: expected ':'$/ },
-      6: { status: 'fail', message: /^tool failed to become healthy: the tool exited with code 1 during start-up$/, details: /SyntaxError/ },
+      6: {
+        status: 'fail',
+        message: /^tool failed to become healthy: the tool exited with code 1 during start-up$/,
+        details: /SyntaxError/,
+      },
       ...NOT_STARTED,
     },
   },
@@ -146,10 +205,15 @@ const CASES: Case[] = [
   {
     tool: 'crash-at-start',
     checks: {
-      6: { status: 'fail', message: /^tool failed to become healthy: the tool exited with code 1 during start-up$/, details: /CATALOGUE_DATABASE_URL is not set/ },
+      6: {
+        status: 'fail',
+        message: /^tool failed to become healthy: the tool exited with code 1 during start-up$/,
+        details: /CATALOGUE_DATABASE_URL is not set/,
+      },
       ...NOT_STARTED,
     },
-    also: (r, expect) => expect(r.spawn_log).toMatch(/Error: CATALOGUE_DATABASE_URL is not set; cannot open the rates database/),
+    also: (r, expect) =>
+      expect(r.spawn_log).toMatch(/Error: CATALOGUE_DATABASE_URL is not set; cannot open the rates database/),
   },
   {
     tool: 'never-healthy',
@@ -159,59 +223,169 @@ const CASES: Case[] = [
   {
     tool: 'ignores-port',
     healthTimeoutMs: SHORT_HEALTH,
-    checks: { 6: { status: 'fail', message: /\/healthz did not answer 200 within 3 s$/, details: /listening on 127\.0\.0\.1 at the port given by --port/ }, ...NOT_STARTED },
+    checks: {
+      6: {
+        status: 'fail',
+        message: /\/healthz did not answer 200 within 3 s$/,
+        details: /listening on 127\.0\.0\.1 at the port given by --port/,
+      },
+      ...NOT_STARTED,
+    },
   },
   {
     tool: 'binds-ipv6-only',
     healthTimeoutMs: SHORT_HEALTH,
-    checks: { 6: { status: 'fail', message: /\/healthz did not answer 200 within 3 s$/, details: /127\.0\.0\.1/ }, ...NOT_STARTED },
+    checks: {
+      6: { status: 'fail', message: /\/healthz did not answer 200 within 3 s$/, details: /127\.0\.0\.1/ },
+      ...NOT_STARTED,
+    },
   },
   {
     tool: 'exits-immediately',
-    checks: { 6: { status: 'fail', message: /the tool exited with code 0 during start-up$/, details: /returned at once without serving/ }, ...NOT_STARTED },
+    checks: {
+      6: {
+        status: 'fail',
+        message: /the tool exited with code 0 during start-up$/,
+        details: /returned at once without serving/,
+      },
+      ...NOT_STARTED,
+    },
   },
   {
     tool: 'python-no-main-block',
-    checks: { 6: { status: 'fail', message: /the tool exited with code 0 during start-up$/, details: /if __name__ == "__main__":/ }, ...NOT_STARTED },
+    checks: {
+      6: {
+        status: 'fail',
+        message: /the tool exited with code 0 during start-up$/,
+        details: /if __name__ == "__main__":/,
+      },
+      ...NOT_STARTED,
+    },
   },
 
   // 7 schema_matches_disk
   {
     tool: 'schema-drift',
-    checks: { 7: { status: 'fail', message: /^schema drift: 2 field\(s\) differ/, details: /\/max_runtime_seconds: disk = 5, live = 30[\s\S]*\/outputs\/0\/label: disk = "Total", live = "Sum"|\/outputs\/0\/label: disk = "Total", live = "Sum"[\s\S]*\/max_runtime_seconds: disk = 5, live = 30/ } },
+    checks: {
+      7: {
+        status: 'fail',
+        message: /^schema drift: 2 field\(s\) differ/,
+        details:
+          /\/max_runtime_seconds: disk = 5, live = 30[\s\S]*\/outputs\/0\/label: disk = "Total", live = "Sum"|\/outputs\/0\/label: disk = "Total", live = "Sum"[\s\S]*\/max_runtime_seconds: disk = 5, live = 30/,
+      },
+    },
   },
 
   // 8 sample_run_succeeds: 9 cannot run without a body; 10–11 still run
-  { tool: 'run-500', checks: { 8: { status: 'fail', message: /^POST \/run returned HTTP 500: division by zero in rate table$/ }, 9: skippedBecause(8) } },
-  { tool: 'run-text-plain', checks: { 8: { status: 'fail', message: /^POST \/run response was not JSON/, details: /content-type: text\/plain/ }, 9: skippedBecause(8) } },
-  { tool: 'run-returns-array', checks: { 8: { status: 'fail', message: /not a JSON object keyed by output/ }, 9: skippedBecause(8) } },
-  { tool: 'memory-hog', checks: { 8: { status: 'fail', message: /^the tool used \d+ MiB of resident memory, above max_memory_mb 64$/ }, 9: skippedBecause(8) } },
-  { tool: 'run-too-slow', checks: { 8: { status: 'fail', message: /^POST \/run did not answer within 6 s$/ }, 9: skippedBecause(8) } },
+  {
+    tool: 'run-500',
+    checks: {
+      8: { status: 'fail', message: /^POST \/run returned HTTP 500: division by zero in rate table$/ },
+      9: skippedBecause(8),
+    },
+  },
+  {
+    tool: 'run-text-plain',
+    checks: {
+      8: { status: 'fail', message: /^POST \/run response was not JSON/, details: /content-type: text\/plain/ },
+      9: skippedBecause(8),
+    },
+  },
+  {
+    tool: 'run-returns-array',
+    checks: { 8: { status: 'fail', message: /not a JSON object keyed by output/ }, 9: skippedBecause(8) },
+  },
+  {
+    tool: 'memory-hog',
+    checks: {
+      8: { status: 'fail', message: /^the tool used \d+ MiB of resident memory, above max_memory_mb 64$/ },
+      9: skippedBecause(8),
+    },
+  },
+  {
+    tool: 'run-too-slow',
+    checks: { 8: { status: 'fail', message: /^POST \/run did not answer within 6 s$/ }, 9: skippedBecause(8) },
+  },
   {
     tool: 'dies-during-run',
     // the process is already gone when check 11 stops it
-    checks: { 8: { status: 'fail', message: /^POST \/run failed: .*connection closed by the tool$/ }, 9: skippedBecause(8), 11: { status: 'pass', message: /\(exit=1\)$/ } },
+    checks: {
+      8: { status: 'fail', message: /^POST \/run failed: .*connection closed by the tool$/ },
+      9: skippedBecause(8),
+      11: { status: 'pass', message: /\(exit=1\)$/ },
+    },
     also: (r, expect) => expect(r.spawn_log).toMatch(/rates cache corrupted/),
   },
 
   // 9 output_conforms
   { tool: 'missing-output', checks: { 9: { status: 'fail', message: /missing output key: 'average'/ } } },
   { tool: 'null-output', checks: { 9: { status: 'fail', message: /output 'average': value is null/ } } },
-  { tool: 'number-as-string', checks: { 9: { status: 'fail', message: /output 'total' \(number\): the value should be a number, got string "5\.00"$/ } } },
-  { tool: 'chart-series-short', checks: { 9: { status: 'fail', message: /output 'growth' \(chart_line\): series\[0\]\.y has 3 values but x has 4$/ } } },
-  { tool: 'undeclared-output', checks: { 9: { status: 'warn', message: /^response contained 1 undeclared key\(s\): debug$/ } } },
+  {
+    tool: 'number-as-string',
+    checks: {
+      9: { status: 'fail', message: /output 'total' \(number\): the value should be a number, got string "5\.00"$/ },
+    },
+  },
+  {
+    tool: 'chart-series-short',
+    checks: {
+      9: { status: 'fail', message: /output 'growth' \(chart_line\): series\[0\]\.y has 3 values but x has 4$/ },
+    },
+  },
+  {
+    tool: 'undeclared-output',
+    checks: { 9: { status: 'warn', message: /^response contained 1 undeclared key\(s\): debug$/ } },
+  },
 
   // 10 streaming_check
-  { tool: 'stream-not-json', checks: { 10: { status: 'fail', message: /event 1: data is not JSON: once upon a time/, details: /ended without a "done": true event for story/ } } },
+  {
+    tool: 'stream-not-json',
+    checks: {
+      10: {
+        status: 'fail',
+        message: /event 1: data is not JSON: once upon a time/,
+        details: /ended without a "done": true event for story/,
+      },
+    },
+  },
   { tool: 'stream-not-implemented', checks: { 10: { status: 'fail', message: /^GET \/stream returned HTTP 404$/ } } },
-  { tool: 'stream-never-done', checks: { 10: { status: 'fail', message: /no "done": true event for story within 6 s/ } } },
-  { tool: 'stream-wrong-content-type', checks: { 10: { status: 'fail', message: /^GET \/stream answered Content-Type 'application\/json', not text\/event-stream$/ } } },
+  {
+    tool: 'stream-never-done',
+    checks: { 10: { status: 'fail', message: /no "done": true event for story within 6 s/ } },
+  },
+  {
+    tool: 'stream-wrong-content-type',
+    checks: {
+      10: {
+        status: 'fail',
+        message: /^GET \/stream answered Content-Type 'application\/json', not text\/event-stream$/,
+      },
+    },
+  },
 
   // 11 clean_shutdown: whatever the tool does, nothing of it may survive
   // one process (the tool itself) ignores SIGTERM: it is counted once
-  { tool: 'ignores-sigterm', checks: { 11: { status: 'warn', message: /^1 process\(es\) of the tool were still running 5 s after SIGTERM and were killed with SIGKILL \(signal SIGKILL\)$/ } } },
+  {
+    tool: 'ignores-sigterm',
+    checks: {
+      11: {
+        status: 'warn',
+        message:
+          /^1 process\(es\) of the tool were still running 5 s after SIGTERM and were killed with SIGKILL \(signal SIGKILL\)$/,
+      },
+    },
+  },
   // sh and sleep ignore SIGTERM; the tool itself exits 0
-  { tool: 'stubborn-grandchild', checks: { 11: { status: 'warn', message: /^2 process\(es\) of the tool were still running 5 s after SIGTERM and were killed with SIGKILL \(exit=0\)$/ } } },
+  {
+    tool: 'stubborn-grandchild',
+    checks: {
+      11: {
+        status: 'warn',
+        message:
+          /^2 process\(es\) of the tool were still running 5 s after SIGTERM and were killed with SIGKILL \(exit=0\)$/,
+      },
+    },
+  },
   // left the process group: only the PIXIE_RUN_ID sweep finds them, and the leftover is worth a warning
   { tool: 'grandchild-escapes', checks: { 11: { status: 'warn', message: /^1 process\(es\) of the tool/ } } },
   { tool: 'python-daemon-child', checks: { 11: { status: 'warn', message: /^1 process\(es\) of the tool/ } } },

@@ -30,11 +30,22 @@ async function check12(dir: string, extra: string[] = []): Promise<{ report: Rep
   return { report, code: r.code };
 }
 
-const failing = (report: Report) => report.fixtures.flatMap((f) => f.outputs.filter((o) => o.status === 'fail').map((o) => ({ file: f.file, key: o.key, paths: (o.differences ?? []).map((d) => d.path) })));
+const failing = (report: Report) =>
+  report.fixtures.flatMap((f) =>
+    f.outputs
+      .filter((o) => o.status === 'fail')
+      .map((o) => ({ file: f.file, key: o.key, paths: (o.differences ?? []).map((d) => d.path) })),
+  );
 
 describe.concurrent('check 12 on mutated example tools', () => {
   it('a wrong number fails that output, with the difference and the rule', async () => {
-    const dir = mutatedCopy('compound-interest', (d) => edit(path.join(d, 'main.ts'), 'const totalInterest = cents(finalValue - totalContributions);', 'const totalInterest = cents(finalValue - totalContributions + 0.02);'));
+    const dir = mutatedCopy('compound-interest', (d) =>
+      edit(
+        path.join(d, 'main.ts'),
+        'const totalInterest = cents(finalValue - totalContributions);',
+        'const totalInterest = cents(finalValue - totalContributions + 0.02);',
+      ),
+    );
     const { report, code } = await check12(dir);
     expect(code).toBe(1);
     const c12 = report.checks[11]!;
@@ -49,7 +60,13 @@ describe.concurrent('check 12 on mutated example tools', () => {
   });
 
   it('a swapped table row fails the table at the swapped rows', async () => {
-    const dir = mutatedCopy('compound-interest', (d) => edit(path.join(d, 'main.ts'), 'const finalValue =', 'if (rows.length > 1) [rows[0], rows[1]] = [rows[1], rows[0]];\n  const finalValue ='));
+    const dir = mutatedCopy('compound-interest', (d) =>
+      edit(
+        path.join(d, 'main.ts'),
+        'const finalValue =',
+        'if (rows.length > 1) [rows[0], rows[1]] = [rows[1], rows[0]];\n  const finalValue =',
+      ),
+    );
     const { report } = await check12(dir);
     const f = failing(report).filter((x) => x.key === 'yearly_breakdown');
     expect(f.length).toBeGreaterThan(0);
@@ -58,7 +75,9 @@ describe.concurrent('check 12 on mutated example tools', () => {
   });
 
   it('a renamed series fails the chart naming the series', async () => {
-    const dir = mutatedCopy('compound-interest', (d) => edit(path.join(d, 'main.ts'), "{ name: 'Balance', y: balanceSeries }", "{ name: 'Total', y: balanceSeries }"));
+    const dir = mutatedCopy('compound-interest', (d) =>
+      edit(path.join(d, 'main.ts'), "{ name: 'Balance', y: balanceSeries }", "{ name: 'Total', y: balanceSeries }"),
+    );
     const { report } = await check12(dir);
     const f = failing(report).find((x) => x.key === 'growth_chart');
     expect(f).toBeDefined();
@@ -70,8 +89,15 @@ describe.concurrent('check 12 with broken reference files', () => {
   it('bad fixture JSON, a tolerance typo, an unknown mode and a rejected input: every problem listed, nothing run or written', async () => {
     const dir = mutatedCopy('compound-interest', (d) => {
       const ref = path.join(d, 'reference');
-      edit(path.join(ref, 'fixture_basic.json'), /"tags"/, '"tags": [],\n  "extra_trailing": 1,\n  "x": 2,}\n  ,"tagz"');
-      writeFileSync(path.join(ref, 'tolerance.yaml'), 'final_value: { rtoll: 0.005 }\ntotal_interest: { compare: fuzzy }\n');
+      edit(
+        path.join(ref, 'fixture_basic.json'),
+        /"tags"/,
+        '"tags": [],\n  "extra_trailing": 1,\n  "x": 2,}\n  ,"tagz"',
+      );
+      writeFileSync(
+        path.join(ref, 'tolerance.yaml'),
+        'final_value: { rtoll: 0.005 }\ntotal_interest: { compare: fuzzy }\n',
+      );
       edit(path.join(ref, 'fixture_monthly_contributions.json'), /"years": \d+/, '"years": 80');
     });
     const before = readFileSync(path.join(dir, 'reference', 'fixture_monthly_contributions.json'), 'utf8');
@@ -94,7 +120,10 @@ describe.concurrent('check 12 with broken reference files', () => {
     const byPath = await check12(dir, ['--fixture', 'reference/fixture_basic.json']);
     expect(byPath.report.fixtures.map((f) => f.file)).toEqual(['fixture_basic.json']);
     const byName = await check12(dir, ['--fixture', 'basic', '--fixture', 'fixture_yearly*']);
-    expect(byName.report.fixtures.map((f) => f.file).sort()).toEqual(['fixture_basic.json', 'fixture_yearly_by_hand.json']);
+    expect(byName.report.fixtures.map((f) => f.file).sort()).toEqual([
+      'fixture_basic.json',
+      'fixture_yearly_by_hand.json',
+    ]);
     const unknown = await check12(dir, ['--fixture', 'nonesuch']);
     expect(unknown.code).toBe(1);
     expect(unknown.report.checks[11]!.message).toMatch(/'nonesuch' matched no fixture/);

@@ -14,11 +14,25 @@ it('validates 200 generated tools with --all --jobs 2, never more than 2 alive a
   const toolsDir = path.join(tmp, 'tools');
   generateTools(toolsDir, { count: 200, fixtures: 2 });
   const junit = path.join(tmp, 'all.xml');
-  const r = await runPixieSampled(['validate', '--all', '--tools-dir', toolsDir, '--jobs', '2', '--json', '--junit', junit], toolsDir, { sampleMs: 10 });
+  const r = await runPixieSampled(
+    ['validate', '--all', '--tools-dir', toolsDir, '--jobs', '2', '--json', '--junit', junit],
+    toolsDir,
+    { sampleMs: 10 },
+  );
   expect(r.code, r.stderr).toBe(0);
   const reports = JSON.parse(r.stdout) as Report[];
   expect(reports).toHaveLength(200);
-  expect(reports.filter((x) => x.overall !== 'pass').map((x) => `${x.tool_id}: ${x.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => c.message).join('; ')}`)).toEqual([]);
+  expect(
+    reports
+      .filter((x) => x.overall !== 'pass')
+      .map(
+        (x) =>
+          `${x.tool_id}: ${x.checks
+            .filter((c) => c.status !== 'pass' && c.status !== 'skip')
+            .map((c) => c.message)
+            .join('; ')}`,
+      ),
+  ).toEqual([]);
   expect(reports.every((x) => x.fixtures.length === 2 && x.fixtures.every((f) => f.status === 'pass'))).toBe(true);
   expect(r.maxAlive).toBeGreaterThanOrEqual(1); // the sampler saw tools running
   expect(r.maxAlive).toBeLessThanOrEqual(2);

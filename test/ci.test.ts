@@ -3,7 +3,17 @@
 // --strict hygiene and pixie lint. Tools are real: copies of the examples with fixtures broken on
 // purpose, and small generated tools (bench/many-tools.ts).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,7 +50,10 @@ function hasXmllint(): boolean {
 
 function xmllint(file: string): { ok: boolean; output: string } {
   try {
-    const out = execFileSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('xmllint', ['--noout', '--schema', XSD, file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return { ok: true, output: out };
   } catch (err) {
     const e = err as { stderr?: string; stdout?: string };
@@ -52,7 +65,8 @@ function xmllint(file: string): { ok: boolean; output: string } {
 async function brokenExamples(root: string): Promise<string> {
   const toolsDir = path.join(root, 'tools');
   mkdirSync(toolsDir, { recursive: true });
-  for (const t of ['compound-interest', 'gradient-image']) cpSync(path.join(REPO_ROOT, 'tools', t), path.join(toolsDir, t), { recursive: true });
+  for (const t of ['compound-interest', 'gradient-image'])
+    cpSync(path.join(REPO_ROOT, 'tools', t), path.join(toolsDir, t), { recursive: true });
   const f = path.join(toolsDir, 'compound-interest/reference/fixture_yearly_by_hand.json');
   const j = JSON.parse(readFileSync(f, 'utf8'));
   j.expected_outputs.final_value += 1.5;
@@ -60,12 +74,21 @@ async function brokenExamples(root: string): Promise<string> {
   j.expected_outputs.growth_chart.series[0].y[2] += 50;
   writeFileSync(f, JSON.stringify(j, null, 2));
   const sharp = require('sharp') as typeof import('sharp').default;
-  const png = await sharp({ create: { width: 8, height: 4, channels: 3, background: { r: 255, g: 0, b: 0 } } }).png().toBuffer();
-  writeFileSync(path.join(toolsDir, 'gradient-image/reference/fixture_red_image.json'), JSON.stringify({
-    name: 'red image (wrong on purpose)',
-    inputs: { width: 8, height: 4, start_colour: '#000000', end_colour: '#ffffff', direction: 'horizontal' },
-    expected_outputs: { image: `data:image/png;base64,${png.toString('base64')}` },
-  }, null, 2));
+  const png = await sharp({ create: { width: 8, height: 4, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+    .png()
+    .toBuffer();
+  writeFileSync(
+    path.join(toolsDir, 'gradient-image/reference/fixture_red_image.json'),
+    JSON.stringify(
+      {
+        name: 'red image (wrong on purpose)',
+        inputs: { width: 8, height: 4, start_colour: '#000000', end_colour: '#ffffff', direction: 'horizontal' },
+        expected_outputs: { image: `data:image/png;base64,${png.toString('base64')}` },
+      },
+      null,
+      2,
+    ),
+  );
   return toolsDir;
 }
 
@@ -83,10 +106,19 @@ describe('shard assignment', () => {
   });
 
   it('balances by past duration (greedy longest first), unknown tools counting as the median', () => {
-    const durations = new Map([['a', 100], ['b', 60], ['c', 50], ['d', 40], ['e', 10]]);
+    const durations = new Map([
+      ['a', 100],
+      ['b', 60],
+      ['c', 50],
+      ['d', 40],
+      ['e', 10],
+    ]);
     const shards = assignShards(['a', 'b', 'c', 'd', 'e', 'new'], 2, durations);
     // new counts 50 (the median): a 100 | b 60 → c onto b (110) → new onto a (150) → d onto b (150) → e onto the first of equals
-    expect(shards).toEqual([['a', 'e', 'new'], ['b', 'c', 'd']]);
+    expect(shards).toEqual([
+      ['a', 'e', 'new'],
+      ['b', 'c', 'd'],
+    ]);
     expect(shards.flat().sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'new']);
   });
 
@@ -100,8 +132,15 @@ describe('GitHub annotation escaping', () => {
   it('escapes data and properties per the runner rules', () => {
     expect(escapeData('50% done\r\nnext')).toBe('50%25 done%0D%0Anext');
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
-    expect(formatAnnotation({ level: 'error', file: 'tools/a,b/tool.json', line: 3, title: 'pixie: a check 2', message: 'line one\nline two' }))
-      .toBe('::error file=tools/a%2Cb/tool.json,line=3,title=pixie%3A a check 2::line one%0Aline two');
+    expect(
+      formatAnnotation({
+        level: 'error',
+        file: 'tools/a,b/tool.json',
+        line: 3,
+        title: 'pixie: a check 2',
+        message: 'line one\nline two',
+      }),
+    ).toBe('::error file=tools/a%2Cb/tool.json,line=3,title=pixie%3A a check 2::line one%0Aline two');
   });
 });
 
@@ -115,10 +154,13 @@ describe('reports of a failing run', () => {
     toolsDir = await brokenExamples(path.join(tmp, 'broken'));
     junit = path.join(tmp, 'out/report.xml');
     html = path.join(tmp, 'out/report.html');
-    run = await runPixie(['validate', '--all', '--tools-dir', toolsDir, '--reference-only', '--json', '--junit', junit, '--html', html], {
-      cwd: path.join(tmp, 'broken'),
-      env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: path.join(tmp, 'broken') },
-    });
+    run = await runPixie(
+      ['validate', '--all', '--tools-dir', toolsDir, '--reference-only', '--json', '--junit', junit, '--html', html],
+      {
+        cwd: path.join(tmp, 'broken'),
+        env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: path.join(tmp, 'broken') },
+      },
+    );
   }, 120_000);
 
   it('exits 1 and writes both files', () => {
@@ -130,9 +172,14 @@ describe('reports of a failing run', () => {
   it('writes JUnit XML valid against the committed XSD: a testsuite per tool, a testcase per check and per fixture', (ctx) => {
     const xml = readFileSync(junit, 'utf8');
     // twelve checks plus one testcase per fixture file (counted, so adding an example fixture does not break this)
-    const cases = (tool: string) => 12 + readdirSync(path.join(toolsDir, tool, 'reference')).filter((f) => /^fixture_.*\.json$/.test(f)).length;
-    expect(xml).toContain(`<testsuite name="compound-interest" tests="${cases('compound-interest')}" failures="2" errors="0" skipped="11"`);
-    expect(xml).toContain(`<testsuite name="gradient-image" tests="${cases('gradient-image')}" failures="2" errors="0" skipped="11"`);
+    const cases = (tool: string) =>
+      12 + readdirSync(path.join(toolsDir, tool, 'reference')).filter((f) => /^fixture_.*\.json$/.test(f)).length;
+    expect(xml).toContain(
+      `<testsuite name="compound-interest" tests="${cases('compound-interest')}" failures="2" errors="0" skipped="11"`,
+    );
+    expect(xml).toContain(
+      `<testsuite name="gradient-image" tests="${cases('gradient-image')}" failures="2" errors="0" skipped="11"`,
+    );
     expect(xml).toContain('<testcase name="fixture_yearly_by_hand.json" classname="compound-interest.fixtures"');
     expect(xml).toContain('file="tools/compound-interest/reference/fixture_yearly_by_hand.json"');
     // the failure carries the per-output lines of the terminal report
@@ -154,7 +201,11 @@ describe('reports of a failing run', () => {
     // with --json on stdout the annotations go to stderr (the runner reads both)
     const lines = run.stderr.split('\n').filter((l) => l.startsWith('::'));
     const reports = JSON.parse(run.stdout) as Report[];
-    const out = (tool: string, file: string, key: string) => reports.find((r) => r.tool_id === tool)!.fixtures.find((f) => f.file === file)!.outputs.find((o) => o.key === key)!;
+    const out = (tool: string, file: string, key: string) =>
+      reports
+        .find((r) => r.tool_id === tool)!
+        .fixtures.find((f) => f.file === file)!
+        .outputs.find((o) => o.key === key)!;
     const msg = (o: OutputComparison, ...diffs: string[]) => escapeData([outputLine(o, plain), ...diffs].join('\n'));
     const ci = (key: string) => out('compound-interest', 'fixture_yearly_by_hand.json', key);
     const image = out('gradient-image', 'fixture_red_image.json', 'image');
@@ -164,7 +215,9 @@ describe('reports of a failing run', () => {
       `::error file=tools/compound-interest/reference/fixture_yearly_by_hand.json,line=61,title=pixie%3A compound-interest fixture_yearly_by_hand.json growth_chart::${msg(ci('growth_chart'), '  series[name=Balance].y[2]: expected 1260, got 1210 (abs diff 50) exceeds rel 0.001')}`,
       `::error file=tools/gradient-image/reference/fixture_red_image.json,line=11,title=pixie%3A gradient-image fixture_red_image.json image::${msg(image, ...image.differences!.map((d) => `  ${d.path || '(value)'}: ${d.message}`))}`,
     ]);
-    expect(lines.join('\n')).toMatch(/^::error .*final_value::final_value: expected 1332\.5, got 1331 \(abs diff 1\.5/m);
+    expect(lines.join('\n')).toMatch(
+      /^::error .*final_value::final_value: expected 1332\.5, got 1331 \(abs diff 1\.5/m,
+    );
     expect(lines[3]).toContain('(87.5%25) differ'); // % escaped in the message
   });
 
@@ -175,7 +228,10 @@ describe('reports of a failing run', () => {
     const m = JSON.parse(readFileSync(manifest, 'utf8'));
     m.outputs.push({ ...m.outputs[0], label: 'again' }); // a duplicated output key: check 3 fails
     writeFileSync(manifest, JSON.stringify(m, null, 2));
-    const r = await runPixie(['validate', 'tool-0', '--tools-dir', dir], { cwd: path.join(tmp, 'contract'), env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: path.join(tmp, 'contract') } });
+    const r = await runPixie(['validate', 'tool-0', '--tools-dir', dir], {
+      cwd: path.join(tmp, 'contract'),
+      env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: path.join(tmp, 'contract') },
+    });
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n').filter((l) => l.startsWith('::'));
     expect(lines).toEqual([
@@ -191,7 +247,9 @@ describe('reports of a failing run', () => {
     expect(text).toContain('reference_fixtures_match');
     expect(text).toMatch(/<td class="cell-diff"[^>]*><del>12345<\/del> <ins>210<\/ins><\/td>/); // the differing table cell: expected, then actual
     expect(text).toMatch(/<svg class="chart"[^>]*>.*stroke-dasharray/s); // chart series overlaid
-    expect(text).toMatch(/<figure class="img-diff"><figcaption>diff[^<]*<\/figcaption><img src="data:image\/png;base64,/); // the diff image
+    expect(text).toMatch(
+      /<figure class="img-diff"><figcaption>diff[^<]*<\/figcaption><img src="data:image\/png;base64,/,
+    ); // the diff image
     expect(text).toContain('rule: abs 0.005');
   });
 
@@ -207,11 +265,19 @@ describe('reports of a failing run', () => {
     try {
       const page = await browser.newPage();
       const requests: string[] = [];
-      page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url()); });
+      page.on('request', (r) => {
+        if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
+      });
       await page.goto(`file://${html}`);
       const diff = page.locator('details.fixture.fail[data-file="fixture_red_image.json"] figure.img-diff img').first();
       await diff.waitFor({ state: 'visible' });
-      const size = await diff.evaluate((img: { naturalWidth: number; naturalHeight: number; getBoundingClientRect(): { width: number } }) => ({ w: img.naturalWidth, h: img.naturalHeight, shown: img.getBoundingClientRect().width }));
+      const size = await diff.evaluate(
+        (img: { naturalWidth: number; naturalHeight: number; getBoundingClientRect(): { width: number } }) => ({
+          w: img.naturalWidth,
+          h: img.naturalHeight,
+          shown: img.getBoundingClientRect().width,
+        }),
+      );
       expect(size).toMatchObject({ w: 8, h: 4 });
       expect(size.shown).toBeGreaterThan(100);
       expect(await page.locator('svg.chart polyline').count()).toBeGreaterThanOrEqual(4);
@@ -228,21 +294,42 @@ describe('sharding and merging', () => {
     mkdirSync(out, { recursive: true });
     const [full, ...shards] = await Promise.all([
       runPixie(['validate', '--all', '--reference-only', '--jobs', '1', '--json']),
-      ...[1, 2, 3].map((i) => runPixie(['validate', '--all', '--reference-only', '--jobs', '1', '--shard', `${i}/3`, '--json'])),
+      ...[1, 2, 3].map((i) =>
+        runPixie(['validate', '--all', '--reference-only', '--jobs', '1', '--shard', `${i}/3`, '--json']),
+      ),
     ]);
     const fullReports = JSON.parse(full!.stdout) as Report[];
     const shardReports = shards.map((s, i) => {
       writeFileSync(path.join(out, `shard-${i + 1}.json`), s.stdout);
       return JSON.parse(s.stdout) as Report[];
     });
-    const ids = shardReports.flat().map((r) => r.tool_id).sort();
+    const ids = shardReports
+      .flat()
+      .map((r) => r.tool_id)
+      .sort();
     expect(ids).toEqual(fullReports.map((r) => r.tool_id).sort());
     expect(new Set(ids).size).toBe(ids.length);
     for (const s of shardReports) expect(s.length).toBeGreaterThanOrEqual(Math.floor(fullReports.length / 3));
 
-    const merged = await runPixie(['report', 'merge', ...[1, 2, 3].map((i) => path.join(out, `shard-${i}.json`)), '--json', path.join(out, 'merged.json'), '--junit', path.join(out, 'merged.xml')]);
+    const merged = await runPixie([
+      'report',
+      'merge',
+      ...[1, 2, 3].map((i) => path.join(out, `shard-${i}.json`)),
+      '--json',
+      path.join(out, 'merged.json'),
+      '--junit',
+      path.join(out, 'merged.xml'),
+    ]);
     expect(merged.code, merged.stderr).toBe(0);
-    const summary = (rs: Report[]) => rs.map((r) => ({ tool: r.tool_id, overall: r.overall, checks: r.checks.map((c) => c.status).join(','), fixtures: r.fixtures.map((f) => `${f.file}:${f.status}`).join(',') })).sort((a, b) => a.tool.localeCompare(b.tool));
+    const summary = (rs: Report[]) =>
+      rs
+        .map((r) => ({
+          tool: r.tool_id,
+          overall: r.overall,
+          checks: r.checks.map((c) => c.status).join(','),
+          fixtures: r.fixtures.map((f) => `${f.file}:${f.status}`).join(','),
+        }))
+        .sort((a, b) => a.tool.localeCompare(b.tool));
     expect(summary(JSON.parse(readFileSync(path.join(out, 'merged.json'), 'utf8')))).toEqual(summary(fullReports));
     if (hasXmllint()) expect(xmllint(path.join(out, 'merged.xml')).ok).toBe(true);
   }, 240_000);
@@ -250,19 +337,37 @@ describe('sharding and merging', () => {
   it('splits one tool by its fixtures; the merge concatenates them and recomputes check 12', async () => {
     const out = path.join(tmp, 'fixture-shards');
     mkdirSync(out, { recursive: true });
-    const runs = await Promise.all([1, 2].map((i) => runPixie(['validate', 'compound-interest', '--reference-only', '--shard', `${i}/2`, '--json'])));
+    const runs = await Promise.all(
+      [1, 2].map((i) => runPixie(['validate', 'compound-interest', '--reference-only', '--shard', `${i}/2`, '--json'])),
+    );
     const parts = runs.map((r) => JSON.parse(r.stdout) as Report);
     expect(parts.map((p) => p.fixtures.length).sort()).toEqual([2, 3]);
-    expect(parts[0]!.fixtures.map((f) => f.file)).toEqual(['fixture_basic.json', 'fixture_inflation_adjusted.json', 'fixture_yearly_by_hand.json']);
+    expect(parts[0]!.fixtures.map((f) => f.file)).toEqual([
+      'fixture_basic.json',
+      'fixture_inflation_adjusted.json',
+      'fixture_yearly_by_hand.json',
+    ]);
     const [merged] = mergeReports(parts);
-    expect(merged!.fixtures.map((f) => f.file)).toEqual(['fixture_basic.json', 'fixture_daily_contributions.json', 'fixture_inflation_adjusted.json', 'fixture_monthly_contributions.json', 'fixture_yearly_by_hand.json']);
-    expect(merged!.checks.find((c) => c.number === 12)).toMatchObject({ status: 'pass', message: '5 fixture(s) matched' });
+    expect(merged!.fixtures.map((f) => f.file)).toEqual([
+      'fixture_basic.json',
+      'fixture_daily_contributions.json',
+      'fixture_inflation_adjusted.json',
+      'fixture_monthly_contributions.json',
+      'fixture_yearly_by_hand.json',
+    ]);
+    expect(merged!.checks.find((c) => c.number === 12)).toMatchObject({
+      status: 'pass',
+      message: '5 fixture(s) matched',
+    });
     expect(merged!.overall).toBe('pass');
     // a failing fixture in one shard fails the merged check 12 and overall
     const broken = structuredClone(parts[1]!);
     broken.fixtures[0]!.status = 'fail';
     const [bad] = mergeReports([parts[0]!, broken]);
-    expect(bad!.checks.find((c) => c.number === 12)).toMatchObject({ status: 'fail', message: '1 of 5 fixture(s) failed (4 passed, 0 skipped)' });
+    expect(bad!.checks.find((c) => c.number === 12)).toMatchObject({
+      status: 'fail',
+      message: '1 of 5 fixture(s) failed (4 passed, 0 skipped)',
+    });
     expect(bad!.overall).toBe('fail');
   }, 120_000);
 
@@ -270,9 +375,25 @@ describe('sharding and merging', () => {
     const dir = path.join(tmp, 'durations/tools');
     generateTools(dir, { count: 4 });
     const previous = path.join(tmp, 'durations/previous.json');
-    const fake = ['tool-0', 'tool-1', 'tool-2', 'tool-3'].map((id, i) => ({ tool_id: id, tool_path: path.join(dir, id), duration_ms: [5000, 100, 100, 4000][i], checks: [], fixtures: [] }));
+    const fake = ['tool-0', 'tool-1', 'tool-2', 'tool-3'].map((id, i) => ({
+      tool_id: id,
+      tool_path: path.join(dir, id),
+      duration_ms: [5000, 100, 100, 4000][i],
+      checks: [],
+      fixtures: [],
+    }));
     writeFileSync(previous, JSON.stringify(fake));
-    const r = await runPixie(['validate', '--all', '--tools-dir', dir, '--shard', '1/2', '--durations', previous, '--json']);
+    const r = await runPixie([
+      'validate',
+      '--all',
+      '--tools-dir',
+      dir,
+      '--shard',
+      '1/2',
+      '--durations',
+      previous,
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     // longest first onto the lighter shard: 5000 | 4000, 100, 100 (not round-robin's tool-0, tool-2)
     expect((JSON.parse(r.stdout) as Report[]).map((x) => x.tool_id)).toEqual(['tool-0']);
@@ -285,7 +406,18 @@ describe('--changed', () => {
     const repo = path.join(tmp, 'changed');
     const dir = path.join(repo, 'tools');
     generateTools(dir, { count: 5 });
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } });
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: repo,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@e',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@e',
+        },
+      });
     git('init', '-q', '-b', 'main');
     git('add', '.');
     git('commit', '-q', '-m', 'tools');
@@ -327,7 +459,10 @@ describe('--reference-only --strict and pixie lint', () => {
     writeFileSync(path.join(dir, 'tool-1/reference/expected.png'), 'not read by anything');
     for (const f of ['fixture_case_0.json', 'fixture_case_1.json']) {
       const file = path.join(dir, 'tool-2/reference', f);
-      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), skip_reason: 'flaky upstream' }, null, 2));
+      writeFileSync(
+        file,
+        JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), skip_reason: 'flaky upstream' }, null, 2),
+      );
     }
   });
 
@@ -341,8 +476,12 @@ describe('--reference-only --strict and pixie lint', () => {
     expect(strict.code).toBe(1);
     expect(reports.map((r) => r.overall)).toEqual(['pass', 'fail', 'fail']);
     const c12 = (r: Report) => r.checks.find((c) => c.number === 12)!;
-    expect(c12(reports[1]!).message).toBe('--strict: 2 file(s) in reference/ that pixie never reads: reference/expected.png, reference/fixture_case_0.json.bak');
-    expect(c12(reports[1]!).details).toContain('reference/expected.png: not a fixture: delete it or move it out of reference/');
+    expect(c12(reports[1]!).message).toBe(
+      '--strict: 2 file(s) in reference/ that pixie never reads: reference/expected.png, reference/fixture_case_0.json.bak',
+    );
+    expect(c12(reports[1]!).details).toContain(
+      'reference/expected.png: not a fixture: delete it or move it out of reference/',
+    );
     expect(c12(reports[2]!).message).toBe('--strict: check 12 warned: all 2 fixture(s) skipped');
   });
 
@@ -357,7 +496,9 @@ describe('--reference-only --strict and pixie lint', () => {
       const report = JSON.parse(r.stdout) as Report;
       expect(r.code).toBe(1);
       expect(report.checks[11]!.status).toBe('fail');
-      expect(report.checks[11]!.message).toMatch(/reference\/fixture_case_0\.json line \d+ \(expected_outputs\.parity\): 'parity' is not an output/);
+      expect(report.checks[11]!.message).toMatch(
+        /reference\/fixture_case_0\.json line \d+ \(expected_outputs\.parity\): 'parity' is not an output/,
+      );
     } finally {
       writeFileSync(m, saved);
     }
@@ -368,15 +509,35 @@ describe('--reference-only --strict and pixie lint', () => {
     const saved = readFileSync(bad, 'utf8');
     try {
       writeFileSync(bad, saved.replace('"inputs"', '"input"').replace(/\n}\s*$/, ',\n}\n'));
-      writeFileSync(path.join(dir, 'tool-0/reference/tolerance.yaml'), 'scaled: { abss: 1 }\nnot_an_output: { abs: 1 }\n');
+      writeFileSync(
+        path.join(dir, 'tool-0/reference/tolerance.yaml'),
+        'scaled: { abss: 1 }\nnot_an_output: { abs: 1 }\n',
+      );
       const r = await runPixie(['lint', '--tools-dir', dir], { cwd: path.dirname(dir) });
       expect(r.code).toBe(1);
       const lines = r.stdout.trim().split('\n');
-      expect(lines.some((l) => l.startsWith('tools/tool-0/reference/tolerance.yaml:1: error:') && l.includes('abss') && l.includes("did you mean 'abs'"))).toBe(true);
-      expect(lines.some((l) => l.startsWith('tools/tool-0/reference/tolerance.yaml:2: error:') && l.includes('not_an_output'))).toBe(true);
-      expect(lines.some((l) => /^tools\/tool-0\/reference\/fixture_case_1\.json:\d+: error: trailing comma/.test(l))).toBe(true);
-      expect(lines).toContain('tools/tool-1/reference/fixture_case_0.json.bak: error: leftover copy of a fixture, never run: delete it (pixie reads only fixture_*.json, tolerance.yaml and README.md there)');
-      expect(lines).toContain('tools/tool-1/reference/expected.png: error: not a fixture: delete it or move it out of reference/ (pixie reads only fixture_*.json, tolerance.yaml and README.md there)');
+      expect(
+        lines.some(
+          (l) =>
+            l.startsWith('tools/tool-0/reference/tolerance.yaml:1: error:') &&
+            l.includes('abss') &&
+            l.includes("did you mean 'abs'"),
+        ),
+      ).toBe(true);
+      expect(
+        lines.some(
+          (l) => l.startsWith('tools/tool-0/reference/tolerance.yaml:2: error:') && l.includes('not_an_output'),
+        ),
+      ).toBe(true);
+      expect(
+        lines.some((l) => /^tools\/tool-0\/reference\/fixture_case_1\.json:\d+: error: trailing comma/.test(l)),
+      ).toBe(true);
+      expect(lines).toContain(
+        'tools/tool-1/reference/fixture_case_0.json.bak: error: leftover copy of a fixture, never run: delete it (pixie reads only fixture_*.json, tolerance.yaml and README.md there)',
+      );
+      expect(lines).toContain(
+        'tools/tool-1/reference/expected.png: error: not a fixture: delete it or move it out of reference/ (pixie reads only fixture_*.json, tolerance.yaml and README.md there)',
+      );
       expect(lines.at(-1)).toMatch(/^pixie lint: \d+ error\(s\), 0 warning\(s\) in 2 of 3 tool\(s\)$/);
 
       const clean = await runPixie(['lint', 'tool-2', '--tools-dir', dir]);

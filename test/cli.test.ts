@@ -32,7 +32,11 @@ describe.concurrent('pixie CLI: user mistakes', () => {
     const r = await runPixie(['validate', 'good-nod', '--tools-dir', path.join('test', 'tools')]);
     expect(r.code).toBe(2);
     expect(r.stderr).not.toMatch(STACK_FRAME);
-    expect(lines(r.stderr)[0]).toMatch(new RegExp(`no folder ${path.join('test', 'tools', 'good-nod').replace(/[/.]/g, '\\$&')} — did you mean 'good-node'\\?`));
+    expect(lines(r.stderr)[0]).toMatch(
+      new RegExp(
+        `no folder ${path.join('test', 'tools', 'good-nod').replace(/[/.]/g, '\\$&')} — did you mean 'good-node'\\?`,
+      ),
+    );
   });
 
   it('a path to a folder that does not exist exits 2 without a stack trace', async ({ expect }) => {

@@ -13,7 +13,9 @@ describe.concurrent('media comparisons without their optional package', () => {
     ['invoice-pdf', 'pdfjs-dist', 'file'],
   ] as const) {
     it(`${tool}: check 12 warns and names ${pkg}`, async () => {
-      const r = await runPixie(['validate', `tools/${tool}`, '--reference-only', '--json'], { env: { PIXIE_DISABLE_OPTIONAL: pkg } });
+      const r = await runPixie(['validate', `tools/${tool}`, '--reference-only', '--json'], {
+        env: { PIXIE_DISABLE_OPTIONAL: pkg },
+      });
       const report = JSON.parse(r.stdout) as Report;
       const c12 = report.checks[11]!;
       expect(c12.status, c12.message).toBe('warn');

@@ -15,12 +15,20 @@ describe('pixie validate on the example tools', () => {
     expect(r.code).toBe(0);
     const final = report.fixtures.find((f: { file: string }) => f.file === 'fixture_basic.json');
     expect(final.status).toBe('pass');
-    expect(final.outputs.find((o: { key: string }) => o.key === 'final_value')).toMatchObject({ status: 'pass', expected: 16470.09, actual: 16470.09 });
+    expect(final.outputs.find((o: { key: string }) => o.key === 'final_value')).toMatchObject({
+      status: 'pass',
+      expected: 16470.09,
+      actual: 16470.09,
+    });
   });
 
   it('validates every example tool with --all: all pass, exit 0', async () => {
     const r = await runPixie(['validate', '--all', '--json']);
-    const reports = JSON.parse(r.stdout) as { tool_id: string; overall: string; checks: { number: number; status: string }[] }[];
+    const reports = JSON.parse(r.stdout) as {
+      tool_id: string;
+      overall: string;
+      checks: { number: number; status: string }[];
+    }[];
     expect(reports.length).toBeGreaterThanOrEqual(6);
     for (const rep of reports) {
       expect(rep.overall, rep.tool_id).toBe('pass');

@@ -26,7 +26,13 @@ async function hangingTool(): Promise<string> {
   expect(r.code).toBe(0);
   const dir = path.join(toolsDir, 'hangs');
   const main = path.join(dir, 'main.py');
-  writeFileSync(main, readFileSync(main, 'utf8').replace('    def do_POST(self):\n', '    def do_POST(self):\n        import time; time.sleep(60)\n'));
+  writeFileSync(
+    main,
+    readFileSync(main, 'utf8').replace(
+      '    def do_POST(self):\n',
+      '    def do_POST(self):\n        import time; time.sleep(60)\n',
+    ),
+  );
   return dir;
 }
 
@@ -44,7 +50,9 @@ describe('an interrupted pixie leaves no tool process', () => {
       if (signal === 'SIGINT') expect(code).toBe(130);
       if (signal === 'SIGTERM') expect(code).toBe(143);
       // SIGKILL gives pixie no chance: its reaper process notices and stops the tool group
-      expect(await waitFor(() => processesUnder(dir).length === 0, 8000), JSON.stringify(processesUnder(dir))).toBe(true);
+      expect(await waitFor(() => processesUnder(dir).length === 0, 8000), JSON.stringify(processesUnder(dir))).toBe(
+        true,
+      );
     });
   }
 });
@@ -60,7 +68,9 @@ describe('pixie new', () => {
       expect(made.stdout).toContain('created');
       const r = await runPixie(['validate', 'adder', '--tools-dir', toolsDir, '--json']);
       const report = JSON.parse(r.stdout);
-      const notPassing = report.checks.filter((c: { status: string; number: number }) => c.status !== 'pass' && !(c.number === 10 && c.status === 'skip'));
+      const notPassing = report.checks.filter(
+        (c: { status: string; number: number }) => c.status !== 'pass' && !(c.number === 10 && c.status === 'skip'),
+      );
       expect(notPassing).toEqual([]);
       expect(report.fixtures).toHaveLength(1);
       expect(report.fixtures[0].status).toBe('pass');

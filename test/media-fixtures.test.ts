@@ -38,7 +38,9 @@ function edit(file: string, from: string | RegExp, to: string): void {
 }
 
 /** Check 12 only, on the independent fixtures; nothing may survive the run. */
-async function check12(dir: string): Promise<{ report: Report; code: number; c12: Report['checks'][number]; fixtures: FixtureResult[] }> {
+async function check12(
+  dir: string,
+): Promise<{ report: Report; code: number; c12: Report['checks'][number]; fixtures: FixtureResult[] }> {
   const r = await runPixie(['validate', dir, '--reference-only', '--json', '--tag', 'independent']);
   expect(processesUnder(dir)).toEqual([]);
   let report: Report;
@@ -56,7 +58,8 @@ const output = (f: FixtureResult, key: string): OutputComparison => {
   return o;
 };
 
-const explain = (fixtures: FixtureResult[]): string => fixtures.flatMap((f) => f.outputs.map((o) => `${f.file} ${o.key}: ${o.status} — ${o.metric}`)).join('\n');
+const explain = (fixtures: FixtureResult[]): string =>
+  fixtures.flatMap((f) => f.outputs.map((o) => `${f.file} ${o.key}: ${o.status} — ${o.metric}`)).join('\n');
 
 function expectMediaPass(tool: MediaTool, fixtures: FixtureResult[]): void {
   expect(fixtures.length, `independent fixtures of ${tool}`).toBeGreaterThanOrEqual(1);
@@ -80,7 +83,8 @@ describe.concurrent('independent media fixtures pass check 12 on the example too
       expectMediaPass(tool, fixtures);
       for (const f of fixtures) {
         // the expected media really are a different file from the tool's: decoded and compared, not byte-equal
-        for (const key of MEDIA[tool].keys) expect(output(f, key).metric, `${f.file} ${key}`).not.toMatch(/^identical bytes/);
+        for (const key of MEDIA[tool].keys)
+          expect(output(f, key).metric, `${f.file} ${key}`).not.toMatch(/^identical bytes/);
         expect(f.source).toContain(`reference/${MEDIA[tool].script}`);
       }
       expect(existsSync(path.join(REPO_ROOT, 'tools', tool, 'reference', MEDIA[tool].script))).toBe(true);
@@ -96,7 +100,10 @@ describe.concurrent('independent media fixtures pass check 12 on the example too
           delete fx.tolerance;
           writeFileSync(path.join(ref, file), JSON.stringify(fx, null, 2));
         }
-        writeFileSync(path.join(ref, 'tolerance.yaml'), MEDIA['gradient-image'].keys.map((k) => `${k}: { compare: ${mode} }\n`).join(''));
+        writeFileSync(
+          path.join(ref, 'tolerance.yaml'),
+          MEDIA['gradient-image'].keys.map((k) => `${k}: { compare: ${mode} }\n`).join(''),
+        );
       });
       const { c12, fixtures } = await check12(dir);
       expect(c12.status, `${mode}: ${c12.message}\n${explain(fixtures)}`).toBe('pass');
@@ -108,7 +115,13 @@ describe.concurrent('independent media fixtures pass check 12 on the example too
 
 describe.concurrent('mutated media tools fail check 12 naming the output', () => {
   it('a recoloured image (red and blue swapped) fails `image` with a diff image', async () => {
-    const dir = copyOf('gradient-image', (d) => edit(path.join(d, 'main.ts'), 'raw.set([r, g, b], (y * width + x) * 3);', 'raw.set([b, g, r], (y * width + x) * 3);'));
+    const dir = copyOf('gradient-image', (d) =>
+      edit(
+        path.join(d, 'main.ts'),
+        'raw.set([r, g, b], (y * width + x) * 3);',
+        'raw.set([b, g, r], (y * width + x) * 3);',
+      ),
+    );
     const { c12, code, fixtures } = await check12(dir);
     expect(code).toBe(1);
     expect(c12.status).toBe('fail');
@@ -126,7 +139,13 @@ describe.concurrent('mutated media tools fail check 12 naming the output', () =>
   });
 
   it('a tone a semitone sharp fails `audio`', async () => {
-    const dir = copyOf('tone-generator', (d) => edit(path.join(d, 'main.ts'), 'const cycles = (frequency * n) / sampleRate;', 'const cycles = (frequency * 2 ** (1 / 12) * n) / sampleRate;'));
+    const dir = copyOf('tone-generator', (d) =>
+      edit(
+        path.join(d, 'main.ts'),
+        'const cycles = (frequency * n) / sampleRate;',
+        'const cycles = (frequency * 2 ** (1 / 12) * n) / sampleRate;',
+      ),
+    );
     const { c12, code, fixtures } = await check12(dir);
     expect(code).toBe(1);
     expect(c12.status).toBe('fail');
@@ -140,7 +159,9 @@ describe.concurrent('mutated media tools fail check 12 naming the output', () =>
   });
 
   it('a changed word in the PDF fails `invoice` at that line', async () => {
-    const dir = copyOf('invoice-pdf', (d) => edit(path.join(d, 'main.ts'), "'Thank you for your business.'", "'Thank you for your custom.'"));
+    const dir = copyOf('invoice-pdf', (d) =>
+      edit(path.join(d, 'main.ts'), "'Thank you for your business.'", "'Thank you for your custom.'"),
+    );
     const { c12, code, fixtures } = await check12(dir);
     expect(code).toBe(1);
     expect(c12.status).toBe('fail');
@@ -161,32 +182,55 @@ describe.concurrent('benign variations of the media tools still pass check 12', 
     {
       name: 'gradient-image re-encoded at compression level 1 with adaptive filtering',
       tool: 'gradient-image',
-      patch: (main) => edit(main, '.png({ compressionLevel: 9, adaptiveFiltering: false })', '.png({ compressionLevel: 1, adaptiveFiltering: true })'),
+      patch: (main) =>
+        edit(
+          main,
+          '.png({ compressionLevel: 9, adaptiveFiltering: false })',
+          '.png({ compressionLevel: 1, adaptiveFiltering: true })',
+        ),
     },
     {
       name: 'gradient-image written as palette PNGs',
       tool: 'gradient-image',
-      patch: (main) => edit(main, '.png({ compressionLevel: 9, adaptiveFiltering: false })', '.png({ palette: true, colours: 256, dither: 0 })'),
+      patch: (main) =>
+        edit(
+          main,
+          '.png({ compressionLevel: 9, adaptiveFiltering: false })',
+          '.png({ palette: true, colours: 256, dither: 0 })',
+        ),
     },
     {
       name: 'tone-generator delayed by 2 samples',
       tool: 'tone-generator',
       // phase 0 for n = 0, 1, 2 (a sine and a triangle start at 0), then the tone two samples late
-      patch: (main) => edit(main, 'const cycles = (frequency * n) / sampleRate;', 'const cycles = (frequency * Math.max(0, n - 2)) / sampleRate;'),
+      patch: (main) =>
+        edit(
+          main,
+          'const cycles = (frequency * n) / sampleRate;',
+          'const cycles = (frequency * Math.max(0, n - 2)) / sampleRate;',
+        ),
     },
     {
       name: 'tone-generator rendering at twice the requested sample rate',
       tool: 'tone-generator',
       patch: (main) => {
         edit(main, 'const SAMPLE_RATES = [8000, 22050, 44100];', 'const SAMPLE_RATES = [16000, 44100, 88200];');
-        edit(main, 'const sampleRate = Number(inputs.sample_rate);', 'const sampleRate = 2 * Number(inputs.sample_rate);');
+        edit(
+          main,
+          'const sampleRate = Number(inputs.sample_rate);',
+          'const sampleRate = 2 * Number(inputs.sample_rate);',
+        );
       },
     },
     {
       name: 'invoice-pdf with another producer and creation/modification dates',
       tool: 'invoice-pdf',
       patch: (main) => {
-        edit(main, "doc.setProducer('pdf-lib 1.17 (https://github.com/Hopding/pdf-lib)');", "doc.setProducer('Another PDF Producer 9.9');");
+        edit(
+          main,
+          "doc.setProducer('pdf-lib 1.17 (https://github.com/Hopding/pdf-lib)');",
+          "doc.setProducer('Another PDF Producer 9.9');",
+        );
         edit(main, 'doc.setCreationDate(date);', "doc.setCreationDate(new Date('2031-07-04T12:34:56Z'));");
         edit(main, 'doc.setModificationDate(date);', "doc.setModificationDate(new Date('2031-07-05T01:02:03Z'));");
       },

@@ -61,7 +61,11 @@ describe('report merge gives the unsharded fixtures verdict', () => {
   });
 
   it('warn (a fixture that asserts nothing)', async () => {
-    const dir = copyTool('warn', 'compound-interest', (d) => editFixture(d, 'fixture_yearly_by_hand.json', (j) => { j.expected_outputs = {}; }));
+    const dir = copyTool('warn', 'compound-interest', (d) =>
+      editFixture(d, 'fixture_yearly_by_hand.json', (j) => {
+        j.expected_outputs = {};
+      }),
+    );
     const r = await unshardedAndMerged(dir, 'compound-interest', []);
     expect(fixturesCheck(r.whole)).toMatchObject({ status: 'warn', message: '5 fixture(s) matched; 1 with warnings' });
     expect(fixturesCheck(r.merged)).toEqual(fixturesCheck(r.whole));
@@ -69,9 +73,17 @@ describe('report merge gives the unsharded fixtures verdict', () => {
   });
 
   it('fail (one fixture out of tolerance)', async () => {
-    const dir = copyTool('fail', 'compound-interest', (d) => editFixture(d, 'fixture_basic.json', (j) => { j.expected_outputs.final_value += 1; }));
+    const dir = copyTool('fail', 'compound-interest', (d) =>
+      editFixture(d, 'fixture_basic.json', (j) => {
+        j.expected_outputs.final_value += 1;
+      }),
+    );
     const r = await unshardedAndMerged(dir, 'compound-interest', []);
-    expect(fixturesCheck(r.whole)).toEqual({ status: 'fail', message: '1 of 5 fixture(s) failed (4 passed, 0 skipped)', details: null });
+    expect(fixturesCheck(r.whole)).toEqual({
+      status: 'fail',
+      message: '1 of 5 fixture(s) failed (4 passed, 0 skipped)',
+      details: null,
+    });
     expect(fixturesCheck(r.merged)).toEqual(fixturesCheck(r.whole));
     expect([r.wholeCode, r.mergedCode]).toEqual([1, 1]);
   });
@@ -87,11 +99,15 @@ describe('report merge gives the unsharded fixtures verdict', () => {
   it('strict (a stray file in reference/)', async () => {
     const dir = copyTool('strict', 'compound-interest', (d) => {
       writeFileSync(path.join(d, 'reference', 'fixture_basic.json.bak'), '{}');
-      editFixture(d, 'fixture_basic.json', (j) => { j.skip_reason = 'upstream rate table changes'; });
+      editFixture(d, 'fixture_basic.json', (j) => {
+        j.skip_reason = 'upstream rate table changes';
+      });
     });
     const r = await unshardedAndMerged(dir, 'compound-interest', ['--strict']);
     expect(fixturesCheck(r.whole).status).toBe('fail');
-    expect(fixturesCheck(r.whole).message).toBe('--strict: 1 file(s) in reference/ that pixie never reads: reference/fixture_basic.json.bak');
+    expect(fixturesCheck(r.whole).message).toBe(
+      '--strict: 1 file(s) in reference/ that pixie never reads: reference/fixture_basic.json.bak',
+    );
     expect(fixturesCheck(r.merged)).toEqual(fixturesCheck(r.whole));
     expect([r.wholeCode, r.mergedCode]).toEqual([1, 1]);
   });

@@ -2,7 +2,16 @@
 // `pixie serve` and one that kills the server mid-run.
 import { uniformResults } from '../src/checks/index.js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app.js';
@@ -37,22 +46,42 @@ function workspace(tools: string[] = []): { root: string; toolsDir: string; stat
 function tinyTool(toolsDir: string, id: string, name = id): string {
   const dir = path.join(toolsDir, id);
   mkdirSync(path.join(dir, 'reference'), { recursive: true });
-  writeFileSync(path.join(dir, 'tool.json'), JSON.stringify({ id, name, category: 'Test', inputs: [], outputs: [{ key: 'n', type: 'number', label: 'N' }] }, null, 2));
+  writeFileSync(
+    path.join(dir, 'tool.json'),
+    JSON.stringify(
+      { id, name, category: 'Test', inputs: [], outputs: [{ key: 'n', type: 'number', label: 'N' }] },
+      null,
+      2,
+    ),
+  );
   writeFileSync(path.join(dir, 'main.py'), 'print("hi")\n');
   writeFileSync(path.join(dir, 'pyproject.toml'), `[project]\nname = "${id}"\nversion = "0.1.0"\n`);
-  writeFileSync(path.join(dir, 'reference', 'fixture_one.json'), JSON.stringify({ name: 'One', inputs: {}, expected_outputs: { n: 1 }, tags: ['t'] }));
+  writeFileSync(
+    path.join(dir, 'reference', 'fixture_one.json'),
+    JSON.stringify({ name: 'One', inputs: {}, expected_outputs: { n: 1 }, tags: ['t'] }),
+  );
   return dir;
 }
 
 function fakeReport(toolDir: string, overall: Report['overall'], referenceOnly = false): Report {
   return {
-    tool_id: path.basename(toolDir), tool_path: toolDir, timestamp: new Date().toISOString(), overall, duration_ms: 1,
+    tool_id: path.basename(toolDir),
+    tool_path: toolDir,
+    timestamp: new Date().toISOString(),
+    overall,
+    duration_ms: 1,
     checks: uniformResults('pass', 'ok').map((c, i) => ({
       ...c,
       status: referenceOnly && i < 11 ? 'skip' : i === 11 ? (overall === 'pass' ? 'pass' : overall) : 'pass',
       message: referenceOnly && i < 11 ? 'skipped: --reference-only' : 'ok',
     })),
-    fixtures: [], sample_inputs: null, sample_output: null, spawn_log: null, peak_memory_mb: null, warnings: [], errors: [],
+    fixtures: [],
+    sample_inputs: null,
+    sample_output: null,
+    spawn_log: null,
+    peak_memory_mb: null,
+    warnings: [],
+    errors: [],
   };
 }
 
@@ -65,14 +94,25 @@ function fakeValidate(opts: { delayMs?: number; overall?: (toolDir: string) => R
     const id = path.basename(o.toolDir);
     o.onProgress?.({ kind: 'check-start', tool_id: id, number: 1, name: 'folder_structure' });
     await sleep(opts.delayMs ?? 0);
-    o.onProgress?.({ kind: 'check-end', tool_id: id, number: 1, name: 'folder_structure', status: 'pass', message: 'ok' });
+    o.onProgress?.({
+      kind: 'check-end',
+      tool_id: id,
+      number: 1,
+      name: 'folder_structure',
+      status: 'pass',
+      message: 'ok',
+    });
     call.end = Date.now();
     return fakeReport(o.toolDir, opts.overall?.(o.toolDir) ?? 'pass', o.referenceOnly);
   };
   return { fn, calls };
 }
 
-const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 const validateReport = compileReferenceSchema('report.schema.json');
 
 describe('pixie serve API (in-process)', () => {
@@ -86,19 +126,45 @@ describe('pixie serve API (in-process)', () => {
     const first = await app.request('/api/tools');
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual([
-      { id: 'alpha', name: 'Alpha', category: 'Test', validation: 'unchecked', stale: false, last_run: null, running: false },
-      { id: 'beta', name: 'Beta', category: 'Test', validation: 'unchecked', stale: false, last_run: null, running: false },
+      {
+        id: 'alpha',
+        name: 'Alpha',
+        category: 'Test',
+        validation: 'unchecked',
+        stale: false,
+        last_run: null,
+        running: false,
+      },
+      {
+        id: 'beta',
+        name: 'Beta',
+        category: 'Test',
+        validation: 'unchecked',
+        stale: false,
+        last_run: null,
+        running: false,
+      },
     ]);
     expect((await app.request('/api/tools/alpha/validate')).status).toBe(200);
     expect((await app.request('/api/tools/beta/validate', { method: 'POST' })).status).toBe(200);
-    const after = await (await app.request('/api/tools')).json() as { id: string; validation: string; stale: boolean }[];
-    expect(after.map((t) => [t.id, t.validation, t.stale])).toEqual([['alpha', 'pass', false], ['beta', 'fail', false]]);
+    const after = (await (await app.request('/api/tools')).json()) as {
+      id: string;
+      validation: string;
+      stale: boolean;
+    }[];
+    expect(after.map((t) => [t.id, t.validation, t.stale])).toEqual([
+      ['alpha', 'pass', false],
+      ['beta', 'fail', false],
+    ]);
     expect(fake.calls).toHaveLength(2);
 
     // a new process on the same folders: statuses come from .pixie/reports, nothing runs
     const restarted = createApp({ toolsDir: ws.toolsDir, validate: fake.fn, rescanMs: 0 });
-    const again = await (await restarted.app.request('/api/tools')).json() as { id: string; validation: string }[];
-    expect(again.map((t) => [t.id, t.validation])).toEqual([['alpha', 'pass'], ['beta', 'fail']]);
+    const again = (await (await restarted.app.request('/api/tools')).json()) as { id: string; validation: string }[];
+    expect(again.map((t) => [t.id, t.validation])).toEqual([
+      ['alpha', 'pass'],
+      ['beta', 'fail'],
+    ]);
     expect(fake.calls).toHaveLength(2);
     expect(readdirSync(path.join(ws.stateDir, 'reports'))).toEqual(['alpha', 'beta']);
   });
@@ -114,7 +180,7 @@ describe('pixie serve API (in-process)', () => {
     expect(registry.stats.manifestParses).toBe(parsesBefore);
 
     tinyTool(ws.toolsDir, 'gamma', 'Gamma');
-    let list = await (await app.request('/api/tools')).json() as { id: string; stale: boolean }[];
+    let list = (await (await app.request('/api/tools')).json()) as { id: string; stale: boolean }[];
     expect(list.map((t) => t.id)).toEqual(['alpha', 'gamma']);
     expect(list[0]!.stale).toBe(false);
 
@@ -122,17 +188,17 @@ describe('pixie serve API (in-process)', () => {
     const fixture = path.join(alpha, 'reference', 'fixture_one.json');
     writeFileSync(fixture, JSON.stringify({ name: 'One', inputs: {}, expected_outputs: { n: 2 } }));
     utimesSync(fixture, new Date(), new Date(Date.now() + 5000));
-    list = await (await app.request('/api/tools')).json() as { id: string; stale: boolean }[];
+    list = (await (await app.request('/api/tools')).json()) as { id: string; stale: boolean }[];
     expect(list.find((t) => t.id === 'alpha')!.stale).toBe(true);
     // editing tool.json: re-parsed once, new name shown
     const tj = path.join(alpha, 'tool.json');
     writeFileSync(tj, readFileSync(tj, 'utf8').replace('"name": "alpha"', '"name": "Alpha renamed"'));
     utimesSync(tj, new Date(), new Date(Date.now() + 6000));
-    const renamed = await (await app.request('/api/tools')).json() as { id: string; name: string }[];
+    const renamed = (await (await app.request('/api/tools')).json()) as { id: string; name: string }[];
     expect(renamed.find((t) => t.id === 'alpha')!.name).toBe('Alpha renamed');
     // a fresh run clears stale
     await app.request('/api/tools/alpha/validate');
-    list = await (await app.request('/api/tools')).json() as { id: string; stale: boolean }[];
+    list = (await (await app.request('/api/tools')).json()) as { id: string; stale: boolean }[];
     expect(list.find((t) => t.id === 'alpha')!.stale).toBe(false);
   });
 
@@ -140,7 +206,7 @@ describe('pixie serve API (in-process)', () => {
     const ws = workspace();
     tinyTool(ws.toolsDir, 'alpha');
     const { app, registry } = createApp({ toolsDir: ws.toolsDir, validate: fakeValidate().fn });
-    expect((await (await app.request('/api/tools')).json() as unknown[]).length).toBe(1);
+    expect(((await (await app.request('/api/tools')).json()) as unknown[]).length).toBe(1);
     const scans = registry.stats.scans;
     for (let i = 0; i < 20; i++) await app.request('/api/tools');
     expect(registry.stats.scans).toBe(scans); // within 250 ms nothing is read again
@@ -149,7 +215,7 @@ describe('pixie serve API (in-process)', () => {
     expect((await app.request('/api/tools/delta/reference-fixtures')).status).toBe(200);
     const seen = await (async () => {
       for (let i = 0; i < 40; i++) {
-        const list = await (await app.request('/api/tools')).json() as { id: string }[];
+        const list = (await (await app.request('/api/tools')).json()) as { id: string }[];
         if (list.some((t) => t.id === 'delta')) return true;
         await sleep(100);
       }
@@ -163,11 +229,21 @@ describe('pixie serve API (in-process)', () => {
     tinyTool(ws.toolsDir, 'alpha');
     const fake = fakeValidate();
     const { app } = createApp({ toolsDir: ws.toolsDir, validate: fake.fn });
-    for (const bad of ['nope', '..', '%2e%2e', '..%2f..%2fetc', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '.pixie', 'node_modules', '__proto__', 'alpha%2f..%2f..']) {
+    for (const bad of [
+      'nope',
+      '..',
+      '%2e%2e',
+      '..%2f..%2fetc',
+      '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '.pixie',
+      'node_modules',
+      '__proto__',
+      'alpha%2f..%2f..',
+    ]) {
       for (const suffix of ['/validate', '/reference-fixtures', '/reports']) {
         const res = await app.request(`/api/tools/${bad}${suffix}`);
         expect(res.status, `${bad}${suffix}`).toBe(404);
-        const body = await res.json() as { detail: string };
+        const body = (await res.json()) as { detail: string };
         expect(body.detail, `${bad}${suffix}`).toMatch(/not found|no such endpoint/);
       }
       expect((await app.request(`/api/tools/${bad}/reference-check`, json({}))).status).toBe(404);
@@ -183,19 +259,33 @@ describe('pixie serve API (in-process)', () => {
     const ref = path.join(ws.toolsDir, 'compound-interest', 'reference');
     writeFileSync(path.join(ref, 'fixture_zz_broken.json'), '{ not json');
     const { app } = createApp({ toolsDir: ws.toolsDir, validate: fakeValidate().fn });
-    const body = await (await app.request('/api/tools/compound-interest/reference-fixtures')).json() as {
-      tool_id: string; tool_path: string; has_reference_folder: boolean; count: number;
+    const body = (await (await app.request('/api/tools/compound-interest/reference-fixtures')).json()) as {
+      tool_id: string;
+      tool_path: string;
+      has_reference_folder: boolean;
+      count: number;
       fixtures: { filename: string; name: string; tags: string[]; source: string | null; skip_reason: string | null }[];
     };
     expect(body.tool_id).toBe('compound-interest');
     expect(body.tool_path).toBe(path.join(ws.toolsDir, 'compound-interest'));
     expect(body.has_reference_folder).toBe(true);
     expect(body.count).toBe(6);
-    expect(body.fixtures[0]).toMatchObject({ filename: 'fixture_basic.json', name: 'Basic compound interest', tags: ['regression', 'docs-example'], skip_reason: null });
+    expect(body.fixtures[0]).toMatchObject({
+      filename: 'fixture_basic.json',
+      name: 'Basic compound interest',
+      tags: ['regression', 'docs-example'],
+      skip_reason: null,
+    });
     expect(body.fixtures[0]!.source).toMatch(/^Closed form/);
-    expect(body.fixtures.at(-1)).toEqual({ filename: 'fixture_zz_broken.json', name: 'fixture_zz_broken', tags: [], source: null, skip_reason: null });
+    expect(body.fixtures.at(-1)).toEqual({
+      filename: 'fixture_zz_broken.json',
+      name: 'fixture_zz_broken',
+      tags: [],
+      source: null,
+      skip_reason: null,
+    });
     tinyTool(ws.toolsDir, 'bare');
-    const bare = await (await app.request('/api/tools/bare/reference-fixtures')).json() as { count: number };
+    const bare = (await (await app.request('/api/tools/bare/reference-fixtures')).json()) as { count: number };
     expect(bare.count).toBe(1);
   });
 
@@ -204,7 +294,8 @@ describe('pixie serve API (in-process)', () => {
     tinyTool(ws.toolsDir, 'alpha');
     const fake = fakeValidate();
     const { app } = createApp({ toolsDir: ws.toolsDir, validate: fake.fn, maxBodyBytes: 1024 });
-    const post = (body: string, type = 'application/json') => app.request('/api/tools/alpha/reference-check', { method: 'POST', headers: { 'content-type': type }, body });
+    const post = (body: string, type = 'application/json') =>
+      app.request('/api/tools/alpha/reference-check', { method: 'POST', headers: { 'content-type': type }, body });
     const cases: [Response, number, RegExp][] = [
       [await post('{"fixtures": ['), 400, /not valid JSON/],
       [await post('[1,2]'), 400, /must be a JSON object/],
@@ -231,11 +322,17 @@ describe('pixie serve API (in-process)', () => {
     const fake = fakeValidate({ delayMs: 400 });
     const { app } = createApp({ toolsDir: ws.toolsDir, validate: fake.fn });
     const t0 = Date.now();
-    const [a, b] = await Promise.all([app.request('/api/tools/alpha/validate'), app.request('/api/tools/beta/validate')]);
+    const [a, b] = await Promise.all([
+      app.request('/api/tools/alpha/validate'),
+      app.request('/api/tools/beta/validate'),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(Date.now() - t0).toBeLessThan(750); // both at once, not 800 ms one after the other
     fake.calls.length = 0;
-    const [c, d] = await Promise.all([app.request('/api/tools/alpha/validate'), app.request('/api/tools/alpha/validate', { method: 'POST' })]);
+    const [c, d] = await Promise.all([
+      app.request('/api/tools/alpha/validate'),
+      app.request('/api/tools/alpha/validate', { method: 'POST' }),
+    ]);
     expect([c.status, d.status]).toEqual([200, 200]);
     const [first, second] = [...fake.calls].sort((x, y) => x.start - y.start);
     expect(second!.start).toBeGreaterThanOrEqual(first!.end); // queued, never overlapping
@@ -251,7 +348,7 @@ describe('pixie serve API (in-process)', () => {
     const files = readdirSync(dir);
     expect(files).toHaveLength(50);
     expect(files.every((f) => /^\d{4}-.*Z-\d{4}-validate-pass\.json$/.test(f))).toBe(true);
-    const history = await (await app.request('/api/tools/alpha/reports')).json() as Report[];
+    const history = (await (await app.request('/api/tools/alpha/reports')).json()) as Report[];
     expect(history).toHaveLength(50);
     const times = history.map((r) => r.timestamp);
     expect([...times].sort().reverse()).toEqual(times);
@@ -279,7 +376,9 @@ describe('pixie serve API (in-process)', () => {
     expect(cookie).toMatch(/SameSite=Strict/i);
     expect((await app.request('/tools/alpha', { headers: { cookie: 'pixie_token=s3cret' } })).status).toBe(200);
     // with a token the service may be reached under any host name
-    expect((await app.request('http://10.0.0.5:7700/api/tools', { headers: { authorization: 'Bearer s3cret' } })).status).toBe(200);
+    expect(
+      (await app.request('http://10.0.0.5:7700/api/tools', { headers: { authorization: 'Bearer s3cret' } })).status,
+    ).toBe(200);
   });
 
   it('without a token answers only to loopback host names, and refuses cross-origin writes', async () => {
@@ -290,11 +389,16 @@ describe('pixie serve API (in-process)', () => {
     expect((await app.request('http://attacker.example/api/tools')).status).toBe(403);
     expect((await app.request('http://127.0.0.1:7700/api/tools')).status).toBe(200);
     const cross = await app.request('http://127.0.0.1:7700/api/tools/alpha/reference-check', {
-      method: 'POST', headers: { origin: 'http://attacker.example', 'content-type': 'application/json' }, body: '{"update_expected": true, "yes": true}',
+      method: 'POST',
+      headers: { origin: 'http://attacker.example', 'content-type': 'application/json' },
+      body: '{"update_expected": true, "yes": true}',
     });
     expect(cross.status).toBe(403);
     expect(fake.calls).toHaveLength(0);
-    const same = await app.request('http://127.0.0.1:7700/api/tools/alpha/reference-check', { method: 'POST', headers: { origin: 'http://127.0.0.1:7700' } });
+    const same = await app.request('http://127.0.0.1:7700/api/tools/alpha/reference-check', {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:7700' },
+    });
     expect(same.status).toBe(200);
   });
 
@@ -324,13 +428,17 @@ describe('pixie serve with real tools', () => {
     const { app } = createApp({ toolsDir: ws.toolsDir });
     const res = await app.request('/api/tools/compound-interest/validate', { method: 'POST' });
     expect(res.status).toBe(200);
-    const report = await res.json() as Report;
+    const report = (await res.json()) as Report;
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
     expect(report.overall).toBe('pass');
     expect(report.checks.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    const tools = await (await app.request('/api/tools')).json() as { id: string; validation: string; stale: boolean }[];
+    const tools = (await (await app.request('/api/tools')).json()) as {
+      id: string;
+      validation: string;
+      stale: boolean;
+    }[];
     expect(tools).toEqual([expect.objectContaining({ id: 'compound-interest', validation: 'pass', stale: false })]);
-    const history = await (await app.request('/api/tools/compound-interest/reports')).json() as Report[];
+    const history = (await (await app.request('/api/tools/compound-interest/reports')).json()) as Report[];
     expect(history).toHaveLength(1);
     expect(history[0]!.timestamp).toBe(report.timestamp);
     expect(processesUnder(path.join(ws.toolsDir, 'compound-interest'))).toEqual([]);
@@ -341,7 +449,10 @@ describe('pixie serve with real tools', () => {
     const dir = path.join(ws.toolsDir, 'compound-interest');
     const fixtureFile = path.join(dir, 'reference', 'fixture_basic.json');
     // break the golden: the tool still computes 16470.09
-    writeFileSync(fixtureFile, readFileSync(fixtureFile, 'utf8').replace('"final_value": 16470.09', '"final_value": 16400'));
+    writeFileSync(
+      fixtureFile,
+      readFileSync(fixtureFile, 'utf8').replace('"final_value": 16470.09', '"final_value": 16400'),
+    );
     const { app } = createApp({ toolsDir: ws.toolsDir });
 
     const both = await Promise.all([
@@ -351,8 +462,16 @@ describe('pixie serve with real tools', () => {
     const statuses = both.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
     const busy = both.find((r) => r.status === 409)!;
-    expect(((await busy.json()) as { detail: string }).detail).toBe("reference-check for 'compound-interest' already in flight");
-    const ok = await both.find((r) => r.status === 200)!.json() as { tool_id: string; overall: string; ran_at: string; check: { number: number; status: string; message: string }; report: Report };
+    expect(((await busy.json()) as { detail: string }).detail).toBe(
+      "reference-check for 'compound-interest' already in flight",
+    );
+    const ok = (await both.find((r) => r.status === 200)!.json()) as {
+      tool_id: string;
+      overall: string;
+      ran_at: string;
+      check: { number: number; status: string; message: string };
+      report: Report;
+    };
     expect(ok.tool_id).toBe('compound-interest');
     expect(ok.overall).toBe('fail');
     expect(ok.check).toMatchObject({ number: 12, status: 'fail' });
@@ -363,16 +482,27 @@ describe('pixie serve with real tools', () => {
     expect(validateReport(ok.report), JSON.stringify(validateReport.errors)).toBe(true);
 
     const before = readFileSync(fixtureFile, 'utf8');
-    const dry = await app.request('/api/tools/compound-interest/reference-check', json({ fixtures: ['basic'], update_expected: true }));
+    const dry = await app.request(
+      '/api/tools/compound-interest/reference-check',
+      json({ fixtures: ['basic'], update_expected: true }),
+    );
     expect(dry.status).toBe(200);
-    const dryBody = await dry.json() as { mode: string; result: { files: { file: string; changes: { key: string; old: unknown; new: unknown }[] }[]; written: string[] } };
+    const dryBody = (await dry.json()) as {
+      mode: string;
+      result: { files: { file: string; changes: { key: string; old: unknown; new: unknown }[] }[]; written: string[] };
+    };
     expect(dryBody.mode).toBe('update-fixtures-dry-run');
-    expect(dryBody.result.files).toEqual([{ file: 'fixture_basic.json', create: false, changes: [{ key: 'final_value', old: 16400, new: 16470.09 }] }]);
+    expect(dryBody.result.files).toEqual([
+      { file: 'fixture_basic.json', create: false, changes: [{ key: 'final_value', old: 16400, new: 16470.09 }] },
+    ]);
     expect(dryBody.result.written).toEqual([]);
     expect(readFileSync(fixtureFile, 'utf8')).toBe(before);
 
-    const wet = await app.request('/api/tools/compound-interest/reference-check', json({ fixtures: ['basic'], update_expected: true, yes: true }));
-    const wetBody = await wet.json() as { mode: string; result: { written: string[] } };
+    const wet = await app.request(
+      '/api/tools/compound-interest/reference-check',
+      json({ fixtures: ['basic'], update_expected: true, yes: true }),
+    );
+    const wetBody = (await wet.json()) as { mode: string; result: { written: string[] } };
     expect(wetBody.mode).toBe('update-fixtures');
     expect(wetBody.result.written).toEqual(['fixture_basic.json']);
     const updated = JSON.parse(readFileSync(fixtureFile, 'utf8'));
@@ -380,18 +510,23 @@ describe('pixie serve with real tools', () => {
     expect(updated.source).toMatch(/ \| updated \d{4}-/);
     expect(existsSync(path.join(dir, 'reference', 'fixture_sample.json'))).toBe(false);
     // the fixtures changed after the last report: stale until the next run, which passes
-    expect((await (await app.request('/api/tools')).json() as { stale: boolean }[])[0]!.stale).toBe(true);
-    const recheck = await (await app.request('/api/tools/compound-interest/reference-check', json({ fixtures: ['basic'] }))).json() as { overall: string };
+    expect(((await (await app.request('/api/tools')).json()) as { stale: boolean }[])[0]!.stale).toBe(true);
+    const recheck = (await (
+      await app.request('/api/tools/compound-interest/reference-check', json({ fixtures: ['basic'] }))
+    ).json()) as { overall: string };
     expect(recheck.overall).toBe('pass');
     expect(processesUnder(dir)).toEqual([]);
   });
 
-  it('streams a run\'s progress over Server-Sent Events, check by check and fixture by fixture, ending with the report', async () => {
+  it("streams a run's progress over Server-Sent Events, check by check and fixture by fixture, ending with the report", async () => {
     const ws = workspace(['compound-interest']);
     const { app } = createApp({ toolsDir: ws.toolsDir });
-    const start = await app.request('/api/tools/compound-interest/runs', json({ kind: 'reference-check', tags: ['regression'] }));
+    const start = await app.request(
+      '/api/tools/compound-interest/runs',
+      json({ kind: 'reference-check', tags: ['regression'] }),
+    );
     expect(start.status).toBe(202);
-    const run = await start.json() as { run_id: string; events_url: string; state: string };
+    const run = (await start.json()) as { run_id: string; events_url: string; state: string };
     expect(run.events_url).toBe(`/api/runs/${run.run_id}/events`);
     // a second start while it runs is refused, naming the run to follow
     const again = await app.request('/api/tools/compound-interest/runs', json({}));
@@ -401,15 +536,30 @@ describe('pixie serve with real tools', () => {
     const res = await app.request(run.events_url);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const text = await res.text(); // the stream ends after `done`
-    const events = text.split('\n\n').filter((b) => b.includes('data:')).map((b) => ({
-      event: /^event: (.*)$/m.exec(b)?.[1],
-      data: JSON.parse(/^data: (.*)$/m.exec(b)![1]!),
-    }));
+    const events = text
+      .split('\n\n')
+      .filter((b) => b.includes('data:'))
+      .map((b) => ({
+        event: /^event: (.*)$/m.exec(b)?.[1],
+        data: JSON.parse(/^data: (.*)$/m.exec(b)![1]!),
+      }));
     expect(events[0]!.event).toBe('started');
-    const progress = events.filter((e) => e.event === 'progress').map((e) => e.data as { kind: string; number?: number; file?: string });
-    expect(progress.filter((p) => p.kind === 'check-end').map((p) => p.number).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const progress = events
+      .filter((e) => e.event === 'progress')
+      .map((e) => e.data as { kind: string; number?: number; file?: string });
+    expect(
+      progress
+        .filter((p) => p.kind === 'check-end')
+        .map((p) => p.number)
+        .sort((a, b) => a! - b!),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(progress.find((p) => p.kind === 'fixtures-total')).toMatchObject({ total: 2 });
-    expect(progress.filter((p) => p.kind === 'fixture-end').map((p) => p.file).sort()).toEqual(['fixture_basic.json', 'fixture_monthly_contributions.json']);
+    expect(
+      progress
+        .filter((p) => p.kind === 'fixture-end')
+        .map((p) => p.file)
+        .sort(),
+    ).toEqual(['fixture_basic.json', 'fixture_monthly_contributions.json']);
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
     expect(done.data.overall).toBe('pass');
@@ -417,9 +567,11 @@ describe('pixie serve with real tools', () => {
     // a late subscriber replays the whole run; Last-Event-ID resumes after the given event
     const replay = await (await app.request(run.events_url)).text();
     expect(replay).toBe(text);
-    const resumed = await (await app.request(run.events_url, { headers: { 'last-event-id': String(events.length - 2) } })).text();
+    const resumed = await (
+      await app.request(run.events_url, { headers: { 'last-event-id': String(events.length - 2) } })
+    ).text();
     expect(resumed.split('\n\n').filter((b) => b.includes('data:'))).toHaveLength(1);
-    const state = await (await app.request(`/api/runs/${run.run_id}`)).json() as { state: string; overall: string };
+    const state = (await (await app.request(`/api/runs/${run.run_id}`)).json()) as { state: string; overall: string };
     expect(state).toMatchObject({ state: 'done', overall: 'pass' });
     expect((await app.request('/api/runs/nope/events')).status).toBe(404);
   });
@@ -432,7 +584,10 @@ describe('pixie serve as a process', () => {
   });
 
   function startServe(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(process.execPath, [PIXIE_BIN, 'serve', '--port', '0', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [PIXIE_BIN, 'serve', '--port', '0', ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     return new Promise((resolve, reject) => {
       let out = '';
@@ -442,7 +597,9 @@ describe('pixie serve as a process', () => {
         const m = /^pixie serve: (http:\/\/\S+)$/m.exec(out);
         if (m) resolve({ child, url: m[1]! });
       });
-      child.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
+      child.stderr!.on('data', (d: Buffer) => {
+        err += d.toString();
+      });
       child.on('exit', (code) => reject(new Error(`pixie serve exited with ${code}: ${err}`)));
     });
   }
@@ -452,7 +609,7 @@ describe('pixie serve as a process', () => {
     tinyTool(ws.toolsDir, 'alpha', 'Alpha');
     const { child, url } = await startServe(['--tools-dir', ws.toolsDir]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    const tools = await (await fetch(`${url}api/tools`)).json() as { id: string }[];
+    const tools = (await (await fetch(`${url}api/tools`)).json()) as { id: string }[];
     expect(tools.map((t) => t.id)).toEqual(['alpha']);
     expect((await fetch(url)).status).toBe(200);
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
@@ -478,9 +635,19 @@ describe('pixie serve as a process', () => {
     expect(made.code).toBe(0);
     const dir = path.join(ws.toolsDir, 'hangs');
     const main = path.join(dir, 'main.py');
-    writeFileSync(main, readFileSync(main, 'utf8').replace('    def do_POST(self):\n', '    def do_POST(self):\n        import time; time.sleep(60)\n'));
+    writeFileSync(
+      main,
+      readFileSync(main, 'utf8').replace(
+        '    def do_POST(self):\n',
+        '    def do_POST(self):\n        import time; time.sleep(60)\n',
+      ),
+    );
     const { child, url } = await startServe(['--tools-dir', ws.toolsDir]);
-    const start = await fetch(`${url}api/tools/hangs/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const start = await fetch(`${url}api/tools/hangs/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(start.status).toBe(202);
     expect(await waitFor(() => processesUnder(dir).length > 0, 20_000)).toBe(true);
     await sleep(1500); // inside the sample run's POST /run

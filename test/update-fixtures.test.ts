@@ -13,9 +13,15 @@ async function regressedTool(): Promise<string> {
   const dir = path.join(toolsDir, 'adder');
   const main = path.join(dir, 'main.py');
   // the tool now adds one too many, and leaks an undeclared key that must never reach a fixture
-  writeFileSync(main, readFileSync(main, 'utf8')
-    .replace('total = a + b\n', 'total = a + b + 1\n')
-    .replace('"explanation": f"{show(a)} + {show(b)} = {show(total)}"}', '"explanation": f"{show(a)} + {show(b)} = {show(total)}", "debug": "internal"}'));
+  writeFileSync(
+    main,
+    readFileSync(main, 'utf8')
+      .replace('total = a + b\n', 'total = a + b + 1\n')
+      .replace(
+        '"explanation": f"{show(a)} + {show(b)} = {show(total)}"}',
+        '"explanation": f"{show(a)} + {show(b)} = {show(total)}", "debug": "internal"}',
+      ),
+  );
   return dir;
 }
 
@@ -48,11 +54,17 @@ describe('--update-fixtures', () => {
     expect(sample.inputs).toEqual({ a: 2, b: 3 });
     expect(sample.expected_outputs).toEqual({ sum: 6, explanation: '2 + 3 = 6' }); // no "debug"
 
-    const snapshot = [readFileSync(fixtureFile, 'utf8'), readFileSync(path.join(dir, 'reference', 'fixture_sample.json'), 'utf8')];
+    const snapshot = [
+      readFileSync(fixtureFile, 'utf8'),
+      readFileSync(path.join(dir, 'reference', 'fixture_sample.json'), 'utf8'),
+    ];
     const again = await runPixie(['validate', dir, '--update-fixtures', '--yes']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('nothing to update');
-    expect([readFileSync(fixtureFile, 'utf8'), readFileSync(path.join(dir, 'reference', 'fixture_sample.json'), 'utf8')]).toEqual(snapshot);
+    expect([
+      readFileSync(fixtureFile, 'utf8'),
+      readFileSync(path.join(dir, 'reference', 'fixture_sample.json'), 'utf8'),
+    ]).toEqual(snapshot);
     expect(processesUnder(dir)).toEqual([]);
   });
 
@@ -78,7 +90,10 @@ describe('--update-fixtures', () => {
     const script = `import { writeFileAtomic } from ${JSON.stringify(path.join(REPO_ROOT, 'src/util/atomic-write.ts'))};
       for (;;) writeFileAtomic(${JSON.stringify(file)}, JSON.stringify({ v: 'n'.repeat(40 * 1024 * 1024) }));`;
     for (const delay of [30, 80, 150, 260]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: 'ignore' });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: REPO_ROOT,
+        stdio: 'ignore',
+      });
       await new Promise((r) => setTimeout(r, delay));
       child.kill('SIGKILL');
       await new Promise((r) => child.on('exit', r));

@@ -25,19 +25,44 @@ const streamLine = (stdout: string) => stdout.split('\n').find((l) => l.trim().s
 
 describe('truncate_diff_chars', () => {
   it('shows long values whole up to the default of 400 characters', async () => {
-    const r = await runPixie(['validate', 'word-stream', '--tools-dir', toolsDir, '--reference-only', '--fixture', 'pangram']);
+    const r = await runPixie([
+      'validate',
+      'word-stream',
+      '--tools-dir',
+      toolsDir,
+      '--reference-only',
+      '--fixture',
+      'pangram',
+    ]);
     expect(r.code).toBe(1);
     expect(streamLine(r.stdout)).toContain('that were never streamed"');
   });
 
   it('cuts each value to the configured length, in the terminal and in the report', async () => {
     writeFileSync(path.join(toolsDir, 'word-stream/reference/tolerance.yaml'), 'options:\n  truncate_diff_chars: 24\n');
-    const r = await runPixie(['validate', 'word-stream', '--tools-dir', toolsDir, '--reference-only', '--fixture', 'pangram']);
+    const r = await runPixie([
+      'validate',
+      'word-stream',
+      '--tools-dir',
+      toolsDir,
+      '--reference-only',
+      '--fixture',
+      'pangram',
+    ]);
     const line = streamLine(r.stdout);
     const [expected] = /expected (.*?), got/.exec(line)!.slice(1);
     expect(expected).toHaveLength(24);
     expect(expected!.endsWith('…')).toBe(true);
-    const json = await runPixie(['validate', 'word-stream', '--tools-dir', toolsDir, '--reference-only', '--fixture', 'pangram', '--json']);
+    const json = await runPixie([
+      'validate',
+      'word-stream',
+      '--tools-dir',
+      toolsDir,
+      '--reference-only',
+      '--fixture',
+      'pangram',
+      '--json',
+    ]);
     const report = JSON.parse(json.stdout) as Report;
     expect(report.value_chars).toBe(24);
     // --json keeps the whole value

@@ -15,12 +15,14 @@ export const cleanShutdown: Check = {
     state.spawnLog = tool.stderrText() || null;
     const exit = result.signal ? `signal ${result.signal}` : `exit=${result.exitCode}`;
     const grace = SHUTDOWN_GRACE_MS / 1000;
-    if (result.graceful && result.escaped === 0) return { status: 'pass', message: `process group exited within ${grace} s of SIGTERM (${exit})` };
+    if (result.graceful && result.escaped === 0)
+      return { status: 'pass', message: `process group exited within ${grace} s of SIGTERM (${exit})` };
     if (result.graceful) {
       return {
         status: 'warn',
         message: `${result.escaped} process(es) of the tool had left its process group (setsid or detached); pixie stopped them, but a launcher that stops the group would leave them running`,
-        details: 'keep child processes in the tool\'s process group (do not detach them), and stop them when the tool gets SIGTERM',
+        details:
+          "keep child processes in the tool's process group (do not detach them), and stop them when the tool gets SIGTERM",
       };
     }
     return {

@@ -34,9 +34,15 @@ export const dependenciesDeclared: Check = {
       };
     }
     if (devOnly.length) {
-      return { status: 'warn', message: `${devOnly.join(', ')} ${devOnly.length > 1 ? 'are' : 'is'} imported at run time but declared only for development; move to ${section}` };
+      return {
+        status: 'warn',
+        message: `${devOnly.join(', ')} ${devOnly.length > 1 ? 'are' : 'is'} imported at run time but declared only for development; move to ${section}`,
+      };
     }
     const n = imports.modules.length;
-    return { status: 'pass', message: `${file} declares every imported package (${n ? imports.modules.join(', ') : 'standard library only'})` };
+    return {
+      status: 'pass',
+      message: `${file} declares every imported package (${n ? imports.modules.join(', ') : 'standard library only'})`,
+    };
   },
 };

@@ -33,21 +33,41 @@ export const folderStructure: Check = {
     const files = ['tool.json'];
     const findings: Finding[] = [];
     if (!entrypoint) {
-      findings.push(finding('no-entrypoint', { message: 'no entrypoint: add main.ts, main.js or main.py, or name one in tool.json "entrypoint"' }));
+      findings.push(
+        finding('no-entrypoint', {
+          message: 'no entrypoint: add main.ts, main.js or main.py, or name one in tool.json "entrypoint"',
+        }),
+      );
     } else {
       files.push(entrypoint);
-      if (!state.runtime) findings.push(finding('unsupported-entrypoint', { file: entrypoint, message: 'unsupported entrypoint type; use .ts, .js, .mjs or .py' }));
+      if (!state.runtime)
+        findings.push(
+          finding('unsupported-entrypoint', {
+            file: entrypoint,
+            message: 'unsupported entrypoint type; use .ts, .js, .mjs or .py',
+          }),
+        );
       else files.push(state.runtime.dependencyManifest);
     }
     for (const f of files) {
       const p = problemWith(path.join(toolDir, f));
-      if (p === 'missing') findings.push(finding('missing-file', { file: f, message: 'missing', fix: `create ${f} (see pixie new for a working example)` }));
+      if (p === 'missing')
+        findings.push(
+          finding('missing-file', {
+            file: f,
+            message: 'missing',
+            fix: `create ${f} (see pixie new for a working example)`,
+          }),
+        );
       else if (p) findings.push(finding('unreadable-file', { file: f, message: p }));
     }
     if (findings.length) {
       const lines = findings.map((f) => (f.file ? `${f.file}: ${f.message}` : f.message));
       const missing = findings.filter((f) => f.code === 'missing-file').map((f) => f.file);
-      const message = missing.length === findings.length ? `missing required files: ${missing.join(', ')}` : `${findings.length} folder problem(s): ${lines[0]}`;
+      const message =
+        missing.length === findings.length
+          ? `missing required files: ${missing.join(', ')}`
+          : `${findings.length} folder problem(s): ${lines[0]}`;
       return { status: 'fail', message, details: lines.join('\n'), findings };
     }
     return { status: 'pass', message: `${files.join(', ')} present and readable` };

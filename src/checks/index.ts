@@ -41,10 +41,20 @@ function phaseOf(result: Pick<CheckResult, 'name'> & { phase?: CheckPhase }): Ch
 
 /** Every check with the same status and message, for runs that did not start (an empty shard). */
 export function uniformResults(status: CheckResult['status'], message: string): CheckResult[] {
-  return CHECKS.map((c, i) => ({ number: i + 1, name: c.name, phase: c.phase, status, message, details: null, duration_ms: 0 }));
+  return CHECKS.map((c, i) => ({
+    number: i + 1,
+    name: c.name,
+    phase: c.phase,
+    status,
+    message,
+    details: null,
+    duration_ms: 0,
+  }));
 }
 
 /** Reports written before check results carried their phase get it from the check's name. */
 export function withPhases(report: Report): Report {
-  return report.checks.every((c) => c.phase) ? report : { ...report, checks: report.checks.map((c) => ({ ...c, phase: phaseOf(c) })) };
+  return report.checks.every((c) => c.phase)
+    ? report
+    : { ...report, checks: report.checks.map((c) => ({ ...c, phase: phaseOf(c) })) };
 }

@@ -25,10 +25,18 @@ export const outputConforms: Check = {
     // run_id echoes are common and harmless
     const extra = Object.keys(body).filter((k) => !declared.has(k) && k !== 'run_id');
     if (problems.length) {
-      return { status: 'fail', message: `${problems.length} output conformance issue(s): ${problems[0]}`, details: problems.join('\n') + (extra.length ? `\nundeclared keys: ${extra.join(', ')}` : '') };
+      return {
+        status: 'fail',
+        message: `${problems.length} output conformance issue(s): ${problems[0]}`,
+        details: problems.join('\n') + (extra.length ? `\nundeclared keys: ${extra.join(', ')}` : ''),
+      };
     }
     if (extra.length) {
-      return { status: 'warn', message: `response contained ${extra.length} undeclared key(s): ${extra.join(', ')}`, details: 'declare them in tool.json outputs, or stop returning them' };
+      return {
+        status: 'warn',
+        message: `response contained ${extra.length} undeclared key(s): ${extra.join(', ')}`,
+        details: 'declare them in tool.json outputs, or stop returning them',
+      };
     }
     return { status: 'pass', message: `all ${outputs.length} declared output(s) present and conformant` };
   },

@@ -15,8 +15,17 @@ import { loadTolerance } from '../tolerance/load.js';
 import { memoryLimitMb } from '../validation/timeouts.js';
 import type { Check, CheckContext, CheckOutcome } from './types.js';
 
-function verdict(ctx: CheckContext, findings: Finding[], fixtures: CheckContext['state']['fixtures'] = []): CheckOutcome {
-  return fixturesVerdict({ findings: [...findings, ...strayReferenceFiles(ctx.toolDir)], fixtures, strict: Boolean(ctx.options.strict), toolName: path.basename(ctx.toolDir) });
+function verdict(
+  ctx: CheckContext,
+  findings: Finding[],
+  fixtures: CheckContext['state']['fixtures'] = [],
+): CheckOutcome {
+  return fixturesVerdict({
+    findings: [...findings, ...strayReferenceFiles(ctx.toolDir)],
+    fixtures,
+    strict: Boolean(ctx.options.strict),
+    toolName: path.basename(ctx.toolDir),
+  });
 }
 
 /** Why the tool could not be started, from the first start-up check that failed. */
@@ -32,7 +41,11 @@ export const referenceFixtures: Check = {
   whenUnmet(ctx) {
     // under --reference-only the fixtures are the whole run, so a tool that cannot start fails it
     if (!ctx.options.referenceOnly) return null;
-    return verdict(ctx, [finding('tool-not-started', { message: `could not start the tool for the fixtures: ${startFailure(ctx.results)}` })]);
+    return verdict(ctx, [
+      finding('tool-not-started', {
+        message: `could not start the tool for the fixtures: ${startFailure(ctx.results)}`,
+      }),
+    ]);
   },
   async run(ctx): Promise<CheckOutcome> {
     const { toolDir, state, options } = ctx;
@@ -45,18 +58,35 @@ export const referenceFixtures: Check = {
     const loaded = loadFixtures(referenceDir, { manifest, comparatorFor });
     // with --fixture, a broken fixture file that was not asked for does not block the ones that were
     const chosen = options.fixture?.length
-      ? new Set(selectFixtures(listFixtureFiles(referenceDir).map((file) => ({ file, tags: [] as string[] })), { fixture: options.fixture }).selected.map((f) => `reference/${f.file}`))
+      ? new Set(
+          selectFixtures(
+            listFixtureFiles(referenceDir).map((file) => ({ file, tags: [] as string[] })),
+            { fixture: options.fixture },
+          ).selected.map((f) => `reference/${f.file}`),
+        )
       : null;
     const problems = [...tolerance.problems, ...loaded.problems.filter((p) => !chosen || chosen.has(p.file ?? ''))];
     if (problems.length) return verdict(ctx, problems);
     state.valueChars = tolerance.config.options.truncate_diff_chars;
-    if (loaded.fixtures.length === 0) return verdict(ctx, [finding('no-fixtures', { file: 'reference', message: 'reference/ has no fixture_*.json files' })]);
+    if (loaded.fixtures.length === 0)
+      return verdict(ctx, [
+        finding('no-fixtures', { file: 'reference', message: 'reference/ has no fixture_*.json files' }),
+      ]);
     const { selected, unmatched } = selectFixtures(loaded.fixtures, { fixture: options.fixture, tag: options.tag });
     if (unmatched.length) {
-      return verdict(ctx, [finding('fixture-not-found', { message: `--fixture ${unmatched.map((u) => `'${u}'`).join(', ')} matched no fixture`, fix: `fixtures in reference/: ${loaded.fixtures.map((f) => f.file).join(', ')}` })]);
+      return verdict(ctx, [
+        finding('fixture-not-found', {
+          message: `--fixture ${unmatched.map((u) => `'${u}'`).join(', ')} matched no fixture`,
+          fix: `fixtures in reference/: ${loaded.fixtures.map((f) => f.file).join(', ')}`,
+        }),
+      ]);
     }
     if (selected.length === 0) {
-      return verdict(ctx, [finding('no-fixture-selected', { message: `no fixtures matched${options.tag?.length ? ` tag(s) ${options.tag.join(', ')}` : ' the selection'}` })]);
+      return verdict(ctx, [
+        finding('no-fixture-selected', {
+          message: `no fixtures matched${options.tag?.length ? ` tag(s) ${options.tag.join(', ')}` : ' the selection'}`,
+        }),
+      ]);
     }
     options.onProgress?.({ kind: 'fixtures-total', tool_id: state.toolId, total: selected.length });
     const runs = await runFixtures(selected, {
@@ -65,14 +95,27 @@ export const referenceFixtures: Check = {
       tolerance: tolerance.config,
       jobs: options.jobs,
       errors: state.errors,
-      onFixtureDone: (r) => options.onProgress?.({ kind: 'fixture-end', tool_id: state.toolId, file: r.file, status: r.status, message: r.message }),
+      onFixtureDone: (r) =>
+        options.onProgress?.({
+          kind: 'fixture-end',
+          tool_id: state.toolId,
+          file: r.file,
+          status: r.status,
+          message: r.message,
+        }),
     });
     state.fixtures = runs.map((r) => r.result);
     state.fixtureRuns = runs;
     const findings: Finding[] = [];
     const peak = state.tool!.peakMemoryMb();
     if (peak !== null && peak > memoryLimitMb(manifest)) {
-      findings.push(finding('memory-limit', { file: 'tool.json', path: 'max_memory_mb', message: `the tool used ${peak.toFixed(0)} MiB of resident memory while running fixtures, above max_memory_mb ${memoryLimitMb(manifest)}` }));
+      findings.push(
+        finding('memory-limit', {
+          file: 'tool.json',
+          path: 'max_memory_mb',
+          message: `the tool used ${peak.toFixed(0)} MiB of resident memory while running fixtures, above max_memory_mb ${memoryLimitMb(manifest)}`,
+        }),
+      );
     }
     return verdict(ctx, findings, state.fixtures);
   },

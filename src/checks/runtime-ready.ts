@@ -45,40 +45,64 @@ export const runtimeReady: Check = {
       version = (stdout || stderr).trim();
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
-      const fix = runtime.kind === 'python' ? ' — install Python 3 or create the tool\'s .venv (e.g. `python3 -m venv .venv`)' : '';
-      return { status: 'fail', message: `${runtime.label} failed to run: ${e.code === 'ENOENT' ? 'not found' : e.message.split('\n')[0]}${fix}` };
+      const fix =
+        runtime.kind === 'python'
+          ? " — install Python 3 or create the tool's .venv (e.g. `python3 -m venv .venv`)"
+          : '';
+      return {
+        status: 'fail',
+        message: `${runtime.label} failed to run: ${e.code === 'ENOENT' ? 'not found' : e.message.split('\n')[0]}${fix}`,
+      };
     }
     if (runtime.kind === 'node' && runtime.preArgs.length) {
       const loader = runtime.preArgs[1]!;
-      if (!existsSync(loader)) return { status: 'fail', message: `tsx (needed to run ${state.entrypoint}) is not installed with pixie; run npm ci in pixie's folder` };
+      if (!existsSync(loader))
+        return {
+          status: 'fail',
+          message: `tsx (needed to run ${state.entrypoint}) is not installed with pixie; run npm ci in pixie's folder`,
+        };
     }
     const declared = await readDeclared(toolDir, runtime);
-    if (!declared.ok) return { status: 'pass', message: `${version} (${runtime.label}); dependencies not checked: ${declared.message}` };
+    if (!declared.ok)
+      return {
+        status: 'pass',
+        message: `${version} (${runtime.label}); dependencies not checked: ${declared.message}`,
+      };
     const names = declared.deps.runtime;
     const missing: string[] = [];
     if (runtime.kind === 'node') {
       for (const name of names) if (!nodePackageDir(toolDir, name)) missing.push(name);
     } else if (names.length) {
       try {
-        const { stdout } = await run(runtime.command, ['-c', PYTHON_CHECK, ...names], { timeout: 15_000, cwd: toolDir });
+        const { stdout } = await run(runtime.command, ['-c', PYTHON_CHECK, ...names], {
+          timeout: 15_000,
+          cwd: toolDir,
+        });
         const versions = JSON.parse(stdout) as Record<string, string | null>;
         for (const name of names) if (!versions[name]) missing.push(name);
       } catch (err) {
-        return { status: 'fail', message: `could not ask ${runtime.label} which packages are installed: ${(err as Error).message.split('\n')[0]}` };
+        return {
+          status: 'fail',
+          message: `could not ask ${runtime.label} which packages are installed: ${(err as Error).message.split('\n')[0]}`,
+        };
       }
     }
     if (missing.length) {
-      const fix = runtime.kind === 'node'
-        ? 'run `npm install` in the tool folder (or in a parent that holds node_modules)'
-        : state.runtime?.label === 'python3'
-          ? 'create a .venv in the tool folder and install them (`python3 -m venv .venv && .venv/bin/pip install -e .`)'
-          : 'install them into .venv (`.venv/bin/pip install -e .` or `uv sync`)';
+      const fix =
+        runtime.kind === 'node'
+          ? 'run `npm install` in the tool folder (or in a parent that holds node_modules)'
+          : state.runtime?.label === 'python3'
+            ? 'create a .venv in the tool folder and install them (`python3 -m venv .venv && .venv/bin/pip install -e .`)'
+            : 'install them into .venv (`.venv/bin/pip install -e .` or `uv sync`)';
       return {
         status: 'fail',
         message: `declared ${missing.length > 1 ? 'dependencies' : 'dependency'} ${missing.map((m) => `'${m}'`).join(', ')} not installed; ${fix}`,
         details: `interpreter: ${version} (${runtime.label})\nlooked up from ${toolDir}`,
       };
     }
-    return { status: 'pass', message: `${version} (${runtime.label}); ${names.length} declared dependenc${names.length === 1 ? 'y resolves' : 'ies resolve'}` };
+    return {
+      status: 'pass',
+      message: `${version} (${runtime.label}); ${names.length} declared dependenc${names.length === 1 ? 'y resolves' : 'ies resolve'}`,
+    };
   },
 };

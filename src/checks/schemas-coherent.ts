@@ -17,25 +17,32 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 function inputProblems(spec: InputSpec, inputKeys: Set<string>): string[] {
   const out: string[] = [];
   const where = `input '${spec.key}'`;
-  if (RESERVED_INPUT_KEYS.includes(spec.key)) out.push(`${where}: the key '${spec.key}' is reserved by the /run body; rename the input`);
+  if (RESERVED_INPUT_KEYS.includes(spec.key))
+    out.push(`${where}: the key '${spec.key}' is reserved by the /run body; rename the input`);
   if (spec.show_if) {
     if (!inputKeys.has(spec.show_if.key)) out.push(`${where}: show_if references missing key '${spec.show_if.key}'`);
     else if (spec.show_if.key === spec.key) out.push(`${where}: show_if references the input itself`);
   }
   const hasDefault = spec.default !== undefined && spec.default !== null;
-  if (spec.type === 'hidden' && !hasDefault) out.push(`${where}: hidden inputs need a default (the user cannot enter one)`);
+  if (spec.type === 'hidden' && !hasDefault)
+    out.push(`${where}: hidden inputs need a default (the user cannot enter one)`);
   if ((spec.type === 'select' || spec.type === 'radio') && hasDefault && spec.options) {
-    if (!spec.options.some((o) => o.value === spec.default)) out.push(`${where}: default ${JSON.stringify(spec.default)} is not among the options (${spec.options.map((o) => JSON.stringify(o.value)).join(', ')})`);
+    if (!spec.options.some((o) => o.value === spec.default))
+      out.push(
+        `${where}: default ${JSON.stringify(spec.default)} is not among the options (${spec.options.map((o) => JSON.stringify(o.value)).join(', ')})`,
+      );
   }
   if (spec.type === 'multiselect' && Array.isArray(spec.default) && spec.options) {
     const bad = spec.default.filter((d) => !spec.options!.some((o) => o.value === d));
     if (bad.length) out.push(`${where}: default values ${JSON.stringify(bad)} are not among the options`);
   }
   if ((spec.type === 'select' || spec.type === 'radio' || spec.type === 'multiselect') && spec.options) {
-    for (const d of duplicates(spec.options.map((o) => JSON.stringify(o.value)))) out.push(`${where}: option value ${d} appears more than once`);
+    for (const d of duplicates(spec.options.map((o) => JSON.stringify(o.value))))
+      out.push(`${where}: option value ${d} appears more than once`);
   }
-  if ((spec.type === 'number' || spec.type === 'slider')) {
-    if (isNum(spec.min) && isNum(spec.max) && spec.min > spec.max) out.push(`${where}: min ${spec.min} is greater than max ${spec.max}`);
+  if (spec.type === 'number' || spec.type === 'slider') {
+    if (isNum(spec.min) && isNum(spec.max) && spec.min > spec.max)
+      out.push(`${where}: min ${spec.min} is greater than max ${spec.max}`);
     if (isNum(spec.step) && spec.step <= 0) out.push(`${where}: step must be positive (got ${spec.step})`);
     const d = spec.default;
     const values = Array.isArray(d) ? d : [d];
@@ -74,24 +81,57 @@ export const schemasCoherent: Check = {
     const findings: Finding[] = [];
     const problem = (message: string, key?: string, path?: string) => {
       const line = key === undefined ? undefined : lineOfKey(text, key);
-      findings.push(finding('incoherent-manifest', { file: 'tool.json', ...(line ? { line } : {}), ...(path ? { path } : {}), message }));
+      findings.push(
+        finding('incoherent-manifest', {
+          file: 'tool.json',
+          ...(line ? { line } : {}),
+          ...(path ? { path } : {}),
+          message,
+        }),
+      );
     };
     for (const k of duplicates(m.inputs.map((i) => i.key))) problem(`duplicate input key: '${k}'`, k, 'inputs');
     for (const k of duplicates(m.outputs.map((o) => o.key))) problem(`duplicate output key: '${k}'`, k, 'outputs');
     const inputKeys = new Set(m.inputs.map((i) => i.key));
-    m.inputs.forEach((spec, i) => { for (const p of inputProblems(spec, inputKeys)) problem(p, spec.key, `inputs[${i}]`); });
+    m.inputs.forEach((spec, i) => {
+      for (const p of inputProblems(spec, inputKeys)) problem(p, spec.key, `inputs[${i}]`);
+    });
     if (typeof m.workspace_default === 'string' && !inputKeys.has(m.workspace_default)) {
       problem(`workspace_default '${m.workspace_default}' is not an input key`, undefined, 'workspace_default');
     }
     const folder = path.basename(toolDir);
     const warnings: Finding[] = [];
-    if (m.id !== folder) warnings.push(finding('id-differs-from-folder', { file: 'tool.json', path: 'id', message: `id '${m.id}' differs from the folder name '${folder}'; tools are found by folder, so keep them equal` }));
-    if (m.outputs.length === 0) warnings.push(finding('no-outputs', { file: 'tool.json', path: 'outputs', message: 'the tool declares no outputs' }));
+    if (m.id !== folder)
+      warnings.push(
+        finding('id-differs-from-folder', {
+          file: 'tool.json',
+          path: 'id',
+          message: `id '${m.id}' differs from the folder name '${folder}'; tools are found by folder, so keep them equal`,
+        }),
+      );
+    if (m.outputs.length === 0)
+      warnings.push(
+        finding('no-outputs', { file: 'tool.json', path: 'outputs', message: 'the tool declares no outputs' }),
+      );
     const all = [...findings, ...warnings];
     if (findings.length) {
-      return { status: 'fail', message: `${findings.length} schema coherence issue(s): ${findings[0]!.message}`, details: all.map((f) => f.message).join('\n'), findings: all };
+      return {
+        status: 'fail',
+        message: `${findings.length} schema coherence issue(s): ${findings[0]!.message}`,
+        details: all.map((f) => f.message).join('\n'),
+        findings: all,
+      };
     }
-    if (warnings.length) return { status: 'warn', message: warnings[0]!.message, details: warnings.map((f) => f.message).join('\n'), findings: warnings };
-    return { status: 'pass', message: `${m.inputs.length} input(s), ${m.outputs.length} output(s); keys unique; show_if references valid` };
+    if (warnings.length)
+      return {
+        status: 'warn',
+        message: warnings[0]!.message,
+        details: warnings.map((f) => f.message).join('\n'),
+        findings: warnings,
+      };
+    return {
+      status: 'pass',
+      message: `${m.inputs.length} input(s), ${m.outputs.length} output(s); keys unique; show_if references valid`,
+    };
   },
 };

@@ -22,10 +22,12 @@ export const streamingCheck: Check = {
     const runId = randomUUID();
     const timeout = runTimeoutMs(manifest);
     const client = state.tool!.client;
-    const run = client.postJson('/run', runBody(runId, state.sampleInputs ?? buildSampleInputs(manifest)), timeout).then(
-      (r) => (r.status === 200 ? null : `POST /run for the stream returned HTTP ${r.status}`),
-      (e: Error) => `POST /run for the stream failed: ${e.message}`,
-    );
+    const run = client
+      .postJson('/run', runBody(runId, state.sampleInputs ?? buildSampleInputs(manifest)), timeout)
+      .then(
+        (r) => (r.status === 200 ? null : `POST /run for the stream returned HTTP ${r.status}`),
+        (e: Error) => `POST /run for the stream failed: ${e.message}`,
+      );
     const problems: string[] = [];
     const counts = new Map<string, number>(streaming.map((o) => [o.key, 0]));
     const done = new Set<string>();
@@ -33,10 +35,13 @@ export const streamingCheck: Check = {
     let openProblem: string | null = null;
     let outcome: 'ended' | 'stopped' | 'timeout';
     try {
-      outcome = await client.stream(`/stream?run_id=${encodeURIComponent(runId)}`, timeout,
+      outcome = await client.stream(
+        `/stream?run_id=${encodeURIComponent(runId)}`,
+        timeout,
         (status, contentType) => {
           if (status !== 200) openProblem = `GET /stream returned HTTP ${status}`;
-          else if (!contentType.toLowerCase().startsWith('text/event-stream')) openProblem = `GET /stream answered Content-Type '${contentType || '(none)'}', not text/event-stream`;
+          else if (!contentType.toLowerCase().startsWith('text/event-stream'))
+            openProblem = `GET /stream answered Content-Type '${contentType || '(none)'}', not text/event-stream`;
           return openProblem === null;
         },
         (event) => {
@@ -45,7 +50,8 @@ export const streamingCheck: Check = {
           try {
             data = JSON.parse(event.data);
           } catch {
-            if (problems.length < MAX_PROBLEMS) problems.push(`event ${events}: data is not JSON: ${event.data.slice(0, 80)}`);
+            if (problems.length < MAX_PROBLEMS)
+              problems.push(`event ${events}: data is not JSON: ${event.data.slice(0, 80)}`);
             return false;
           }
           if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -53,19 +59,22 @@ export const streamingCheck: Check = {
             return false;
           }
           const { output_key: key, done: isDone } = data as { output_key?: unknown; value?: unknown; done?: unknown };
-          if (typeof isDone !== 'boolean' && problems.length < MAX_PROBLEMS) problems.push(`event ${events}: "done" must be true or false`);
+          if (typeof isDone !== 'boolean' && problems.length < MAX_PROBLEMS)
+            problems.push(`event ${events}: "done" must be true or false`);
           if (!('value' in data) && problems.length < MAX_PROBLEMS) problems.push(`event ${events}: has no "value"`);
           if (key === undefined || key === null) {
             // a done event without an output key closes every stream
             if (isDone === true) for (const o of streaming) done.add(o.key);
           } else if (typeof key !== 'string' || !declared.has(key)) {
-            if (problems.length < MAX_PROBLEMS) problems.push(`event ${events}: output_key ${JSON.stringify(key)} is not a declared output`);
+            if (problems.length < MAX_PROBLEMS)
+              problems.push(`event ${events}: output_key ${JSON.stringify(key)} is not a declared output`);
           } else {
             counts.set(key, (counts.get(key) ?? 0) + 1);
             if (isDone === true) done.add(key);
           }
           return streaming.every((o) => done.has(o.key));
-        });
+        },
+      );
     } catch (err) {
       if (!(err instanceof ToolHttpError)) throw err;
       if (err.kind !== 'timeout') {
@@ -79,16 +88,33 @@ export const streamingCheck: Check = {
     const notDone = streaming.filter((o) => !done.has(o.key)).map((o) => o.key);
     const silent = streaming.filter((o) => counts.get(o.key) === 0 && !done.has(o.key)).map((o) => o.key);
     if (events === 0) {
-      return { status: 'fail', message: outcome === 'timeout' ? `no SSE events received within ${formatSeconds(timeout)}` : '/stream closed without sending any events', details: `run_id ${runId}` };
+      return {
+        status: 'fail',
+        message:
+          outcome === 'timeout'
+            ? `no SSE events received within ${formatSeconds(timeout)}`
+            : '/stream closed without sending any events',
+        details: `run_id ${runId}`,
+      };
     }
     if (notDone.length) {
-      problems.push(outcome === 'timeout'
-        ? `no "done": true event for ${notDone.join(', ')} within ${formatSeconds(timeout)}`
-        : `the stream ended without a "done": true event for ${notDone.join(', ')}`);
+      problems.push(
+        outcome === 'timeout'
+          ? `no "done": true event for ${notDone.join(', ')} within ${formatSeconds(timeout)}`
+          : `the stream ended without a "done": true event for ${notDone.join(', ')}`,
+      );
     }
     if (silent.length) problems.push(`no events for streaming output(s) ${silent.join(', ')}`);
     if (runProblem) problems.push(runProblem);
-    if (problems.length) return { status: 'fail', message: `${problems.length} streaming problem(s): ${problems[0]}`, details: problems.join('\n') };
-    return { status: 'pass', message: `received ${events} well-formed SSE event(s) for run ${runId.slice(0, 8)}… ending with done: true` };
+    if (problems.length)
+      return {
+        status: 'fail',
+        message: `${problems.length} streaming problem(s): ${problems[0]}`,
+        details: problems.join('\n'),
+      };
+    return {
+      status: 'pass',
+      message: `received ${events} well-formed SSE event(s) for run ${runId.slice(0, 8)}… ending with done: true`,
+    };
   },
 };

@@ -7,14 +7,27 @@ export const toolSpawns: Check = {
   requires: ['tool_json_parses', 'runtime_ready'],
   startsTool: true,
   async run({ toolDir, state, options }) {
-    if (!state.entrypoint || !state.runtime) return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
-    const result = await startTool({ toolDir, entrypoint: state.entrypoint, runtime: state.runtime, healthTimeoutMs: options.healthTimeoutMs });
+    if (!state.entrypoint || !state.runtime)
+      return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
+    const result = await startTool({
+      toolDir,
+      entrypoint: state.entrypoint,
+      runtime: state.runtime,
+      healthTimeoutMs: options.healthTimeoutMs,
+    });
     if (!result.ok) {
       state.spawnLog = result.stderr || null;
       const tail = result.stderr.trim().split('\n').slice(-30).join('\n');
-      return { status: 'fail', message: `tool failed to become healthy: ${result.message}`, details: `${result.details}${tail ? `\n--- stderr (last lines) ---\n${tail}` : '\n(the tool wrote nothing to stderr)'}` };
+      return {
+        status: 'fail',
+        message: `tool failed to become healthy: ${result.message}`,
+        details: `${result.details}${tail ? `\n--- stderr (last lines) ---\n${tail}` : '\n(the tool wrote nothing to stderr)'}`,
+      };
     }
     state.tool = result.tool;
-    return { status: 'pass', message: `/healthz returned 200 on port ${result.tool.port} after ${(result.durationMs / 1000).toFixed(1)} s` };
+    return {
+      status: 'pass',
+      message: `/healthz returned 200 on port ${result.tool.port} after ${(result.durationMs / 1000).toFixed(1)} s`,
+    };
   },
 };

@@ -20,7 +20,12 @@ export interface ChangedTools {
 }
 
 function git(cwd: string, args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 function tryGit(cwd: string, args: string[]): string | null {
@@ -34,20 +39,34 @@ function tryGit(cwd: string, args: string[]): string | null {
 function resolveBase(repoRoot: string, ref: string | undefined): { base: string; label: string } {
   if (ref) {
     const sha = tryGit(repoRoot, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-    if (!sha) throw new PixieError('USAGE', `--changed: '${ref}' is not a git ref in ${repoRoot}`, 'pass a branch, tag or commit, e.g. --changed origin/main (in CI, fetch it first: git fetch origin main)');
+    if (!sha)
+      throw new PixieError(
+        'USAGE',
+        `--changed: '${ref}' is not a git ref in ${repoRoot}`,
+        'pass a branch, tag or commit, e.g. --changed origin/main (in CI, fetch it first: git fetch origin main)',
+      );
     return { base: sha, label: ref };
   }
   for (const candidate of ['main', 'origin/main']) {
     const sha = tryGit(repoRoot, ['merge-base', 'HEAD', candidate]);
     if (sha) return { base: sha, label: `merge base with ${candidate}` };
   }
-  throw new PixieError('USAGE', '--changed: found no merge base with main or origin/main', 'pass the ref to compare with, e.g. --changed origin/develop (in CI, fetch it first: git fetch origin main)');
+  throw new PixieError(
+    'USAGE',
+    '--changed: found no merge base with main or origin/main',
+    'pass the ref to compare with, e.g. --changed origin/develop (in CI, fetch it first: git fetch origin main)',
+  );
 }
 
 /** Changed tool folders among `toolDirs` (absolute paths directly under `toolsDir`). */
 export function changedTools(toolsDir: string, toolDirs: readonly string[], ref: string | undefined): ChangedTools {
   const root = tryGit(toolsDir, ['rev-parse', '--show-toplevel']);
-  if (!root) throw new PixieError('USAGE', `--changed needs a git checkout, and ${toolsDir} is not in one`, 'run pixie validate --all instead');
+  if (!root)
+    throw new PixieError(
+      'USAGE',
+      `--changed needs a git checkout, and ${toolsDir} is not in one`,
+      'run pixie validate --all instead',
+    );
   const { base, label } = resolveBase(root, ref);
   const diff = git(root, ['diff', '--name-only', '--no-renames', '-z', base, '--']).split('\0');
   const untracked = git(root, ['ls-files', '--others', '--exclude-standard', '-z']).split('\0');

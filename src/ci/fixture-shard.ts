@@ -8,7 +8,11 @@ import { loadManifest } from '../tool/manifest.js';
 import { durationsFrom, readReports, shardItems, type ShardSpec } from './shard.js';
 
 /** The fixture files of this shard (after the user's own --fixture selection) and how many there were to split. */
-export function shardFixtures(toolDir: string, spec: ShardSpec, opts: { fixture?: string[]; durations?: string }): { files: string[]; candidates: number } {
+export function shardFixtures(
+  toolDir: string,
+  spec: ShardSpec,
+  opts: { fixture?: string[]; durations?: string },
+): { files: string[]; candidates: number } {
   const files = listFixtureFiles(path.join(toolDir, 'reference')).map((file) => ({ file, tags: [] as string[] }));
   const chosen = opts.fixture?.length ? selectFixtures(files, { fixture: opts.fixture }).selected : files;
   let past: Map<string, number> | undefined;
@@ -38,5 +42,7 @@ export function emptyShardReport(toolDir: string, spec: ShardSpec, options: Repo
 
 function toolIdOf(toolDir: string): string {
   const load = loadManifest(toolDir);
-  return load.ok && typeof load.manifest.id === 'string' && load.manifest.id ? load.manifest.id : path.basename(toolDir);
+  return load.ok && typeof load.manifest.id === 'string' && load.manifest.id
+    ? load.manifest.id
+    : path.basename(toolDir);
 }

@@ -14,10 +14,26 @@ import { strayReferenceFiles } from '../reference/stray-files.js';
 import { loadManifest } from '../tool/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
 
-export interface LintResult { toolDir: string; toolId: string; problems: Finding[] }
+export interface LintResult {
+  toolDir: string;
+  toolId: string;
+  problems: Finding[];
+}
 
 function contextFor(toolDir: string, state: Partial<ValidationState>): CheckContext {
-  const full: ValidationState = { toolId: path.basename(toolDir), entrypoint: null, runtime: null, spawnLog: null, sampleInputs: null, sampleOutput: null, fixtures: [], warnings: [], errors: [], peakMemoryMb: null, ...state };
+  const full: ValidationState = {
+    toolId: path.basename(toolDir),
+    entrypoint: null,
+    runtime: null,
+    spawnLog: null,
+    sampleInputs: null,
+    sampleOutput: null,
+    fixtures: [],
+    warnings: [],
+    errors: [],
+    peakMemoryMb: null,
+    ...state,
+  };
   return { toolDir, options: { toolDir }, state: full, results: new Map() };
 }
 
@@ -35,7 +51,9 @@ function lineOfExpectedOutputs(file: string): number | undefined {
 
 export function lintTool(toolDir: string): LintResult {
   const problems: Finding[] = [];
-  const add = (fs: readonly Finding[]) => { for (const f of fs) problems.push({ ...f, severity: severityOf(f.code, { strict: true }) }); };
+  const add = (fs: readonly Finding[]) => {
+    for (const f of fs) problems.push({ ...f, severity: severityOf(f.code, { strict: true }) });
+  };
 
   const folder = folderStructure.run(contextFor(toolDir, {})) as CheckOutcome;
   add(folder.findings ?? []);
@@ -58,7 +76,15 @@ export function lintTool(toolDir: string): LintResult {
   for (const f of fixtures.fixtures) {
     if (Object.keys(f.expected_outputs).length > 0) continue;
     const line = lineOfExpectedOutputs(f.path);
-    add([finding('expected-outputs-empty', { file: `reference/${f.file}`, ...(line ? { line } : {}), path: 'expected_outputs', message: 'expected_outputs is empty, so the fixture asserts nothing; add the outputs it should check (pixie validate --update-fixtures shows the current values)' })]);
+    add([
+      finding('expected-outputs-empty', {
+        file: `reference/${f.file}`,
+        ...(line ? { line } : {}),
+        path: 'expected_outputs',
+        message:
+          'expected_outputs is empty, so the fixture asserts nothing; add the outputs it should check (pixie validate --update-fixtures shows the current values)',
+      }),
+    ]);
   }
   add(strayReferenceFiles(toolDir));
   return { toolDir, toolId, problems };
@@ -73,14 +99,19 @@ export function renderLint(results: readonly LintResult[], cwd = process.cwd()):
   for (const r of results) {
     if (r.problems.length) dirty++;
     for (const p of r.problems) {
-      if (p.severity === 'error') errors++; else warnings++;
+      if (p.severity === 'error') errors++;
+      else warnings++;
       const file = path.relative(cwd, path.join(r.toolDir, p.file ?? '.')) || '.';
       const message = p.fix ? `${p.message}: ${p.fix}` : p.message;
-      out.push(`${file}${p.line ? `:${p.line}` : ''}: ${p.severity}: ${message}${p.path && !message.includes(p.path) ? ` [${p.path}]` : ''}`);
+      out.push(
+        `${file}${p.line ? `:${p.line}` : ''}: ${p.severity}: ${message}${p.path && !message.includes(p.path) ? ` [${p.path}]` : ''}`,
+      );
     }
   }
-  out.push(errors + warnings === 0
-    ? `pixie lint: ${results.length} tool(s), no problems`
-    : `pixie lint: ${errors} error(s), ${warnings} warning(s) in ${dirty} of ${results.length} tool(s)`);
+  out.push(
+    errors + warnings === 0
+      ? `pixie lint: ${results.length} tool(s), no problems`
+      : `pixie lint: ${errors} error(s), ${warnings} warning(s) in ${dirty} of ${results.length} tool(s)`,
+  );
   return out.join('\n') + '\n';
 }

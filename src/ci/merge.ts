@@ -10,16 +10,33 @@ import { overallOf, type CheckResult, type FixtureResult, type Report, type Stat
 const SEVERITY: Record<Status, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 
 /** The fixtures check of a tool split across shards: the verdict again, over every shard's findings and fixtures. */
-function mergeFixturesCheck(parts: readonly Report[], all: readonly CheckResult[], fixtures: readonly FixtureResult[]): CheckResult {
-  const findings = uniqueBy(all.flatMap((c) => c.findings ?? []), (f) => JSON.stringify(f));
+function mergeFixturesCheck(
+  parts: readonly Report[],
+  all: readonly CheckResult[],
+  fixtures: readonly FixtureResult[],
+): CheckResult {
+  const findings = uniqueBy(
+    all.flatMap((c) => c.findings ?? []),
+    (f) => JSON.stringify(f),
+  );
   const duration_ms = all.reduce((s, c) => s + c.duration_ms, 0);
   // shards that ran nothing (an empty shard, a tool that did not start outside --reference-only) say so alike
   if (findings.length === 0 && fixtures.length === 0) return { ...worstOf(all), duration_ms };
   const strict = parts.some((p) => p.options?.strict);
   const tool = parts[0]!;
-  const { findings: judged, details, ...verdict } = fixturesVerdict({ findings, fixtures, strict, toolName: path.basename(tool.tool_path || tool.tool_id) });
+  const {
+    findings: judged,
+    details,
+    ...verdict
+  } = fixturesVerdict({ findings, fixtures, strict, toolName: path.basename(tool.tool_path || tool.tool_id) });
   const { findings: _shardFindings, ...identity } = all[0]!;
-  return { ...identity, ...verdict, details: details ?? null, duration_ms, ...(judged?.length ? { findings: judged } : {}) };
+  return {
+    ...identity,
+    ...verdict,
+    details: details ?? null,
+    duration_ms,
+    ...(judged?.length ? { findings: judged } : {}),
+  };
 }
 
 function worstOf(all: readonly CheckResult[]): CheckResult {
@@ -35,7 +52,12 @@ function mergeTool(parts: readonly Report[]): Report {
   const byFile = new Map<string, FixtureResult>();
   for (const p of parts) for (const f of p.fixtures) byFile.set(f.file, f);
   const fixtures = [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const names = uniqueBy(parts.flatMap((p) => p.checks), (c) => c.name).sort((a, b) => a.number - b.number).map((c) => c.name);
+  const names = uniqueBy(
+    parts.flatMap((p) => p.checks),
+    (c) => c.name,
+  )
+    .sort((a, b) => a.number - b.number)
+    .map((c) => c.name);
   const checks = names.map((name): CheckResult => {
     const all = parts.map((p) => p.checks.find((c) => c.name === name)).filter((c): c is CheckResult => Boolean(c));
     if (all[0]!.phase === 'fixtures') return mergeFixturesCheck(parts, all, fixtures);
@@ -54,10 +76,20 @@ function mergeTool(parts: readonly Report[]): Report {
     fixtures,
     sample_inputs: parts.find((p) => p.sample_inputs)?.sample_inputs ?? null,
     sample_output: parts.find((p) => p.sample_output)?.sample_output ?? null,
-    spawn_log: parts.map((p) => p.spawn_log).filter(Boolean).join('\n') || null,
+    spawn_log:
+      parts
+        .map((p) => p.spawn_log)
+        .filter(Boolean)
+        .join('\n') || null,
     peak_memory_mb: peaks.length ? Math.max(...peaks) : null,
-    warnings: uniqueBy(parts.flatMap((p) => p.warnings), String),
-    errors: uniqueBy(parts.flatMap((p) => p.errors), String),
+    warnings: uniqueBy(
+      parts.flatMap((p) => p.warnings),
+      String,
+    ),
+    errors: uniqueBy(
+      parts.flatMap((p) => p.errors),
+      String,
+    ),
   };
 }
 
@@ -68,5 +100,7 @@ export function mergeReports(reports: readonly Report[]): Report[] {
     const key = r.tool_path ? path.basename(r.tool_path) : r.tool_id;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
-  return [...groups.values()].map(mergeTool).sort((a, b) => (a.tool_id < b.tool_id ? -1 : a.tool_id > b.tool_id ? 1 : 0));
+  return [...groups.values()]
+    .map(mergeTool)
+    .sort((a, b) => (a.tool_id < b.tool_id ? -1 : a.tool_id > b.tool_id ? 1 : 0));
 }

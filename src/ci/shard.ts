@@ -8,14 +8,21 @@ import { PixieError } from '../errors.js';
 import { withPhases } from '../checks/index.js';
 import type { Report } from '../report/model.js';
 
-export interface ShardSpec { index: number; total: number }
+export interface ShardSpec {
+  index: number;
+  total: number;
+}
 
 export function parseShard(text: string): ShardSpec {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
   const index = m ? Number(m[1]) : NaN;
   const total = m ? Number(m[2]) : NaN;
   if (!m || total < 1 || index < 1 || index > total) {
-    throw new PixieError('USAGE', `--shard expects i/n with 1 ≤ i ≤ n (got '${text}')`, 'for three CI machines: --shard 1/3, --shard 2/3 and --shard 3/3');
+    throw new PixieError(
+      'USAGE',
+      `--shard expects i/n with 1 ≤ i ≤ n (got '${text}')`,
+      'for three CI machines: --shard 1/3, --shard 2/3 and --shard 3/3',
+    );
   }
   return { index, total };
 }
@@ -27,22 +34,36 @@ const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * longest first, each onto the currently lightest shard (ties: lower shard number); items with no
  * past duration count as the median of the known ones. Without, round-robin over sorted names.
  */
-export function shardItems<T>(items: readonly T[], nameOf: (item: T) => string, spec: ShardSpec, durations?: ReadonlyMap<string, number>): T[] {
+export function shardItems<T>(
+  items: readonly T[],
+  nameOf: (item: T) => string,
+  spec: ShardSpec,
+  durations?: ReadonlyMap<string, number>,
+): T[] {
   const sorted = [...items].sort((a, b) => byName(nameOf(a), nameOf(b)));
-  return assignShards(sorted.map(nameOf), spec.total, durations)[spec.index - 1]!.map((name) => sorted.find((i) => nameOf(i) === name)!);
+  return assignShards(sorted.map(nameOf), spec.total, durations)[spec.index - 1]!.map(
+    (name) => sorted.find((i) => nameOf(i) === name)!,
+  );
 }
 
 /** Every shard's names (index 0 = shard 1), for tests and for explaining a split. */
-export function assignShards(names: readonly string[], total: number, durations?: ReadonlyMap<string, number>): string[][] {
+export function assignShards(
+  names: readonly string[],
+  total: number,
+  durations?: ReadonlyMap<string, number>,
+): string[][] {
   const sorted = [...new Set(names)].sort(byName);
   const shards: string[][] = Array.from({ length: total }, () => []);
-  const known = durations ? sorted.map((n) => durations.get(n)).filter((d): d is number => d !== undefined && Number.isFinite(d)) : [];
+  const known = durations
+    ? sorted.map((n) => durations.get(n)).filter((d): d is number => d !== undefined && Number.isFinite(d))
+    : [];
   if (!durations || known.length === 0) {
     sorted.forEach((n, i) => shards[i % total]!.push(n));
     return shards;
   }
   const fallback = median(known);
-  const weighted = sorted.map((n) => ({ n, d: durations.get(n) ?? fallback }))
+  const weighted = sorted
+    .map((n) => ({ n, d: durations.get(n) ?? fallback }))
     .sort((a, b) => b.d - a.d || byName(a.n, b.n));
   const load = new Array<number>(total).fill(0);
   for (const { n, d } of weighted) {
@@ -67,18 +88,33 @@ export function readReports(file: string): Report[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new PixieError('USER_FILE', `cannot read report ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'pass a file written by pixie validate --json (or pixie report merge --json)');
+    throw new PixieError(
+      'USER_FILE',
+      `cannot read report ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      'pass a file written by pixie validate --json (or pixie report merge --json)',
+    );
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new PixieError('USER_FILE', `${file} is not JSON: ${(err as Error).message}`, 'pass a file written by pixie validate --json (or pixie report merge --json)');
+    throw new PixieError(
+      'USER_FILE',
+      `${file} is not JSON: ${(err as Error).message}`,
+      'pass a file written by pixie validate --json (or pixie report merge --json)',
+    );
   }
   const list = Array.isArray(data) ? data : [data];
-  const bad = list.findIndex((r) => !r || typeof r !== 'object' || typeof (r as Report).tool_id !== 'string' || !Array.isArray((r as Report).checks));
+  const bad = list.findIndex(
+    (r) =>
+      !r || typeof r !== 'object' || typeof (r as Report).tool_id !== 'string' || !Array.isArray((r as Report).checks),
+  );
   if (bad >= 0) {
-    throw new PixieError('USER_FILE', `${file}: ${Array.isArray(data) ? `item ${bad}` : 'the document'} is not a pixie report (no tool_id/checks)`, 'pass a file written by pixie validate --json (or pixie report merge --json)');
+    throw new PixieError(
+      'USER_FILE',
+      `${file}: ${Array.isArray(data) ? `item ${bad}` : 'the document'} is not a pixie report (no tool_id/checks)`,
+      'pass a file written by pixie validate --json (or pixie report merge --json)',
+    );
   }
   return (list as Report[]).map(withPhases);
 }
@@ -105,4 +141,3 @@ export function durationsFrom(reports: readonly Report[]): PastDurations {
   }
   return { tools, fixtures };
 }
-

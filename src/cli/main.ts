@@ -17,7 +17,9 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`pixie: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
       return err.exitCode;
     }
-    process.stderr.write(`pixie: internal error (a bug in pixie, please report it):\n${(err as Error).stack ?? String(err)}\n`);
+    process.stderr.write(
+      `pixie: internal error (a bug in pixie, please report it):\n${(err as Error).stack ?? String(err)}\n`,
+    );
     return 2;
   }
 }

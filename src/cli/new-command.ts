@@ -6,7 +6,10 @@ import { PixieError } from '../errors.js';
 import { defaultToolsDir } from '../project/discover.js';
 import { scaffoldFiles } from './scaffold-templates.js';
 
-export interface NewCliOptions { runtime: 'node' | 'python'; toolsDir?: string }
+export interface NewCliOptions {
+  runtime: 'node' | 'python';
+  toolsDir?: string;
+}
 
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
 
@@ -21,11 +24,19 @@ function resolvesFrom(dir: string, pkg: string): boolean {
 
 export async function newCommand(id: string, opts: NewCliOptions): Promise<number> {
   if (!ID_PATTERN.test(id)) {
-    throw new PixieError('USAGE', `'${id}' is not a valid tool id: use lowercase letters, digits and dashes, starting with a letter`, 'e.g. pixie new loan-calculator');
+    throw new PixieError(
+      'USAGE',
+      `'${id}' is not a valid tool id: use lowercase letters, digits and dashes, starting with a letter`,
+      'e.g. pixie new loan-calculator',
+    );
   }
   const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
   const dir = path.join(toolsDir, id);
-  if (existsSync(dir)) throw new PixieError('USAGE', `${path.relative(process.cwd(), dir) || dir} already exists; pick another id or remove the folder`);
+  if (existsSync(dir))
+    throw new PixieError(
+      'USAGE',
+      `${path.relative(process.cwd(), dir) || dir} already exists; pick another id or remove the folder`,
+    );
   // write into a temporary folder and rename, so an interrupted scaffold leaves no half-made tool
   const tmp = path.join(toolsDir, `.${id}.tmp-${process.pid}`);
   for (const [file, content] of Object.entries(scaffoldFiles(id, opts.runtime))) {
@@ -35,7 +46,10 @@ export async function newCommand(id: string, opts: NewCliOptions): Promise<numbe
   renameSync(tmp, dir);
   const rel = path.relative(process.cwd(), dir) || dir;
   const steps = [`created ${rel} (${opts.runtime})`];
-  if (opts.runtime === 'node' && !resolvesFrom(dir, 'hono')) steps.push(`next: (cd ${rel} && npm install)   # hono and @hono/node-server are not installed where the tool can find them`);
+  if (opts.runtime === 'node' && !resolvesFrom(dir, 'hono'))
+    steps.push(
+      `next: (cd ${rel} && npm install)   # hono and @hono/node-server are not installed where the tool can find them`,
+    );
   steps.push(`next: pixie validate ${rel}`);
   process.stdout.write(steps.join('\n') + '\n');
   return 0;

@@ -16,7 +16,10 @@ export function buildProgram(): { program: Command; exitCode(): number } {
     // before the subcommands exist: commander copies this setting into each one as it is created
     .exitOverride();
   let exitCode = 0;
-  const setExitCode = (code: number) => { exitCode = code; };
-  for (const register of [registerValidate, registerNew, registerServe, registerLint, registerReportMerge]) register(program, setExitCode);
+  const setExitCode = (code: number) => {
+    exitCode = code;
+  };
+  for (const register of [registerValidate, registerNew, registerServe, registerLint, registerReportMerge])
+    register(program, setExitCode);
   return { program, exitCode: () => exitCode };
 }

@@ -30,6 +30,10 @@ function writeUserFile(file: string, text: string): void {
     mkdirSync(path.dirname(full), { recursive: true });
     writeFileAtomic(full, text);
   } catch (err) {
-    throw new PixieError('USER_FILE', `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'pass a path in a writable folder');
+    throw new PixieError(
+      'USER_FILE',
+      `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      'pass a path in a writable folder',
+    );
   }
 }

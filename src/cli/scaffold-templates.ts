@@ -1,30 +1,44 @@
 // The files `pixie new` writes. Kept as plain text so what a new author sees is exactly this.
 
 function toolJson(id: string, entrypoint: string): string {
-  return JSON.stringify({
-    id,
-    name: id.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' '),
-    description: 'Adds two numbers. Replace with what your tool does.',
-    entrypoint,
-    inputs: [
-      { key: 'a', type: 'number', label: 'First number', default: 2 },
-      { key: 'b', type: 'number', label: 'Second number', default: 3 },
-    ],
-    outputs: [
-      { key: 'sum', type: 'number', label: 'Sum' },
-      { key: 'explanation', type: 'text', label: 'Explanation' },
-    ],
-    max_runtime_seconds: 10,
-  }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      {
+        id,
+        name: id
+          .split('-')
+          .map((w) => w[0]!.toUpperCase() + w.slice(1))
+          .join(' '),
+        description: 'Adds two numbers. Replace with what your tool does.',
+        entrypoint,
+        inputs: [
+          { key: 'a', type: 'number', label: 'First number', default: 2 },
+          { key: 'b', type: 'number', label: 'Second number', default: 3 },
+        ],
+        outputs: [
+          { key: 'sum', type: 'number', label: 'Sum' },
+          { key: 'explanation', type: 'text', label: 'Explanation' },
+        ],
+        max_runtime_seconds: 10,
+      },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
-const fixture = JSON.stringify({
-  name: 'Two plus three',
-  source: 'hand calculation: 2 + 3 = 5',
-  inputs: { a: 2, b: 3 },
-  expected_outputs: { sum: 5, explanation: '2 + 3 = 5' },
-  tags: ['smoke'],
-}, null, 2) + '\n';
+const fixture =
+  JSON.stringify(
+    {
+      name: 'Two plus three',
+      source: 'hand calculation: 2 + 3 = 5',
+      inputs: { a: 2, b: 3 },
+      expected_outputs: { sum: 5, explanation: '2 + 3 = 5' },
+      tags: ['smoke'],
+    },
+    null,
+    2,
+  ) + '\n';
 
 const nodeMain = `// A pixie tool: an HTTP server with /healthz, /schema and /run.
 import { readFileSync } from 'node:fs';
@@ -53,12 +67,17 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 `;
 
-const nodePackage = (id: string) => JSON.stringify({
-  name: id,
-  private: true,
-  type: 'module',
-  dependencies: { '@hono/node-server': '^2.1.8', hono: '^4.13.19' },
-}, null, 2) + '\n';
+const nodePackage = (id: string) =>
+  JSON.stringify(
+    {
+      name: id,
+      private: true,
+      type: 'module',
+      dependencies: { '@hono/node-server': '^2.1.8', hono: '^4.13.19' },
+    },
+    null,
+    2,
+  ) + '\n';
 
 const pythonMain = `"""A pixie tool: an HTTP server with /healthz, /schema and /run (standard library only)."""
 import argparse

@@ -53,25 +53,60 @@ function fixtureProgress(): { onProgress: (e: ProgressEvent) => void; stop(): vo
 }
 
 function checkUsage(opts: ValidateCliOptions, target: string | undefined): void {
-  if (opts.durations && !opts.shard) throw new PixieError('USAGE', '--durations only balances --shard', 'pixie validate --all --shard 1/3 --durations last-report.json');
-  if (opts.changed && target) throw new PixieError('USAGE', `--changed picks the tools itself; do not also name one (got '${target}')`, 'pixie validate --changed, or pixie validate <tool>');
-  if (opts.updateFixtures && (opts.shard || opts.changed || opts.strict)) throw new PixieError('USAGE', '--update-fixtures cannot be combined with --shard, --changed or --strict', 'update fixtures for one tool at a time: pixie validate <tool> --update-fixtures');
+  if (opts.durations && !opts.shard)
+    throw new PixieError(
+      'USAGE',
+      '--durations only balances --shard',
+      'pixie validate --all --shard 1/3 --durations last-report.json',
+    );
+  if (opts.changed && target)
+    throw new PixieError(
+      'USAGE',
+      `--changed picks the tools itself; do not also name one (got '${target}')`,
+      'pixie validate --changed, or pixie validate <tool>',
+    );
+  if (opts.updateFixtures && (opts.shard || opts.changed || opts.strict))
+    throw new PixieError(
+      'USAGE',
+      '--update-fixtures cannot be combined with --shard, --changed or --strict',
+      'update fixtures for one tool at a time: pixie validate <tool> --update-fixtures',
+    );
   if (opts.shard) parseShard(opts.shard);
 }
 
 export async function validateCommand(target: string | undefined, opts: ValidateCliOptions): Promise<number> {
   const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
   checkUsage(opts, target);
-  if (opts.all && target) throw new PixieError('USAGE', `pass either a tool or --all, not both (got '${target}' and --all)`, 'pixie validate --all, or pixie validate <tool>');
-  if (!opts.all && !target && !opts.changed) throw new PixieError('USAGE', 'which tool? pass a tool id or path, or --all', 'pixie validate compound-interest, or pixie validate --all');
-  if (opts.yes && !opts.updateFixtures) throw new PixieError('USAGE', '--yes only confirms --update-fixtures', 'pixie validate <tool> --update-fixtures --yes');
+  if (opts.all && target)
+    throw new PixieError(
+      'USAGE',
+      `pass either a tool or --all, not both (got '${target}' and --all)`,
+      'pixie validate --all, or pixie validate <tool>',
+    );
+  if (!opts.all && !target && !opts.changed)
+    throw new PixieError(
+      'USAGE',
+      'which tool? pass a tool id or path, or --all',
+      'pixie validate compound-interest, or pixie validate --all',
+    );
+  if (opts.yes && !opts.updateFixtures)
+    throw new PixieError(
+      'USAGE',
+      '--yes only confirms --update-fixtures',
+      'pixie validate <tool> --update-fixtures --yes',
+    );
   const out = process.stdout;
   const c = colorsFor(out);
   const base = { referenceOnly: opts.referenceOnly, strict: opts.strict, fixture: opts.fixture, tag: opts.tag };
 
   if (opts.all || opts.changed) {
     const found = discoverTools(toolsDir);
-    if (found.length === 0) throw new PixieError('TOOL_NOT_FOUND', `no tools found in ${toolsDir}`, 'a tool is a folder with tool.json; create one with pixie new <id>');
+    if (found.length === 0)
+      throw new PixieError(
+        'TOOL_NOT_FOUND',
+        `no tools found in ${toolsDir}`,
+        'a tool is a folder with tool.json; create one with pixie new <id>',
+      );
     const { dirs, notes } = selectToolDirs(found, toolsDir, opts);
     for (const n of notes) process.stderr.write(`pixie: ${n}\n`);
     const started = performance.now();
@@ -99,14 +134,29 @@ export async function validateCommand(target: string | undefined, opts: Validate
   const toolDir = resolveTool(target!, toolsDir);
   if (opts.updateFixtures) return updateFixturesCommand(toolDir, { ...base, jobs: opts.jobs }, Boolean(opts.yes), c);
   let report: Report;
-  const shard = opts.shard ? shardFixtures(toolDir, parseShard(opts.shard), { fixture: opts.fixture, durations: opts.durations }) : null;
-  if (shard && shard.candidates > 0 && shard.files.length === 0) report = emptyShardReport(toolDir, parseShard(opts.shard!), { reference_only: Boolean(opts.referenceOnly), strict: Boolean(opts.strict) });
+  const shard = opts.shard
+    ? shardFixtures(toolDir, parseShard(opts.shard), { fixture: opts.fixture, durations: opts.durations })
+    : null;
+  if (shard && shard.candidates > 0 && shard.files.length === 0)
+    report = emptyShardReport(toolDir, parseShard(opts.shard!), {
+      reference_only: Boolean(opts.referenceOnly),
+      strict: Boolean(opts.strict),
+    });
   else {
     const bar = opts.json ? null : fixtureProgress();
-    report = await validateTool({ ...base, ...(shard && shard.files.length ? { fixture: shard.files } : {}), toolDir, jobs: opts.jobs, onProgress: bar?.onProgress });
+    report = await validateTool({
+      ...base,
+      ...(shard?.files.length ? { fixture: shard.files } : {}),
+      toolDir,
+      jobs: opts.jobs,
+      onProgress: bar?.onProgress,
+    });
     bar?.stop();
   }
-  if (shard) process.stderr.write(`pixie: --shard ${opts.shard}: ${shard.files.length} of ${shard.candidates} fixture(s) of ${path.basename(toolDir)}\n`);
+  if (shard)
+    process.stderr.write(
+      `pixie: --shard ${opts.shard}: ${shard.files.length} of ${shard.candidates} fixture(s) of ${path.basename(toolDir)}\n`,
+    );
   if (opts.json) out.write(renderJson(report));
   else if (opts.summary) out.write(renderSummary(report, c));
   else out.write(renderPretty(report, c));

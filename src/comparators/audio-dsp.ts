@@ -3,14 +3,14 @@
 // file never imports an optional dependency.
 
 /** The slice of fft.js this core uses (its own .d.ts types everything as any). */
-export interface Fft {
+interface Fft {
   realTransform(out: Float64Array, data: Float64Array): void;
   completeSpectrum(spectrum: Float64Array): void;
   inverseTransform(out: Float64Array, data: Float64Array): void;
 }
 export type FftConstructor = new (size: number) => Fft;
 
-export function nextPow2(n: number): number {
+function nextPow2(n: number): number {
   let p = 1;
   while (p < n) p *= 2;
   return p;
@@ -28,7 +28,12 @@ function kernelTable(): Float64Array {
   for (let i = 0; i < n; i++) {
     const x = i / SINC_TABLE_RES; // in zero crossings
     const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
-    const w = x >= SINC_ZERO_CROSSINGS ? 0 : 0.42 + 0.5 * Math.cos((Math.PI * x) / SINC_ZERO_CROSSINGS) + 0.08 * Math.cos((2 * Math.PI * x) / SINC_ZERO_CROSSINGS);
+    const w =
+      x >= SINC_ZERO_CROSSINGS
+        ? 0
+        : 0.42 +
+          0.5 * Math.cos((Math.PI * x) / SINC_ZERO_CROSSINGS) +
+          0.08 * Math.cos((2 * Math.PI * x) / SINC_ZERO_CROSSINGS);
     t[i] = sinc * w;
   }
   sincTable = t;
@@ -74,7 +79,8 @@ export function resample(input: Float32Array, fromRate: number, toRate: number):
 }
 
 function gcd(a: number, b: number): number {
-  a = Math.round(a); b = Math.round(b);
+  a = Math.round(a);
+  b = Math.round(b);
   while (b) [a, b] = [b, a % b];
   return a;
 }
@@ -105,7 +111,13 @@ function polyphaseBank(phases: number, cutoff: number): { taps: number; first: n
   return made;
 }
 
-function resamplePolyphase(input: Float32Array, outLen: number, phases: number, stride: number, cutoff: number): Float32Array {
+function resamplePolyphase(
+  input: Float32Array,
+  outLen: number,
+  phases: number,
+  stride: number,
+  cutoff: number,
+): Float32Array {
   const { taps, first, bank } = polyphaseBank(phases, cutoff);
   const out = new Float32Array(outLen);
   const n = input.length;
@@ -137,7 +149,12 @@ const ALIGN_SEGMENT = 1 << 15;
  * samples. Computed by FFT cross-correlation over the loudest segment of `expected`, so the cost is
  * bounded whatever the length.
  */
-export function findLag(expected: Float32Array, actual: Float32Array, maxLag: number, FFT: FftConstructor): { lag: number; correlation: number } {
+export function findLag(
+  expected: Float32Array,
+  actual: Float32Array,
+  maxLag: number,
+  FFT: FftConstructor,
+): { lag: number; correlation: number } {
   const L = Math.min(expected.length, ALIGN_SEGMENT);
   if (L === 0 || actual.length === 0 || maxLag <= 0) return { lag: 0, correlation: 0 };
   const start = loudestSegment(expected, L);
@@ -146,7 +163,11 @@ export function findLag(expected: Float32Array, actual: Float32Array, maxLag: nu
   const x = new Float64Array(P);
   const y = new Float64Array(P);
   let ex = 0;
-  for (let n = 0; n < L; n++) { const v = expected[start + n]!; x[n] = v; ex += v * v; }
+  for (let n = 0; n < L; n++) {
+    const v = expected[start + n]!;
+    x[n] = v;
+    ex += v * v;
+  }
   for (let n = 0; n < span; n++) {
     const j = start - maxLag + n;
     if (j >= 0 && j < actual.length) y[n] = actual[j]!;
@@ -154,11 +175,16 @@ export function findLag(expected: Float32Array, actual: Float32Array, maxLag: nu
   const fft = new FFT(P);
   const X = new Float64Array(2 * P);
   const Y = new Float64Array(2 * P);
-  fft.realTransform(X, x); fft.completeSpectrum(X);
-  fft.realTransform(Y, y); fft.completeSpectrum(Y);
+  fft.realTransform(X, x);
+  fft.completeSpectrum(X);
+  fft.realTransform(Y, y);
+  fft.completeSpectrum(Y);
   // conj(X)·Y → inverse gives r[m] = Σ x[n]·y[n+m]
   for (let i = 0; i < 2 * P; i += 2) {
-    const xr = X[i]!; const xi = X[i + 1]!; const yr = Y[i]!; const yi = Y[i + 1]!;
+    const xr = X[i]!;
+    const xi = X[i + 1]!;
+    const yr = Y[i]!;
+    const yi = Y[i + 1]!;
     X[i] = xr * yr + xi * yi;
     X[i + 1] = xr * yi - xi * yr;
   }
@@ -169,7 +195,10 @@ export function findLag(expected: Float32Array, actual: Float32Array, maxLag: nu
   for (let m = 0; m <= 2 * maxLag; m++) {
     const v = r[2 * m]!;
     // prefer the smallest shift on ties (silence correlates equally everywhere)
-    if (v > best || (v === best && Math.abs(m - maxLag) < Math.abs(bestM - maxLag))) { best = v; bestM = m; }
+    if (v > best || (v === best && Math.abs(m - maxLag) < Math.abs(bestM - maxLag))) {
+      best = v;
+      bestM = m;
+    }
   }
   let ey = 0;
   for (let n = bestM; n < bestM + L; n++) ey += y[n]! * y[n]!;
@@ -195,12 +224,15 @@ function loudestSegment(s: Float32Array, L: number): number {
   let bestB = 0;
   for (let b = per; b < blocks; b++) {
     sum += energy[b]! - energy[b - per]!;
-    if (sum > best) { best = sum; bestB = b - per + 1; }
+    if (sum > best) {
+      best = sum;
+      bestB = b - per + 1;
+    }
   }
   return Math.min(bestB * block, s.length - L);
 }
 
-export interface SpectrogramConfig {
+interface SpectrogramConfig {
   sampleRate: number;
   nFft: number;
   hop: number;
@@ -208,7 +240,7 @@ export interface SpectrogramConfig {
 }
 
 /** ≈ 64 ms frames and 16 ms hops at any rate (1024/256 at 16 kHz). */
-export function spectrogramConfig(sampleRate: number, nMels: number): SpectrogramConfig {
+function spectrogramConfig(sampleRate: number, nMels: number): SpectrogramConfig {
   const nFft = nextPow2(Math.round(sampleRate * 0.064));
   return { sampleRate, nFft, hop: nFft / 4, nMels };
 }
@@ -216,7 +248,10 @@ export function spectrogramConfig(sampleRate: number, nMels: number): Spectrogra
 const melOf = (f: number): number => 2595 * Math.log10(1 + f / 700);
 const hzOf = (m: number): number => 700 * (10 ** (m / 2595) - 1);
 
-interface MelFilter { lo: number; weights: Float64Array }
+interface MelFilter {
+  lo: number;
+  weights: Float64Array;
+}
 
 const melCache = new Map<string, MelFilter[]>();
 
@@ -239,7 +274,10 @@ function melFilters(cfg: SpectrogramConfig): MelFilter[] {
     for (let k = lo; k <= hi; k++) {
       const f = k * binHz;
       const v = f <= c ? (f - l) / (c - l) : (r - f) / (r - c);
-      if (v > 0) { w[k - lo] = v; any = true; }
+      if (v > 0) {
+        w[k - lo] = v;
+        any = true;
+      }
     }
     // narrow low bands can fall between bins: give them the nearest bin so no band is always empty
     if (!any) w[Math.min(w.length - 1, Math.max(0, Math.round(c / binHz) - lo))] = 1;
@@ -250,7 +288,11 @@ function melFilters(cfg: SpectrogramConfig): MelFilter[] {
 }
 
 /** Mel power in dB, frames × bands, row-major. Hann window, frames start at 0 (no centring). */
-export function logMelSpectrogram(samples: Float32Array, cfg: SpectrogramConfig, FFT: FftConstructor): { db: Float32Array; frames: number } {
+function logMelSpectrogram(
+  samples: Float32Array,
+  cfg: SpectrogramConfig,
+  FFT: FftConstructor,
+): { db: Float32Array; frames: number } {
   const { nFft, hop, nMels } = cfg;
   const frames = samples.length < nFft ? (samples.length > 0 ? 1 : 0) : 1 + Math.floor((samples.length - nFft) / hop);
   const db = new Float32Array(frames * nMels);
@@ -278,7 +320,7 @@ export function logMelSpectrogram(samples: Float32Array, cfg: SpectrogramConfig,
 
 const DB_TO_LN = Math.LN10 / 10;
 
-export interface SpectralDistance {
+interface SpectralDistance {
   /** the decision metric: mean |ΔdB| over sounding bins in the worst window (dB) */
   worst: number;
   /** where the worst window starts (s) */
@@ -301,10 +343,21 @@ export interface SpectralDistance {
  * sliding windows of `windowS` and the worst window decides: a change confined to one note is not
  * diluted by a long file, while benign differences spread evenly stay small.
  */
-export function spectralDistance(e: Float32Array, a: Float32Array, frames: number, nMels: number, frameS: number, topDb: number, windowS: number): SpectralDistance {
+function spectralDistance(
+  e: Float32Array,
+  a: Float32Array,
+  frames: number,
+  nMels: number,
+  frameS: number,
+  topDb: number,
+  windowS: number,
+): SpectralDistance {
   let peak = -Infinity;
   const n = frames * nMels;
-  for (let i = 0; i < n; i++) { if (e[i]! > peak) peak = e[i]!; if (a[i]! > peak) peak = a[i]!; }
+  for (let i = 0; i < n; i++) {
+    if (e[i]! > peak) peak = e[i]!;
+    if (a[i]! > peak) peak = a[i]!;
+  }
   const floor = peak - topDb;
   const perFrame = new Float32Array(frames);
   let total = 0;
@@ -315,10 +368,16 @@ export function spectralDistance(e: Float32Array, a: Float32Array, frames: numbe
     let active = 0;
     for (let m = 0; m < nMels; m++) {
       const i = f * nMels + m;
-      const ev = e[i]!; const av = a[i]!;
-      if (ev > floor || av > floor) { s += Math.abs(Math.max(ev, floor) - Math.max(av, floor)); active++; }
-      const ep = Math.exp(ev * DB_TO_LN); const ap = Math.exp(av * DB_TO_LN);
-      l2num += (ep - ap) ** 2; l2den += ep * ep;
+      const ev = e[i]!;
+      const av = a[i]!;
+      if (ev > floor || av > floor) {
+        s += Math.abs(Math.max(ev, floor) - Math.max(av, floor));
+        active++;
+      }
+      const ep = Math.exp(ev * DB_TO_LN);
+      const ap = Math.exp(av * DB_TO_LN);
+      l2num += (ep - ap) ** 2;
+      l2den += ep * ep;
     }
     perFrame[f] = active ? s / active : 0;
     total += perFrame[f]!;
@@ -330,13 +389,19 @@ export function spectralDistance(e: Float32Array, a: Float32Array, frames: numbe
   let worstAt = 0;
   for (let f = w; f < frames; f++) {
     sum += perFrame[f]! - perFrame[f - w]!;
-    if (sum / w > worst) { worst = sum / w; worstAt = f - w + 1; }
+    if (sum / w > worst) {
+      worst = sum / w;
+      worstAt = f - w + 1;
+    }
   }
   const relativeL2 = l2den > 0 ? Math.sqrt(l2num / l2den) : l2num > 0 ? Infinity : 0;
   return { worst, worstAtS: worstAt * frameS, mean: frames ? total / frames : 0, relativeL2, perFrame, frames, frameS };
 }
 
-export interface AudioSignal { samples: Float32Array; sampleRate: number }
+export interface AudioSignal {
+  samples: Float32Array;
+  sampleRate: number;
+}
 
 export interface AudioCompareOptions {
   /** target rate; the lower input rate wins when it is lower */
@@ -358,7 +423,12 @@ export interface AudioCoreResult {
 }
 
 /** Resample both to a common rate, align within ±maxShiftS, spectral distance over the overlap. */
-export function compareAudioSignals(expected: AudioSignal, actual: AudioSignal, opts: AudioCompareOptions, FFT: FftConstructor): AudioCoreResult {
+export function compareAudioSignals(
+  expected: AudioSignal,
+  actual: AudioSignal,
+  opts: AudioCompareOptions,
+  FFT: FftConstructor,
+): AudioCoreResult {
   const rate = Math.min(opts.sampleRate, expected.sampleRate, actual.sampleRate);
   const e = resample(expected.samples, expected.sampleRate, rate);
   const a = resample(actual.samples, actual.sampleRate, rate);

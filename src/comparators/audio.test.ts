@@ -10,7 +10,16 @@ import { decodeWav, encodeWav, mediaBytes, wavDataUrl } from './wav.js';
 import { comparatorTester, resultText } from './kit/comparator-tester.test-helper.js';
 
 const casesDir = new URL('../../test/cases/audio/', import.meta.url);
-interface GoldenCase { id: string; name: string; expected: string; actual: string; as: string; tolerance: Record<string, unknown>; status: string; message?: string }
+interface GoldenCase {
+  id: string;
+  name: string;
+  expected: string;
+  actual: string;
+  as: string;
+  tolerance: Record<string, unknown>;
+  status: string;
+  message?: string;
+}
 const cases = JSON.parse(readFileSync(new URL('cases.json', casesDir), 'utf8')) as GoldenCase[];
 const file = (name: string): Buffer => readFileSync(new URL(name, casesDir));
 
@@ -29,7 +38,11 @@ describe('audio golden cases (test/cases/audio)', () => {
   it('has cases', () => expect(cases.length).toBeGreaterThanOrEqual(20));
   for (const c of cases) {
     it(`${c.id} ${c.name} → ${c.status}`, async () => {
-      const r = await golden.compareAsync(present(file(c.expected), 'data_url'), present(file(c.actual), c.as), c.tolerance);
+      const r = await golden.compareAsync(
+        present(file(c.expected), 'data_url'),
+        present(file(c.actual), c.as),
+        c.tolerance,
+      );
       expect(r.status, resultText(r)).toBe(c.status);
       if (c.message) expect(resultText(r)).toContain(c.message);
       if (c.status === 'fail') expect(r.differences?.length).toBeGreaterThan(0);
@@ -77,10 +90,14 @@ describe('WAV decoding', () => {
   });
   it('names each problem', () => {
     const wav = encodeWav(new Float32Array(100), 8000);
-    const bad = (b: Uint8Array): string => { const d = decodeWav(b); return d.ok ? 'ok' : d.problem; };
+    const bad = (b: Uint8Array): string => {
+      const d = decodeWav(b);
+      return d.ok ? 'ok' : d.problem;
+    };
     expect(bad(wav.slice(0, 100))).toBe('WAV data chunk claims 200 bytes but only 56 are present (file truncated?)');
     expect(bad(new Uint8Array(0))).toBe('not a WAV file (no RIFF/WAVE header; it is empty)');
-    const alaw = wav.slice(); alaw[20] = 6;
+    const alaw = wav.slice();
+    alaw[20] = 6;
     expect(bad(alaw)).toContain('format tag 6 (A-law)');
     const noData = wav.slice(0, 36);
     expect(bad(noData)).toBe('WAV has no data chunk');
@@ -88,7 +105,10 @@ describe('WAV decoding', () => {
   it('reads data URLs, base64 and objects, and names what is wrong', () => {
     expect(mediaBytes('data:audio/wav;base64,UklGRg==').ok).toBe(true);
     expect(mediaBytes({ url: 'UklGRg==' }).ok).toBe(true);
-    const p = (v: unknown): string => { const r = mediaBytes(v); return r.ok ? 'ok' : r.problem; };
+    const p = (v: unknown): string => {
+      const r = mediaBytes(v);
+      return r.ok ? 'ok' : r.problem;
+    };
     expect(p(42)).toBe('is a number (42), expected a data URL or base64 string');
     expect(p('https://example.com/a.wav')).toContain('is a URL');
     expect(p('hello world!')).toContain('neither a data URL nor base64');
@@ -101,12 +121,14 @@ describe('audio DSP core', () => {
     const tone = Float32Array.from({ length: 44100 }, (_, i) => Math.sin((2 * Math.PI * 1000 * i) / 44100));
     const out = resample(tone, 44100, 16000);
     expect(out.length).toBe(16000);
-    for (const i of [1000, 5000, 12000]) expect(Math.abs(out[i]! - Math.sin((2 * Math.PI * 1000 * i) / 16000))).toBeLessThan(0.01);
+    for (const i of [1000, 5000, 12000])
+      expect(Math.abs(out[i]! - Math.sin((2 * Math.PI * 1000 * i) / 16000))).toBeLessThan(0.01);
   });
   it('finds a delay within the window and ignores silence', async () => {
     const FFT = ((await import('fft.js')) as { default: unknown }).default as FftConstructor;
     const noise = Float32Array.from({ length: 4000 }, (_, i) => Math.sin(i * 0.37) * Math.sin(i * 0.011));
-    const delayed = new Float32Array(4160); delayed.set(noise, 160);
+    const delayed = new Float32Array(4160);
+    delayed.set(noise, 160);
     expect(findLag(noise, delayed, 400, FFT).lag).toBe(160);
     expect(findLag(new Float32Array(100), new Float32Array(100), 10, FFT)).toEqual({ lag: 0, correlation: 0 });
   });
@@ -115,7 +137,12 @@ describe('audio DSP core', () => {
 describe('audio degradation', () => {
   it('falls back to size + SHA-256 with degraded set when fft.js is missing (injected loader)', async () => {
     const degraded = { package: 'fft.js', install: 'npm install fft.js', reason: 'fft.js could not be loaded (test)' };
-    const input = { key: 'audio', expected: present(file('01a.wav'), 'data_url'), actual: present(file('04b.wav'), 'data_url'), tolerance: {} };
+    const input = {
+      key: 'audio',
+      expected: present(file('01a.wav'), 'data_url'),
+      actual: present(file('04b.wav'), 'data_url'),
+      tolerance: {},
+    };
     const r = await compareAudioValues(input, async () => ({ degraded }));
     expect(r.status).toBe('fail');
     expect(r.degraded).toEqual(degraded);
@@ -128,11 +155,20 @@ describe('audio degradation', () => {
   it('PIXIE_DISABLE_OPTIONAL=fft.js degrades in a fresh process; a truncated WAV still names the problem', async () => {
     const probe = fileURLToPath(new URL('degraded-probe.ts', casesDir));
     const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', probe, '01a.wav:04b.wav', '01a.wav:01a.wav', '01a.wav:17b.wav'], { env: { ...process.env, PIXIE_DISABLE_OPTIONAL: 'fft.js' } }, (err, out, errOut) => (err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(out)));
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', probe, '01a.wav:04b.wav', '01a.wav:01a.wav', '01a.wav:17b.wav'],
+        { env: { ...process.env, PIXIE_DISABLE_OPTIONAL: 'fft.js' } },
+        (err, out, errOut) => (err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(out)),
+      );
     });
     const [reencoded, same, truncated] = JSON.parse(stdout) as ComparisonResult[];
     expect(reencoded!.status).toBe('fail');
-    expect(reencoded!.degraded).toEqual({ package: 'fft.js', install: 'npm install fft.js', reason: 'fft.js is disabled by PIXIE_DISABLE_OPTIONAL' });
+    expect(reencoded!.degraded).toEqual({
+      package: 'fft.js',
+      install: 'npm install fft.js',
+      reason: 'fft.js is disabled by PIXIE_DISABLE_OPTIONAL',
+    });
     expect(same!.status).toBe('pass');
     expect(same!.degraded).toBeNull();
     expect(truncated!.status).toBe('fail');

@@ -12,7 +12,7 @@ import { skipped, unknownModeResult } from './kit/result.js';
 import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 import { decodeWav, mediaBytes, type DecodedAudio } from './wav.js';
 
-export const AUDIO_MODES = ['spectral', 'spectrogram_l2', 'sha256', 'size_sha256'] as const;
+const AUDIO_MODES = ['spectral', 'spectrogram_l2', 'sha256', 'size_sha256'] as const;
 const MODE_ALIASES: Record<string, string> = { spectrogram_l2: 'spectral', size_sha256: 'sha256' };
 
 // Defaults, measured in bench/audio-evidence.ts (table: bench/evidence/audio-thresholds.md).
@@ -67,25 +67,59 @@ function describeAudio(a: DecodedAudio): string {
 const fmtS = (s: number): string => `${s.toFixed(3)} s`;
 const fmtDb = (d: number): string => `${d.toFixed(2)} dB`;
 
-function fail(key: string, message: string, expected: unknown, actual: unknown, tolerance: Tolerance, rule: string, extra: Partial<ComparisonResult> = {}): ComparisonResult {
+function fail(
+  key: string,
+  message: string,
+  expected: unknown,
+  actual: unknown,
+  tolerance: Tolerance,
+  rule: string,
+  extra: Partial<ComparisonResult> = {},
+): ComparisonResult {
   return {
-    status: 'fail', score: 0, metric: message, rule, expected, actual, tolerance,
-    differences: [{ path: '', message: `audio output '${key}': ${message}` }], ...extra,
+    status: 'fail',
+    score: 0,
+    metric: message,
+    rule,
+    expected,
+    actual,
+    tolerance,
+    differences: [{ path: '', message: `audio output '${key}': ${message}` }],
+    ...extra,
   };
 }
 
 /** Size + SHA-256: the `sha256` mode and the fallback when fft.js is missing. */
-function shaResult(eb: Uint8Array, ab: Uint8Array, expected: unknown, actual: unknown, tolerance: Tolerance, degraded?: Degraded, extraDifferences: Difference[] = []): ComparisonResult {
+function shaResult(
+  eb: Uint8Array,
+  ab: Uint8Array,
+  expected: unknown,
+  actual: unknown,
+  tolerance: Tolerance,
+  degraded?: Degraded,
+  extraDifferences: Difference[] = [],
+): ComparisonResult {
   const he = sha256(eb);
   const ha = sha256(ab);
   const same = he === ha && eb.length === ab.length;
-  const metric = same ? `identical bytes (sha256 ${he.slice(0, 12)}…, ${eb.length} bytes)` : `sha256 differs: ${he.slice(0, 8)}… vs ${ha.slice(0, 8)}… (size ${eb.length} vs ${ab.length} bytes)`;
-  const differences: Difference[] = same ? [] : [{ path: '', message: metric, expected: `sha256 ${he}`, actual: `sha256 ${ha}` }, ...extraDifferences];
+  const metric = same
+    ? `identical bytes (sha256 ${he.slice(0, 12)}…, ${eb.length} bytes)`
+    : `sha256 differs: ${he.slice(0, 8)}… vs ${ha.slice(0, 8)}… (size ${eb.length} vs ${ab.length} bytes)`;
+  const differences: Difference[] = same
+    ? []
+    : [{ path: '', message: metric, expected: `sha256 ${he}`, actual: `sha256 ${ha}` }, ...extraDifferences];
   return {
-    status: same ? 'pass' : 'fail', score: same ? 1 : 0,
+    status: same ? 'pass' : 'fail',
+    score: same ? 1 : 0,
     metric: degraded ? `${metric} [degraded: ${degraded.reason}]` : metric,
-    rule: degraded ? `size + SHA-256 (spectral comparison needs ${degraded.package}: ${degraded.install})` : 'size + SHA-256',
-    expected, actual, tolerance, differences, ...(degraded ? { degraded } : {}),
+    rule: degraded
+      ? `size + SHA-256 (spectral comparison needs ${degraded.package}: ${degraded.install})`
+      : 'size + SHA-256',
+    expected,
+    actual,
+    tolerance,
+    differences,
+    ...(degraded ? { degraded } : {}),
   };
 }
 
@@ -113,7 +147,10 @@ function failingRanges(core: AudioCoreResult, limit: number): Difference[] {
     if (from < 0) return;
     const a = t0 + from * frameS;
     const b = t0 + (last + 1) * frameS;
-    out.push({ path: `t=${a.toFixed(2)}s..${b.toFixed(2)}s`, message: `log-mel spectra differ from ${a.toFixed(2)} s to ${b.toFixed(2)} s, by up to ${fmtDb(worst)} per frame (more than max_distance ${limit} dB)` });
+    out.push({
+      path: `t=${a.toFixed(2)}s..${b.toFixed(2)}s`,
+      message: `log-mel spectra differ from ${a.toFixed(2)} s to ${b.toFixed(2)} s, by up to ${fmtDb(worst)} per frame (more than max_distance ${limit} dB)`,
+    });
     from = -1;
     worst = 0;
   };
@@ -128,28 +165,56 @@ function failingRanges(core: AudioCoreResult, limit: number): Difference[] {
   return out;
 }
 
-export interface AudioCompareInput { key: string; expected: unknown; actual: unknown; tolerance: Tolerance }
+export interface AudioCompareInput {
+  key: string;
+  expected: unknown;
+  actual: unknown;
+  tolerance: Tolerance;
+}
 
-export async function compareAudioValues({ key, expected, actual, tolerance }: AudioCompareInput, loadFft: () => Promise<{ module: unknown } | { degraded: Degraded }> = () => loadOptional('fft.js')): Promise<ComparisonResult> {
+export async function compareAudioValues(
+  { key, expected, actual, tolerance }: AudioCompareInput,
+  loadFft: () => Promise<{ module: unknown } | { degraded: Degraded }> = () => loadOptional('fft.js'),
+): Promise<ComparisonResult> {
   const rawMode = tolerance.compare ?? 'spectral';
   if (rawMode === 'skip') return skipped(tolerance, expected, actual);
-  if (!(AUDIO_MODES as readonly string[]).includes(rawMode)) return unknownModeResult(rawMode, AUDIO_MODES, expected, actual, tolerance);
+  if (!(AUDIO_MODES as readonly string[]).includes(rawMode))
+    return unknownModeResult(rawMode, AUDIO_MODES, expected, actual, tolerance);
   const mode = MODE_ALIASES[rawMode] ?? rawMode;
   const opts = optionsOf(tolerance);
-  const rule = mode === 'sha256' ? 'size + SHA-256'
-    : `log-mel |ΔdB| ≤ max_distance ${opts.maxDistance} dB over the worst ${WINDOW_S} s window${opts.maxL2 !== null ? ` and mel-power L2 ≤ max_l2 ${opts.maxL2}` : ''}; |Δduration| ≤ max_length_diff_s ${opts.maxLengthDiffS} s; aligned within ±${opts.maxShiftS * 1000} ms`;
+  const rule =
+    mode === 'sha256'
+      ? 'size + SHA-256'
+      : `log-mel |ΔdB| ≤ max_distance ${opts.maxDistance} dB over the worst ${WINDOW_S} s window${opts.maxL2 !== null ? ` and mel-power L2 ≤ max_l2 ${opts.maxL2}` : ''}; |Δduration| ≤ max_length_diff_s ${opts.maxLengthDiffS} s; aligned within ±${opts.maxShiftS * 1000} ms`;
 
   const eb = mediaBytes(expected);
   if (!eb.ok) return fail(key, `expected value ${eb.problem} (fix the fixture)`, expected, actual, tolerance, rule);
   const ab = mediaBytes(actual);
   if (!ab.ok) return fail(key, `actual value ${ab.problem}`, expected, actual, tolerance, rule);
   if (Buffer.compare(eb.bytes, ab.bytes) === 0) {
-    return { status: 'pass', score: 1, metric: `identical bytes (${eb.bytes.length} bytes)`, rule, expected, actual, tolerance, differences: [] };
+    return {
+      status: 'pass',
+      score: 1,
+      metric: `identical bytes (${eb.bytes.length} bytes)`,
+      rule,
+      expected,
+      actual,
+      tolerance,
+      differences: [],
+    };
   }
   if (mode === 'sha256') return shaResult(eb.bytes, ab.bytes, expected, actual, tolerance);
 
   const de = decodeWav(eb.bytes);
-  if (!de.ok) return fail(key, `expected audio cannot be decoded: ${de.problem} (fix the fixture, or use compare: sha256 for non-WAV audio)`, expected, actual, tolerance, rule);
+  if (!de.ok)
+    return fail(
+      key,
+      `expected audio cannot be decoded: ${de.problem} (fix the fixture, or use compare: sha256 for non-WAV audio)`,
+      expected,
+      actual,
+      tolerance,
+      rule,
+    );
   const da = decodeWav(ab.bytes);
   if (!da.ok) return fail(key, `actual audio cannot be decoded: ${da.problem}`, expected, actual, tolerance, rule);
   const e = de.audio;
@@ -160,7 +225,9 @@ export async function compareAudioValues({ key, expected, actual, tolerance }: A
   const lengthOk = Math.round(lengthDiff * 1e6) <= Math.round(opts.maxLengthDiffS * 1e6);
   if (!lengthOk) {
     differences.push({
-      path: 'duration', expected: e.durationS, actual: a.durationS,
+      path: 'duration',
+      expected: e.durationS,
+      actual: a.durationS,
       message: `duration differs: expected ${fmtS(e.durationS)}, got ${fmtS(a.durationS)} (difference ${fmtS(lengthDiff)} > max_length_diff_s ${opts.maxLengthDiffS} s)`,
     });
   }
@@ -170,15 +237,19 @@ export async function compareAudioValues({ key, expected, actual, tolerance }: A
   const FFT = ((fft.module as { default?: unknown }).default ?? fft.module) as FftConstructor;
 
   const core = compareAudioSignals(
-    { samples: e.samples, sampleRate: e.sampleRate }, { samples: a.samples, sampleRate: a.sampleRate },
-    { sampleRate: opts.sampleRate, nMels: opts.nMels, maxShiftS: opts.maxShiftS, topDb: TOP_DB, windowS: WINDOW_S }, FFT,
+    { samples: e.samples, sampleRate: e.sampleRate },
+    { samples: a.samples, sampleRate: a.sampleRate },
+    { sampleRate: opts.sampleRate, nMels: opts.nMels, maxShiftS: opts.maxShiftS, topDb: TOP_DB, windowS: WINDOW_S },
+    FFT,
   );
   const d = core.distance;
   const distanceOk = d.worst <= opts.maxDistance + 1e-9;
   const l2Ok = opts.maxL2 === null || d.relativeL2 <= opts.maxL2;
   if (!distanceOk) differences.push(...failingRanges(core, opts.maxDistance).slice(0, MAX_DIFFERENCES));
-  if (!l2Ok) differences.push({ path: '', message: `mel-power relative L2 ${d.relativeL2.toFixed(4)} > max_l2 ${opts.maxL2}` });
-  if (core.overlapS === 0 && e.durationS + a.durationS > 0) differences.push({ path: '', message: 'the two recordings do not overlap after alignment' });
+  if (!l2Ok)
+    differences.push({ path: '', message: `mel-power relative L2 ${d.relativeL2.toFixed(4)} > max_l2 ${opts.maxL2}` });
+  if (core.overlapS === 0 && e.durationS + a.durationS > 0)
+    differences.push({ path: '', message: 'the two recordings do not overlap after alignment' });
   const ok = lengthOk && distanceOk && l2Ok && differences.length === 0;
   const details = [
     `worst ${WINDOW_S} s window at ${(core.startS + d.worstAtS).toFixed(2)} s`,
@@ -192,7 +263,11 @@ export async function compareAudioValues({ key, expected, actual, tolerance }: A
     status: ok ? 'pass' : 'fail',
     score: Math.max(0, Math.min(1, 1 - d.worst / TOP_DB)),
     metric: `${lengthOk ? '' : `duration ${fmtS(e.durationS)} vs ${fmtS(a.durationS)} differs by more than ${opts.maxLengthDiffS} s; `}spectral distance ${fmtDb(d.worst)} ${distanceOk ? '≤' : '>'} max ${opts.maxDistance} dB (${details.join('; ')})`,
-    rule, expected, actual, tolerance, differences,
+    rule,
+    expected,
+    actual,
+    tolerance,
+    differences,
   };
 }
 
@@ -201,13 +276,21 @@ export const audioComparator: Comparator = {
   types: ['audio'],
   modes: AUDIO_MODES,
   options: {
-    max_distance: 'number', max_length_diff_s: 'number', sample_rate: 'integer', n_mels: 'integer',
-    max_shift_s: 'number', max_l2: 'number',
+    max_distance: 'number',
+    max_length_diff_s: 'number',
+    sample_rate: 'integer',
+    n_mels: 'integer',
+    max_shift_s: 'number',
+    max_l2: 'number',
   },
   defaults(_type: OutputType): Tolerance {
     return {
-      compare: 'spectral', max_distance: DEFAULT_MAX_DISTANCE_DB, max_length_diff_s: DEFAULT_MAX_LENGTH_DIFF_S,
-      sample_rate: DEFAULT_SAMPLE_RATE, n_mels: DEFAULT_N_MELS, max_shift_s: DEFAULT_MAX_SHIFT_S,
+      compare: 'spectral',
+      max_distance: DEFAULT_MAX_DISTANCE_DB,
+      max_length_diff_s: DEFAULT_MAX_LENGTH_DIFF_S,
+      sample_rate: DEFAULT_SAMPLE_RATE,
+      n_mels: DEFAULT_N_MELS,
+      max_shift_s: DEFAULT_MAX_SHIFT_S,
     };
   },
   compare(input): Promise<ComparisonResult> {

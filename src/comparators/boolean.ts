@@ -9,7 +9,8 @@ const BOOLEAN_MODES = ['exact'] as const;
 
 function notABoolean(side: 'expected' | 'actual', v: unknown): string | null {
   if (typeof v === 'boolean') return null;
-  if (v === 0 || v === 1) return `${side} is the number ${v}, not a boolean; return ${v === 1 ? 'true' : 'false'} instead`;
+  if (v === 0 || v === 1)
+    return `${side} is the number ${v}, not a boolean; return ${v === 1 ? 'true' : 'false'} instead`;
   if (v === 'true' || v === 'false') return `${side} is the string "${v}", not a boolean; return ${v} without quotes`;
   return `${side} is ${describeValue(v)}, expected a boolean (true or false)`;
 }
@@ -33,10 +34,16 @@ export const booleanComparator: Comparator = {
     if (problem) return garbageResult(problem, expected, actual, tolerance, rule);
     const ok = e === a;
     return {
-      status: ok ? 'pass' : 'fail', score: ok ? 1 : 0,
+      status: ok ? 'pass' : 'fail',
+      score: ok ? 1 : 0,
       metric: ok ? `both ${String(a)}` : `expected ${String(e)}, got ${String(a)}`,
-      rule, expected, actual, tolerance,
-      differences: ok ? [] : [{ path: '', message: `expected ${String(e)}, got ${String(a)}`, kind: 'changed', expected: e, actual: a }],
+      rule,
+      expected,
+      actual,
+      tolerance,
+      differences: ok
+        ? []
+        : [{ path: '', message: `expected ${String(e)}, got ${String(a)}`, kind: 'changed', expected: e, actual: a }],
     };
   },
 };

@@ -14,7 +14,13 @@ const CASES: ContractCase[] = Object.values(CASE_FILES).flatMap((m) => m.contrac
 
 async function compare(c: ContractCase, expected: unknown, actual: unknown, fixtureTolerance?: Tolerance) {
   const comparator = COMPARATORS[c.type];
-  const tolerance = resolveTolerance('out', c.type, emptyToleranceConfig(), fixtureTolerance ?? c.tolerance, comparator);
+  const tolerance = resolveTolerance(
+    'out',
+    c.type,
+    emptyToleranceConfig(),
+    fixtureTolerance ?? c.tolerance,
+    comparator,
+  );
   return comparator.compare({ key: 'out', type: c.type, expected, actual, tolerance });
 }
 
@@ -31,7 +37,11 @@ describe.each(CASES.map((c) => [c.label, c] as const))('%s', (_label, c) => {
     expect(r.metric.length).toBeGreaterThan(0);
     expect(r.score).toBeGreaterThanOrEqual(0);
     expect(r.score).toBeLessThan(1);
-    if (c.changedPath) expect((r.differences ?? []).map((d) => d.path), r.metric).toContain(c.changedPath);
+    if (c.changedPath)
+      expect(
+        (r.differences ?? []).map((d) => d.path),
+        r.metric,
+      ).toContain(c.changedPath);
   });
 
   it.runIf(c.boundary)('the tolerance boundary passes', async () => {

@@ -13,7 +13,10 @@ export const contractCases: ContractCase[] = [
     changedPath: 'content.rows[0].amount',
     boundary: {
       expected: csv('year,amount\n2024,16470.09\n2025,1.0\n'),
-      actual: { filename: 'ledger.csv', data: `data:text/csv;base64,${b64('year,amount\r\n2024,16470.085\r\n2025,1\r\n')}` },
+      actual: {
+        filename: 'ledger.csv',
+        data: `data:text/csv;base64,${b64('year,amount\r\n2024,16470.085\r\n2025,1\r\n')}`,
+      },
       tolerance: { abs: 0.005 },
     },
     garbage: 42,
@@ -26,7 +29,11 @@ export const contractCases: ContractCase[] = [
     changedPath: 'content.ok',
     boundary: {
       expected: { filename: 'out.json', mime_type: 'application/json', data: b64('{"total": 16470.09}') },
-      actual: { filename: 'out.json', mime_type: 'application/json; charset=utf-8', data: b64('{\n  "total": 16470.085\n}') },
+      actual: {
+        filename: 'out.json',
+        mime_type: 'application/json; charset=utf-8',
+        data: b64('{\n  "total": 16470.085\n}'),
+      },
       tolerance: { abs: 0.005 },
     },
     garbage: { filename: 'out.json', mime_type: 'application/json' },

@@ -4,19 +4,36 @@ import { comparatorTester, paths } from './kit/comparator-tester.test-helper.js'
 
 const tester = comparatorTester(fileComparator, { key: 'f' });
 const b64 = (s: string) => Buffer.from(s).toString('base64');
-const file = (filename: string, mime: string | undefined, body: string) => ({ filename, ...(mime && { mime_type: mime }), data: b64(body) });
+const file = (filename: string, mime: string | undefined, body: string) => ({
+  filename,
+  ...(mime && { mime_type: mime }),
+  data: b64(body),
+});
 
 describe('parseCsv (RFC 4180)', () => {
   it('handles quotes, escaped quotes, embedded delimiters and newlines, CRLF, and no trailing record', () => {
-    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n"multi\nline",\n')).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['multi\nline', '']]);
+    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n"multi\nline",\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['multi\nline', ''],
+    ]);
     expect(parseCsv('')).toEqual([]);
-    expect(parseCsv('a\tb\n1\t2', '\t')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsv('a\tb\n1\t2', '\t')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
   it('names the line of an unterminated quote', () => {
     expect(parseCsv('a,b\n1,"open\n2,3')).toEqual({ error: 'unterminated quoted field starting on line 2' });
   });
   it('turns numeric-looking cells into numbers', () => {
-    expect(csvToTable('\uFEFFn,s\n1.0,007x\n-2e3, 4 \n', ',')).toEqual({ columns: ['n', 's'], rows: [[1, '007x'], [-2000, 4]] });
+    expect(csvToTable('\uFEFFn,s\n1.0,007x\n-2e3, 4 \n', ',')).toEqual({
+      columns: ['n', 's'],
+      rows: [
+        [1, '007x'],
+        [-2000, 4],
+      ],
+    });
   });
 });
 
@@ -35,7 +52,12 @@ describe('fileComparator', () => {
     expect((await tester.compareAsync(e, a, { rows: 'unordered', abs: 0.005 })).status).toBe('pass');
     expect((await tester.compareAsync(e, a, { key: ['id'], abs: 0.005 })).status).toBe('pass');
     const r = await tester.compareAsync(e, a, { abs: 0.005 });
-    expect(paths(r)).toEqual(['content.rows[0].id', 'content.rows[0].amount', 'content.rows[1].id', 'content.rows[1].amount']);
+    expect(paths(r)).toEqual([
+      'content.rows[0].id',
+      'content.rows[0].amount',
+      'content.rows[1].id',
+      'content.rows[1].amount',
+    ]);
   });
 
   it('reads MIME from mime_type, mime, content_type, the data URL prefix, or the extension', async () => {
@@ -48,7 +70,11 @@ describe('fileComparator', () => {
       { filename: 'x.json', data: b64(body) },
     ];
     for (const f of forms) {
-      const r = await tester.compareAsync(forms[0], { ...f, data: f.data.replace(b64(body), b64('{"a": 1.0000001}')) }, { abs: 1e-6 });
+      const r = await tester.compareAsync(
+        forms[0],
+        { ...f, data: f.data.replace(b64(body), b64('{"a": 1.0000001}')) },
+        { abs: 1e-6 },
+      );
       expect(r.status, JSON.stringify(f)).toBe('pass');
       expect(r.rule).toMatch(/compared as json/);
     }
@@ -60,7 +86,9 @@ describe('fileComparator', () => {
     const r = await tester.compareAsync(e, a, { abs: 0.1 });
     expect(r.status).toBe('fail');
     expect(paths(r).sort()).toEqual(['content.items[1]', 'content.ok', 'content.total', 'mime_type']);
-    expect((await tester.compareAsync(e, file('o.json', 'application/json', '{oops'))).metric).toMatch(/^actual file is not valid JSON/);
+    expect((await tester.compareAsync(e, file('o.json', 'application/json', '{oops'))).metric).toMatch(
+      /^actual file is not valid JSON/,
+    );
   });
 
   it('compares text/* with the text comparator; text_compare selects the mode', async () => {
@@ -75,7 +103,10 @@ describe('fileComparator', () => {
   });
 
   it('reports filename and MIME differences as differences', async () => {
-    const r = await tester.compareAsync(file('a.bin', 'application/octet-stream', 'x'), file('b.bin', 'application/zip', 'x'));
+    const r = await tester.compareAsync(
+      file('a.bin', 'application/octet-stream', 'x'),
+      file('b.bin', 'application/zip', 'x'),
+    );
     expect(r.status).toBe('fail');
     expect(paths(r)).toEqual(['filename', 'mime_type']);
     expect(r.differences![0]!.message).toBe('expected filename "a.bin", got "b.bin"');
@@ -84,16 +115,25 @@ describe('fileComparator', () => {
   it('sends PDFs through the pdf hook of the dispatch map (pdf.ts), identical bytes short-circuiting', async () => {
     expect(fileKind('application/pdf')).toBe('pdf');
     expect(typeof FILE_CONTENT_COMPARATORS.pdf).toBe('function');
-    const r = await tester.compareAsync(file('a.pdf', 'application/pdf', '%PDF-1.7 a'), file('a.pdf', 'application/pdf', '%PDF-1.7 b'));
+    const r = await tester.compareAsync(
+      file('a.pdf', 'application/pdf', '%PDF-1.7 a'),
+      file('a.pdf', 'application/pdf', '%PDF-1.7 b'),
+    );
     expect(r.status).toBe('fail');
     expect(r.rule).toMatch(/compared as pdf \(application\/pdf\)$/);
-    const same = await tester.compareAsync(file('a.pdf', 'application/pdf', '%PDF same'), file('a.pdf', 'application/pdf', '%PDF same'));
+    const same = await tester.compareAsync(
+      file('a.pdf', 'application/pdf', '%PDF same'),
+      file('a.pdf', 'application/pdf', '%PDF same'),
+    );
     expect(same.status).toBe('pass');
     expect(same.rule).toMatch(/identical bytes/);
   });
 
   it('compares other binaries by size + SHA-256', async () => {
-    const r = await tester.compareAsync(file('a.bin', 'application/octet-stream', 'bytes a'), file('a.bin', 'application/octet-stream', 'bytes b'));
+    const r = await tester.compareAsync(
+      file('a.bin', 'application/octet-stream', 'bytes a'),
+      file('a.bin', 'application/octet-stream', 'bytes b'),
+    );
     expect(r.status).toBe('fail');
     expect(r.metric).toMatch(/^sha256 [0-9a-f]{8}… vs [0-9a-f]{8}… \(size 7 vs 7\)$/);
     expect(paths(r)).toEqual(['content']);
@@ -108,10 +148,19 @@ describe('fileComparator', () => {
   });
 
   it('fails on garbage without throwing, and skips', async () => {
-    expect((await tester.compareAsync(file('a', 'text/plain', 'x'), 42)).metric).toBe('actual is a number (42), expected a file {filename, data, mime_type} or a data URL');
-    expect((await tester.compareAsync(file('a', 'text/plain', 'x'), { filename: 'a' })).metric).toMatch(/^actual file has no content/);
-    expect((await tester.compareAsync(file('t.csv', 'text/csv', 'a\n1'), file('t.csv', 'text/csv', 'a\n"1'))).metric).toMatch(/^actual file is not valid CSV: unterminated quoted field/);
+    expect((await tester.compareAsync(file('a', 'text/plain', 'x'), 42)).metric).toBe(
+      'actual is a number (42), expected a file {filename, data, mime_type} or a data URL',
+    );
+    expect((await tester.compareAsync(file('a', 'text/plain', 'x'), { filename: 'a' })).metric).toMatch(
+      /^actual file has no content/,
+    );
+    expect(
+      (await tester.compareAsync(file('t.csv', 'text/csv', 'a\n1'), file('t.csv', 'text/csv', 'a\n"1'))).metric,
+    ).toMatch(/^actual file is not valid CSV: unterminated quoted field/);
     expect((await tester.compareAsync(1, 2, { compare: 'skip' })).status).toBe('skip');
-    expect((await tester.compareAsync(file('a', 'text/plain', 'x'), file('a', 'text/plain', 'x'), { compare: 'pdf_text' })).metric).toMatch(/unknown compare mode 'pdf_text'/);
+    expect(
+      (await tester.compareAsync(file('a', 'text/plain', 'x'), file('a', 'text/plain', 'x'), { compare: 'pdf_text' }))
+        .metric,
+    ).toMatch(/unknown compare mode 'pdf_text'/);
   });
 });

@@ -19,7 +19,7 @@ import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 const FILE_MODES = ['mime_dispatch', 'sha256', 'size_sha256'] as const;
 
-export interface DecodedFile {
+interface DecodedFile {
   filename: string | null;
   /** normalised: lower case, parameters dropped; null when nothing says */
   mime: string | null;
@@ -29,13 +29,27 @@ export interface DecodedFile {
 export type FileKind = 'json' | 'csv' | 'tsv' | 'text' | 'pdf' | 'binary';
 
 export type FileContentComparator = (
-  expected: DecodedFile, actual: DecodedFile, tolerance: Tolerance, echo: { expected: unknown; actual: unknown },
+  expected: DecodedFile,
+  actual: DecodedFile,
+  tolerance: Tolerance,
+  echo: { expected: unknown; actual: unknown },
 ) => ComparisonResult | Promise<ComparisonResult>;
 
 const EXTENSION_MIME: Record<string, string> = {
-  csv: 'text/csv', tsv: 'text/tab-separated-values', json: 'application/json', txt: 'text/plain',
-  md: 'text/markdown', html: 'text/html', htm: 'text/html', xml: 'application/xml', pdf: 'application/pdf',
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', svg: 'image/svg+xml', zip: 'application/zip',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  json: 'application/json',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  html: 'text/html',
+  htm: 'text/html',
+  xml: 'application/xml',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  svg: 'image/svg+xml',
+  zip: 'application/zip',
 };
 
 function normaliseMime(m: string): string {
@@ -57,9 +71,12 @@ function readFile(which: 'expected' | 'actual', v: unknown): DecodedFile | strin
     const got = bytesOfString(v);
     return { filename: null, mime: got.mime ?? (got.source === 'text' ? 'text/plain' : null), bytes: got.bytes };
   }
-  if (!isPlainObject(v)) return `${which} is ${describeValue(v)}, expected a file {filename, data, mime_type} or a data URL`;
+  if (!isPlainObject(v))
+    return `${which} is ${describeValue(v)}, expected a file {filename, data, mime_type} or a data URL`;
   const filename = typeof v.filename === 'string' ? v.filename : typeof v.name === 'string' ? v.name : null;
-  const declared = [v.mime_type, v.mime, v.content_type].find((m): m is string => typeof m === 'string' && m.trim() !== '');
+  const declared = [v.mime_type, v.mime, v.content_type].find(
+    (m): m is string => typeof m === 'string' && m.trim() !== '',
+  );
   let bytes: Buffer | null = null;
   let prefixMime: string | undefined;
   for (const field of ['data', 'data_url', 'content', 'value']) {
@@ -104,7 +121,11 @@ export function parseCsv(text: string, delimiter = ','): string[][] | { error: s
         if (i >= n) return { error: `unterminated quoted field starting on line ${startLine}` };
         const q = text[i]!;
         if (q === '"') {
-          if (text[i + 1] === '"') { field += '"'; i += 2; continue; }
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
           i++;
           break;
         }
@@ -115,7 +136,13 @@ export function parseCsv(text: string, delimiter = ','): string[][] | { error: s
       fieldStarted = true;
       continue;
     }
-    if (ch === delimiter) { record.push(field); field = ''; fieldStarted = false; i++; continue; }
+    if (ch === delimiter) {
+      record.push(field);
+      field = '';
+      fieldStarted = false;
+      i++;
+      continue;
+    }
     if (ch === '\r' || ch === '\n') {
       record.push(field);
       records.push(record);
@@ -130,14 +157,20 @@ export function parseCsv(text: string, delimiter = ','): string[][] | { error: s
     fieldStarted = true;
     i++;
   }
-  if (fieldStarted || record.length > 0) { record.push(field); records.push(record); }
+  if (fieldStarted || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
   return records;
 }
 
 const NUMERIC_CELL = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
 /** CSV text → a table value whose numeric-looking cells are numbers ("1.0" equals "1"). */
-export function csvToTable(text: string, delimiter: string): { columns: string[]; rows: unknown[][] } | { error: string } {
+export function csvToTable(
+  text: string,
+  delimiter: string,
+): { columns: string[]; rows: unknown[][] } | { error: string } {
   const parsed = parseCsv(text.replace(/^\uFEFF/, ''), delimiter);
   if ('error' in parsed) return parsed;
   const [header = [], ...body] = parsed;
@@ -157,20 +190,62 @@ const compareJsonFiles: FileContentComparator = (e, a, tolerance, echo) => {
   const rule = `json structural, numbers ${describeNumericTolerance(tol)}`;
   let ev: unknown;
   let av: unknown;
-  try { ev = JSON.parse(utf8(e.bytes)); } catch (err) { return garbageResult(`expected file is not valid JSON: ${(err as Error).message}`, echo.expected, echo.actual, tolerance, rule); }
-  try { av = JSON.parse(utf8(a.bytes)); } catch (err) { return garbageResult(`actual file is not valid JSON: ${(err as Error).message}`, echo.expected, echo.actual, tolerance, rule); }
+  try {
+    ev = JSON.parse(utf8(e.bytes));
+  } catch (err) {
+    return garbageResult(
+      `expected file is not valid JSON: ${(err as Error).message}`,
+      echo.expected,
+      echo.actual,
+      tolerance,
+      rule,
+    );
+  }
+  try {
+    av = JSON.parse(utf8(a.bytes));
+  } catch (err) {
+    return garbageResult(
+      `actual file is not valid JSON: ${(err as Error).message}`,
+      echo.expected,
+      echo.actual,
+      tolerance,
+      rule,
+    );
+  }
   const differences = deepCompare(ev, av, '', tol);
   const ok = differences.length === 0;
-  return { status: ok ? 'pass' : 'fail', score: ok ? 1 : 1 / (1 + differences.length), metric: ok ? 'json equal' : `${differences.length} JSON difference(s)`,
-    rule, expected: echo.expected, actual: echo.actual, tolerance, differences };
+  return {
+    status: ok ? 'pass' : 'fail',
+    score: ok ? 1 : 1 / (1 + differences.length),
+    metric: ok ? 'json equal' : `${differences.length} JSON difference(s)`,
+    rule,
+    expected: echo.expected,
+    actual: echo.actual,
+    tolerance,
+    differences,
+  };
 };
 
 function csvComparator(delimiter: string): FileContentComparator {
   return (e, a, tolerance, echo) => {
     const et = csvToTable(utf8(e.bytes), delimiter);
-    if ('error' in et) return garbageResult(`expected file is not valid CSV: ${et.error}`, echo.expected, echo.actual, tolerance, 'csv as a table');
+    if ('error' in et)
+      return garbageResult(
+        `expected file is not valid CSV: ${et.error}`,
+        echo.expected,
+        echo.actual,
+        tolerance,
+        'csv as a table',
+      );
     const at = csvToTable(utf8(a.bytes), delimiter);
-    if ('error' in at) return garbageResult(`actual file is not valid CSV: ${at.error}`, echo.expected, echo.actual, tolerance, 'csv as a table');
+    if ('error' in at)
+      return garbageResult(
+        `actual file is not valid CSV: ${at.error}`,
+        echo.expected,
+        echo.actual,
+        tolerance,
+        'csv as a table',
+      );
     return compareTableValues(et, at, innerTolerance(tolerance), echo);
   };
 }
@@ -180,7 +255,8 @@ const compareTextFiles: FileContentComparator = (e, a, tolerance, echo) => {
   return compareTextValues(utf8(e.bytes), utf8(a.bytes), mode, innerTolerance(tolerance), 'file', echo);
 };
 
-const compareBinaryFiles: FileContentComparator = (e, a, tolerance, echo) => compareBySha256(e.bytes, a.bytes, echo, tolerance);
+const compareBinaryFiles: FileContentComparator = (e, a, tolerance, echo) =>
+  compareBySha256(e.bytes, a.bytes, echo, tolerance);
 
 /**
  * Content comparison per kind. `pdf` is the hook for the PDF comparator (pdf.ts: page count +
@@ -208,7 +284,9 @@ export const fileComparator: Comparator = {
   modes: FILE_MODES,
   options: {
     ...TABLE_OPTIONS,
-    text_compare: { enum: TEXT_MODES }, min_similarity: 'number', regex_flags: 'string',
+    text_compare: { enum: TEXT_MODES },
+    min_similarity: 'number',
+    regex_flags: 'string',
   },
   defaults(_type: OutputType): Tolerance {
     return { compare: 'mime_dispatch' };
@@ -218,11 +296,23 @@ export const fileComparator: Comparator = {
     if (mode === 'skip') return skipped(tolerance, expected, actual);
     const echo = { expected, actual };
     if (!(FILE_MODES as readonly string[]).includes(mode)) {
-      return garbageResult(`unknown compare mode '${mode}' (expected one of: ${[...FILE_MODES, 'skip'].join(', ')})`, expected, actual, tolerance, `compare: ${mode}`);
+      return garbageResult(
+        `unknown compare mode '${mode}' (expected one of: ${[...FILE_MODES, 'skip'].join(', ')})`,
+        expected,
+        actual,
+        tolerance,
+        `compare: ${mode}`,
+      );
     }
     const textMode = tolerance.text_compare;
     if (textMode !== undefined && !(TEXT_MODES as readonly string[]).includes(String(textMode))) {
-      return garbageResult(`unknown text_compare '${String(textMode)}' (expected one of: ${TEXT_MODES.join(', ')})`, expected, actual, tolerance, `text_compare: ${String(textMode)}`);
+      return garbageResult(
+        `unknown text_compare '${String(textMode)}' (expected one of: ${TEXT_MODES.join(', ')})`,
+        expected,
+        actual,
+        tolerance,
+        `text_compare: ${String(textMode)}`,
+      );
     }
     const e = readFile('expected', expected);
     if (typeof e === 'string') return garbageResult(e, expected, actual, tolerance, 'file');
@@ -231,22 +321,49 @@ export const fileComparator: Comparator = {
 
     const meta: Difference[] = [];
     if (e.filename !== null && e.filename !== a.filename) {
-      meta.push({ path: 'filename', message: `expected filename ${JSON.stringify(e.filename)}, got ${a.filename === null ? 'none' : JSON.stringify(a.filename)}`, kind: 'changed', expected: e.filename, actual: a.filename });
+      meta.push({
+        path: 'filename',
+        message: `expected filename ${JSON.stringify(e.filename)}, got ${a.filename === null ? 'none' : JSON.stringify(a.filename)}`,
+        kind: 'changed',
+        expected: e.filename,
+        actual: a.filename,
+      });
     }
     if (e.mime !== a.mime) {
-      meta.push({ path: 'mime_type', message: `expected MIME type ${e.mime ?? '(none)'}, got ${a.mime ?? '(none)'}`, kind: 'changed', expected: e.mime, actual: a.mime });
+      meta.push({
+        path: 'mime_type',
+        message: `expected MIME type ${e.mime ?? '(none)'}, got ${a.mime ?? '(none)'}`,
+        kind: 'changed',
+        expected: e.mime,
+        actual: a.mime,
+      });
     }
 
     const kind = fileKind(e.mime);
     let content: ComparisonResult;
     let how: string;
     try {
-      if (mode !== 'mime_dispatch') { content = compareBySha256(e.bytes, a.bytes, echo, tolerance); how = 'size + SHA-256'; }
-      else if (e.bytes.equals(a.bytes)) { content = compareBySha256(e.bytes, a.bytes, echo, tolerance); how = `${e.mime ?? 'unknown type'}, identical bytes`; }
-      else if (kind !== fileKind(a.mime)) { content = compareBySha256(e.bytes, a.bytes, echo, tolerance); how = 'size + SHA-256 (the files are of different kinds)'; }
-      else { content = await FILE_CONTENT_COMPARATORS[kind](e, a, tolerance, echo); how = `${kind} (${e.mime ?? 'unknown type'})`; }
+      if (mode !== 'mime_dispatch') {
+        content = compareBySha256(e.bytes, a.bytes, echo, tolerance);
+        how = 'size + SHA-256';
+      } else if (e.bytes.equals(a.bytes)) {
+        content = compareBySha256(e.bytes, a.bytes, echo, tolerance);
+        how = `${e.mime ?? 'unknown type'}, identical bytes`;
+      } else if (kind !== fileKind(a.mime)) {
+        content = compareBySha256(e.bytes, a.bytes, echo, tolerance);
+        how = 'size + SHA-256 (the files are of different kinds)';
+      } else {
+        content = await FILE_CONTENT_COMPARATORS[kind](e, a, tolerance, echo);
+        how = `${kind} (${e.mime ?? 'unknown type'})`;
+      }
     } catch (err) {
-      return garbageResult(`could not compare file content: ${(err as Error).message}`, expected, actual, tolerance, 'file');
+      return garbageResult(
+        `could not compare file content: ${(err as Error).message}`,
+        expected,
+        actual,
+        tolerance,
+        'file',
+      );
     }
     if (content.status === 'skip') return content;
     const differences = [...meta, ...(content.differences ?? []).map((d) => ({ ...d, path: prefixPath(d.path) }))];
@@ -258,7 +375,9 @@ export const fileComparator: Comparator = {
       score: meta.length ? Math.min(content.score, 0.5) : content.score,
       metric: `${content.metric}${metaText ? `; ${metaText}` : ''}`,
       rule: `${content.rule} — compared as ${how}`,
-      expected, actual, tolerance,
+      expected,
+      actual,
+      tolerance,
       differences,
     };
   },

@@ -5,8 +5,20 @@ export const contractCases: ContractCase[] = [
     label: 'kv: pairs list',
     type: 'kv',
     tolerance: { abs: 1e-6 },
-    value: { pairs: [{ key: 'rate', value: 0.05 }, { key: 'currency', value: 'EUR' }, { key: 'meta', value: { years: 10 } }] },
-    changed: { pairs: [{ key: 'rate', value: 0.06 }, { key: 'currency', value: 'EUR' }, { key: 'meta', value: { years: 10 } }] },
+    value: {
+      pairs: [
+        { key: 'rate', value: 0.05 },
+        { key: 'currency', value: 'EUR' },
+        { key: 'meta', value: { years: 10 } },
+      ],
+    },
+    changed: {
+      pairs: [
+        { key: 'rate', value: 0.06 },
+        { key: 'currency', value: 'EUR' },
+        { key: 'meta', value: { years: 10 } },
+      ],
+    },
     changedPath: 'rate',
     boundary: {
       expected: { pairs: [{ key: 'total', value: 16470.09 }] },

@@ -13,11 +13,14 @@ import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 const KV_MODES = ['by_key', 'dict_per_value'] as const;
 
-interface KvMap { entries: Map<string, unknown>; problems: Difference[] }
+interface KvMap {
+  entries: Map<string, unknown>;
+  problems: Difference[];
+}
 
 /** A dict, `{pairs: [...]}`, or a bare pairs list → key → value (duplicate pair keys reported). */
 function readKv(which: 'expected' | 'actual', v: unknown): KvMap | string {
-  let pairs: unknown = undefined;
+  let pairs: unknown;
   if (Array.isArray(v)) pairs = v;
   else if (isPlainObject(v) && Array.isArray(v.pairs)) pairs = v.pairs;
   else if (isPlainObject(v)) return { entries: new Map(Object.entries(v)), problems: [] };
@@ -28,10 +31,15 @@ function readKv(which: 'expected' | 'actual', v: unknown): KvMap | string {
   for (let i = 0; i < list.length; i++) {
     const p = list[i];
     if (!isPlainObject(p) || !('key' in p)) return `${which}.pairs[${i}] is ${describeValue(p)}, expected {key, value}`;
-    if (typeof p.key !== 'string' && typeof p.key !== 'number') return `${which}.pairs[${i}].key is ${describeValue(p.key)}, expected a string`;
+    if (typeof p.key !== 'string' && typeof p.key !== 'number')
+      return `${which}.pairs[${i}].key is ${describeValue(p.key)}, expected a string`;
     const key = String(p.key);
     if (entries.has(key)) {
-      problems.push({ path: joinPath('', key), message: `duplicate key in ${which} pairs (pairs[${i}] repeats an earlier key)`, [which]: p.value });
+      problems.push({
+        path: joinPath('', key),
+        message: `duplicate key in ${which} pairs (pairs[${i}] repeats an earlier key)`,
+        [which]: p.value,
+      });
       continue;
     }
     entries.set(key, p.value);
@@ -50,7 +58,8 @@ export const kvComparator: Comparator = {
   compare({ expected, actual, tolerance }): ComparisonResult {
     const mode = tolerance.compare ?? 'by_key';
     if (mode === 'skip') return skipped(tolerance, expected, actual);
-    if (!(KV_MODES as readonly string[]).includes(mode)) return unknownModeResult(mode, KV_MODES, expected, actual, tolerance);
+    if (!(KV_MODES as readonly string[]).includes(mode))
+      return unknownModeResult(mode, KV_MODES, expected, actual, tolerance);
     const tol = numericTolerance(tolerance);
     const allowExtra = tolerance.allow_extra === true;
     const rule = `key by key, numbers ${describeNumericTolerance(tol)}${allowExtra ? ', extra keys allowed' : ''}`;
@@ -65,7 +74,12 @@ export const kvComparator: Comparator = {
     for (const [key, ev] of e.entries) {
       const path = joinPath('', key);
       if (!a.entries.has(key)) {
-        differences.push({ path, message: `missing in actual (expected ${shortJson(ev, 80)})`, kind: 'missing', expected: ev });
+        differences.push({
+          path,
+          message: `missing in actual (expected ${shortJson(ev, 80)})`,
+          kind: 'missing',
+          expected: ev,
+        });
         differingKeys.add(path);
         continue;
       }
@@ -79,7 +93,12 @@ export const kvComparator: Comparator = {
       extra++;
       if (!allowExtra) {
         const path = joinPath('', key);
-        differences.push({ path, message: `not expected (extra in actual): ${shortJson(av, 80)}`, kind: 'extra', actual: av });
+        differences.push({
+          path,
+          message: `not expected (extra in actual): ${shortJson(av, 80)}`,
+          kind: 'extra',
+          actual: av,
+        });
         differingKeys.add(path);
       }
     }

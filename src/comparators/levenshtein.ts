@@ -31,7 +31,10 @@ export function boundedLevenshtein(x: string, y: string, maxDistance: number): {
   while (start < minLen && x.charCodeAt(start) === y.charCodeAt(start)) start++;
   let endX = x.length;
   let endY = y.length;
-  while (endX > start && endY > start && x.charCodeAt(endX - 1) === y.charCodeAt(endY - 1)) { endX--; endY--; }
+  while (endX > start && endY > start && x.charCodeAt(endX - 1) === y.charCodeAt(endY - 1)) {
+    endX--;
+    endY--;
+  }
   let a = x.slice(start, endX);
   let b = y.slice(start, endY);
   if (a.length > b.length) [a, b] = [b, a];
@@ -51,7 +54,10 @@ export function boundedLevenshtein(x: string, y: string, maxDistance: number): {
   for (let i = 0; i < m; i++) {
     const c = a.charCodeAt(i);
     let row = peq.get(c);
-    if (!row) { row = new Int32Array(blocks); peq.set(c, row); }
+    if (!row) {
+      row = new Int32Array(blocks);
+      peq.set(c, row);
+    }
     row[i >>> 5]! |= 1 << (i & 31);
   }
   const none = new Int32Array(blocks);

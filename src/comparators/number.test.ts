@@ -5,49 +5,75 @@ import { numberComparator } from './number.js';
 const tester = comparatorTester(numberComparator, { key: 'x', defaults: 'when-absent' });
 
 describe('numberComparator', () => {
-  describe('passes a difference equal to abs as written (16470.09 vs 16470.085, abs 0.005)', () => tester.run({
-    valid: [{ expected: 16470.09, actual: 16470.085, tolerance: { abs: 0.005 }, metric: /^abs diff 0\.005, rel diff /, rule: 'abs 0.005' }],
-  }));
-  describe('fails past the tolerance and names the rule', () => tester.run({
-    invalid: [
-      { expected: 6470.09, actual: 6469.5, tolerance: { abs: 0.005, rel: 1e-5 }, differences: [{ message: 'expected 6470.09, got 6469.5 (abs diff 0.59) exceeds abs 0.005 or rel 0.00001' }] },
-    ],
-    // the same pair passes under rel 1e-4: 0.59 ≤ 1e-4 × 6470.09
-    valid: [{ expected: 6470.09, actual: 6469.5, tolerance: { abs: 0.005, rel: 1e-4 } }],
-  }));
+  describe('passes a difference equal to abs as written (16470.09 vs 16470.085, abs 0.005)', () =>
+    tester.run({
+      valid: [
+        {
+          expected: 16470.09,
+          actual: 16470.085,
+          tolerance: { abs: 0.005 },
+          metric: /^abs diff 0\.005, rel diff /,
+          rule: 'abs 0.005',
+        },
+      ],
+    }));
+  describe('fails past the tolerance and names the rule', () =>
+    tester.run({
+      invalid: [
+        {
+          expected: 6470.09,
+          actual: 6469.5,
+          tolerance: { abs: 0.005, rel: 1e-5 },
+          differences: [{ message: 'expected 6470.09, got 6469.5 (abs diff 0.59) exceeds abs 0.005 or rel 0.00001' }],
+        },
+      ],
+      // the same pair passes under rel 1e-4: 0.59 ≤ 1e-4 × 6470.09
+      valid: [{ expected: 6470.09, actual: 6469.5, tolerance: { abs: 0.005, rel: 1e-4 } }],
+    }));
   describe('applies the default of 1e-6 abs OR 1e-4 rel', () => {
     it('has those defaults', () => expect(numberComparator.defaults('number')).toMatchObject({ abs: 1e-6, rel: 1e-4 }));
     tester.run({
-      valid: [{ expected: 1000, actual: 1000.1 }, { expected: 0, actual: 1e-6 }],
+      valid: [
+        { expected: 1000, actual: 1000.1 },
+        { expected: 0, actual: 1e-6 },
+      ],
       invalid: [{ expected: 1000, actual: 1000.2 }],
     });
   });
-  describe('unwraps {value} on both sides', () => tester.run({
-    valid: [{ expected: { value: 3 }, actual: 3 }, { expected: 3, actual: { value: 3, format: 'currency' } }],
-  }));
-  describe('treats NaN as equal to NaN and to nothing else', () => tester.run({
-    valid: [{ expected: NaN, actual: NaN }],
-    invalid: [{ expected: NaN, actual: 0, tolerance: { abs: 1e9 } }],
-  }));
-  describe('refuses booleans and numeric strings with a clear message, never throwing', () => tester.run({
-    invalid: [
-      { expected: 1, actual: true, metric: 'actual is a boolean (true); a boolean is not a number' },
-      { expected: 1, actual: '1', metric: /actual is the string "1", not a number/ },
-      { expected: '2', actual: 2, metric: /^expected is the string "2"/ },
-      { expected: 1, actual: null, metric: 'actual is null, expected a number' },
-      { expected: 1, actual: undefined },
-    ],
-  }));
-  describe('supports exact mode and rejects unknown modes', () => tester.run({
-    valid: [{ expected: 1, actual: 1, tolerance: { compare: 'numeric_isclose' } }],
-    invalid: [
-      { expected: 1, actual: 1.0000001, tolerance: { compare: 'exact', abs: 1 } },
-      { expected: 1, actual: 1, tolerance: { compare: 'fuzzy' }, metric: /unknown compare mode 'fuzzy'/ },
-    ],
-  }));
-  describe('skips without failing', () => tester.run({
-    invalid: [{ expected: 1, actual: 'garbage', tolerance: { compare: 'skip' }, status: 'skip' }],
-  }));
+  describe('unwraps {value} on both sides', () =>
+    tester.run({
+      valid: [
+        { expected: { value: 3 }, actual: 3 },
+        { expected: 3, actual: { value: 3, format: 'currency' } },
+      ],
+    }));
+  describe('treats NaN as equal to NaN and to nothing else', () =>
+    tester.run({
+      valid: [{ expected: NaN, actual: NaN }],
+      invalid: [{ expected: NaN, actual: 0, tolerance: { abs: 1e9 } }],
+    }));
+  describe('refuses booleans and numeric strings with a clear message, never throwing', () =>
+    tester.run({
+      invalid: [
+        { expected: 1, actual: true, metric: 'actual is a boolean (true); a boolean is not a number' },
+        { expected: 1, actual: '1', metric: /actual is the string "1", not a number/ },
+        { expected: '2', actual: 2, metric: /^expected is the string "2"/ },
+        { expected: 1, actual: null, metric: 'actual is null, expected a number' },
+        { expected: 1, actual: undefined },
+      ],
+    }));
+  describe('supports exact mode and rejects unknown modes', () =>
+    tester.run({
+      valid: [{ expected: 1, actual: 1, tolerance: { compare: 'numeric_isclose' } }],
+      invalid: [
+        { expected: 1, actual: 1.0000001, tolerance: { compare: 'exact', abs: 1 } },
+        { expected: 1, actual: 1, tolerance: { compare: 'fuzzy' }, metric: /unknown compare mode 'fuzzy'/ },
+      ],
+    }));
+  describe('skips without failing', () =>
+    tester.run({
+      invalid: [{ expected: 1, actual: 'garbage', tolerance: { compare: 'skip' }, status: 'skip' }],
+    }));
   it('keeps the metric short for extreme values', () => {
     expect(tester.compare(1e300, 1e-300).metric.length).toBeLessThan(60);
   });

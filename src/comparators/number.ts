@@ -2,7 +2,14 @@
 // boundary so a tolerance holds as written (kit/numeric-tolerance.ts).
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
-import { compareNumbers, describeNumericTolerance, formatAbsDiff, formatRelDiff, numericTolerance, type NumericTolerance } from './kit/numeric-tolerance.js';
+import {
+  compareNumbers,
+  describeNumericTolerance,
+  formatAbsDiff,
+  formatRelDiff,
+  numericTolerance,
+  type NumericTolerance,
+} from './kit/numeric-tolerance.js';
 import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, shortJson, unwrapValue } from './kit/value.js';
 import type { Comparator, ComparisonResult, Tolerance } from './types.js';
@@ -29,7 +36,8 @@ export const numberComparator: Comparator = {
   compare({ expected, actual, tolerance }): ComparisonResult {
     const mode = tolerance.compare ?? 'abs_or_rel';
     if (mode === 'skip') return skipped(tolerance, expected, actual);
-    if (!(NUMBER_MODES as readonly string[]).includes(mode)) return unknownModeResult(mode, NUMBER_MODES, expected, actual, tolerance);
+    if (!(NUMBER_MODES as readonly string[]).includes(mode))
+      return unknownModeResult(mode, NUMBER_MODES, expected, actual, tolerance);
     const tol: NumericTolerance = mode === 'exact' ? {} : numericTolerance(tolerance);
     const rule = describeNumericTolerance(tol);
     const e = unwrapValue(expected);
@@ -43,7 +51,9 @@ export const numberComparator: Comparator = {
       differences.push({
         path: '',
         message: `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(v.absDiff)}) exceeds ${rule}`,
-        kind: 'changed', expected: e, actual: a,
+        kind: 'changed',
+        expected: e,
+        actual: a,
       });
     }
     return { status: v.ok ? 'pass' : 'fail', score: v.score, metric, rule, expected, actual, tolerance, differences };

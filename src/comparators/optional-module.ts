@@ -2,11 +2,15 @@
 // only when an output needs them. When one cannot be loaded, comparisons degrade to size + SHA-256
 // and say so in the result (`degraded`) and its rule.
 
-export interface Degraded { package: string; install: string; reason: string }
+export interface Degraded {
+  package: string;
+  install: string;
+  reason: string;
+}
 
 const cache = new Map<string, Promise<{ module: unknown } | { degraded: Degraded }>>();
 
-export function installCommand(pkg: string): string {
+function installCommand(pkg: string): string {
   return `npm install ${pkg}`;
 }
 
@@ -20,11 +24,23 @@ export function loadOptional<T>(pkg: string, specifier: string = pkg): Promise<{
   if (!p) {
     const disabled = (process.env.PIXIE_DISABLE_OPTIONAL ?? '').split(',').map((s) => s.trim());
     p = disabled.includes(pkg)
-      ? Promise.resolve({ degraded: { package: pkg, install: installCommand(pkg), reason: `${pkg} is disabled by PIXIE_DISABLE_OPTIONAL` } })
+      ? Promise.resolve({
+          degraded: {
+            package: pkg,
+            install: installCommand(pkg),
+            reason: `${pkg} is disabled by PIXIE_DISABLE_OPTIONAL`,
+          },
+        })
       : import(specifier).then(
-        (module: unknown) => ({ module }),
-        (err: Error) => ({ degraded: { package: pkg, install: installCommand(pkg), reason: `${pkg} could not be loaded (${err.message.split('\n')[0]})` } }),
-      );
+          (module: unknown) => ({ module }),
+          (err: Error) => ({
+            degraded: {
+              package: pkg,
+              install: installCommand(pkg),
+              reason: `${pkg} could not be loaded (${err.message.split('\n')[0]})`,
+            },
+          }),
+        );
     cache.set(specifier, p);
   }
   return p as Promise<{ module: T } | { degraded: Degraded }>;

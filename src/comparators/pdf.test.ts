@@ -9,10 +9,22 @@ import type { ComparisonResult } from './types.js';
 import { comparatorTester, resultText } from './kit/comparator-tester.test-helper.js';
 
 const casesDir = new URL('../../test/cases/pdf/', import.meta.url);
-interface GoldenCase { id: string; name: string; expected: string; actual: string; tolerance: Record<string, unknown>; status: string; message?: string }
+interface GoldenCase {
+  id: string;
+  name: string;
+  expected: string;
+  actual: string;
+  tolerance: Record<string, unknown>;
+  status: string;
+  message?: string;
+}
 const cases = JSON.parse(readFileSync(new URL('cases.json', casesDir), 'utf8')) as GoldenCase[];
 const file = (name: string): Buffer => readFileSync(new URL(name, casesDir));
-const asFile = (name: string) => ({ filename: 'report.pdf', mime_type: 'application/pdf', data: `data:application/pdf;base64,${file(name).toString('base64')}` });
+const asFile = (name: string) => ({
+  filename: 'report.pdf',
+  mime_type: 'application/pdf',
+  data: `data:application/pdf;base64,${file(name).toString('base64')}`,
+});
 const files = comparatorTester(fileComparator, { key: 'report', defaults: 'never' });
 
 describe('PDF golden cases (test/cases/pdf) through comparePdf', () => {
@@ -37,11 +49,14 @@ describe('PDF golden cases through the file comparator (application/pdf hook)', 
   }
   it('a changed word is reported at content.page[1] with the removed and added line', async () => {
     const r = await files.compareAsync(asFile('01a.pdf'), asFile('04b.pdf'), { compare: 'mime_dispatch' });
-    expect(r.differences).toEqual([{
-      path: 'content.page[1]',
-      message: 'page 1, line 2: - "Revenue grew 12% to 4.2 million." + "Revenue grew 15% to 4.2 million."',
-      expected: 'Revenue grew 12% to 4.2 million.', actual: 'Revenue grew 15% to 4.2 million.',
-    }]);
+    expect(r.differences).toEqual([
+      {
+        path: 'content.page[1]',
+        message: 'page 1, line 2: - "Revenue grew 12% to 4.2 million." + "Revenue grew 15% to 4.2 million."',
+        expected: 'Revenue grew 12% to 4.2 million.',
+        actual: 'Revenue grew 15% to 4.2 million.',
+      },
+    ]);
     expect(r.metric).toBe('1 of 2 page(s) differ (1 of 7 line(s))');
   });
 });
@@ -54,7 +69,9 @@ describe('PDF contract cases', () => {
       const changed = await tester.compareAsync(c.value, c.changed, { compare: 'mime_dispatch' });
       expect(changed.status).toBe('fail');
       expect(changed.differences?.map((d) => d.path)).toContain(c.changedPath);
-      expect((await tester.compareAsync(c.boundary!.expected, c.boundary!.actual, { compare: 'mime_dispatch' })).status).toBe('pass');
+      expect(
+        (await tester.compareAsync(c.boundary!.expected, c.boundary!.actual, { compare: 'mime_dispatch' })).status,
+      ).toBe('pass');
       const g = await tester.compareAsync(c.value, c.garbage, { compare: 'mime_dispatch' });
       expect(g.status).toBe('fail');
       expect(g.metric).toContain('not a PDF');
@@ -71,15 +88,30 @@ describe('PDF compare core', () => {
       ['page[1]', 'page 1, line 2: - "a b" + "a c"'],
       ['page[3]', 'page 3 is extra in actual (1 line(s), first "extra")'],
     ]);
-    expect(comparePdfPages([['a']], [['a']])).toMatchObject({ ok: true, score: 1, metric: 'text equal on all 1 page(s) (1 line(s))' });
+    expect(comparePdfPages([['a']], [['a']])).toMatchObject({
+      ok: true,
+      score: 1,
+      metric: 'text equal on all 1 page(s) (1 line(s))',
+    });
   });
   it('joins pdf.js text items into normalised lines', () => {
-    const item = (str: string, x: number, y: number, width: number, hasEOL = false) => ({ str, transform: [12, 0, 0, 12, x, y], width, height: 12, hasEOL });
-    expect(itemsToLines([
-      item('Total:', 20, 100, 30), item('10', 54, 100, 12), // gap of 4 pt → a space
-      item('  spaced   out ', 20, 80, 60), { type: 'beginMarkedContent' } as never,
-      item('end', 20, 60, 10, true), item('', 0, 0, 0),
-    ])).toEqual(['Total: 10', 'spaced out', 'end']);
+    const item = (str: string, x: number, y: number, width: number, hasEOL = false) => ({
+      str,
+      transform: [12, 0, 0, 12, x, y],
+      width,
+      height: 12,
+      hasEOL,
+    });
+    expect(
+      itemsToLines([
+        item('Total:', 20, 100, 30),
+        item('10', 54, 100, 12), // gap of 4 pt → a space
+        item('  spaced   out ', 20, 80, 60),
+        { type: 'beginMarkedContent' } as never,
+        item('end', 20, 60, 10, true),
+        item('', 0, 0, 0),
+      ]),
+    ).toEqual(['Total: 10', 'spaced out', 'end']);
   });
   it('names a non-PDF', () => {
     expect(notAPdf(new TextEncoder().encode('%PDF-1.7\n'))).toBeNull();
@@ -90,22 +122,37 @@ describe('PDF compare core', () => {
 
 describe('PDF degradation', () => {
   it('falls back to size + SHA-256 with degraded set when pdfjs-dist is missing (injected loader)', async () => {
-    const degraded = { package: 'pdfjs-dist', install: 'npm install pdfjs-dist', reason: 'pdfjs-dist could not be loaded (test)' };
+    const degraded = {
+      package: 'pdfjs-dist',
+      install: 'npm install pdfjs-dist',
+      reason: 'pdfjs-dist could not be loaded (test)',
+    };
     const r = await comparePdf(file('01a.pdf'), file('02b.pdf'), {}, async () => ({ degraded }));
     expect(r.status).toBe('fail');
     expect(r.degraded).toEqual(degraded);
     expect(r.rule).toContain('npm install pdfjs-dist');
     // a non-PDF is still named as such without pdfjs
-    expect((await comparePdf(file('01a.pdf'), file('09b.pdf'), {}, async () => ({ degraded }))).metric).toContain('not a PDF');
+    expect((await comparePdf(file('01a.pdf'), file('09b.pdf'), {}, async () => ({ degraded }))).metric).toContain(
+      'not a PDF',
+    );
   });
   it('PIXIE_DISABLE_OPTIONAL=pdfjs-dist degrades in a fresh process', async () => {
     const probe = fileURLToPath(new URL('degraded-probe.ts', casesDir));
     const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', probe, '01a.pdf:02b.pdf', '01a.pdf:01a.pdf'], { env: { ...process.env, PIXIE_DISABLE_OPTIONAL: 'pdfjs-dist' } }, (err, out, errOut) => (err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(out)));
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', probe, '01a.pdf:02b.pdf', '01a.pdf:01a.pdf'],
+        { env: { ...process.env, PIXIE_DISABLE_OPTIONAL: 'pdfjs-dist' } },
+        (err, out, errOut) => (err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(out)),
+      );
     });
     const [regenerated, same] = JSON.parse(stdout) as ComparisonResult[];
     expect(regenerated!.status).toBe('fail');
-    expect(regenerated!.degraded).toEqual({ package: 'pdfjs-dist', install: 'npm install pdfjs-dist', reason: 'pdfjs-dist is disabled by PIXIE_DISABLE_OPTIONAL' });
+    expect(regenerated!.degraded).toEqual({
+      package: 'pdfjs-dist',
+      install: 'npm install pdfjs-dist',
+      reason: 'pdfjs-dist is disabled by PIXIE_DISABLE_OPTIONAL',
+    });
     expect(regenerated!.metric).toContain('degraded: pdfjs-dist is disabled');
     expect(same!.status).toBe('pass');
     expect(same!.degraded).toBeNull();

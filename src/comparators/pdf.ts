@@ -11,7 +11,6 @@ import { compareBySha256 } from './sha256.js';
 import { lineDifferences } from './text.js';
 import type { ComparisonResult, Tolerance } from './types.js';
 
-export const PDF_MODES = ['text', 'sha256', 'size_sha256'] as const;
 const PDFJS_PACKAGE = 'pdfjs-dist';
 const PDFJS_SPECIFIER = 'pdfjs-dist/legacy/build/pdf.mjs';
 const MAX_DIFFERENCES = 100;
@@ -32,7 +31,12 @@ const quote = (s: string): string => JSON.stringify(s.length > 120 ? `${s.slice(
 export function comparePdfPages(expected: PdfPages, actual: PdfPages): PdfPageComparison {
   const differences: Difference[] = [];
   if (expected.length !== actual.length) {
-    differences.push({ path: 'pages', message: `page count differs: expected ${expected.length}, got ${actual.length}`, expected: expected.length, actual: actual.length });
+    differences.push({
+      path: 'pages',
+      message: `page count differs: expected ${expected.length}, got ${actual.length}`,
+      expected: expected.length,
+      actual: actual.length,
+    });
   }
   let totalLines = 0;
   let differingLines = 0;
@@ -43,13 +47,23 @@ export function comparePdfPages(expected: PdfPages, actual: PdfPages): PdfPageCo
     const a = actual[p];
     const where = `page[${p + 1}]`;
     if (!a) {
-      differences.push({ path: where, message: `page ${p + 1} is missing in actual (expected ${e!.length} line(s)${e!.length ? `, first ${quote(e![0]!)}` : ''})` });
-      totalLines += e!.length; differingLines += e!.length; differingPages++;
+      differences.push({
+        path: where,
+        message: `page ${p + 1} is missing in actual (expected ${e!.length} line(s)${e!.length ? `, first ${quote(e![0]!)}` : ''})`,
+      });
+      totalLines += e!.length;
+      differingLines += e!.length;
+      differingPages++;
       continue;
     }
     if (!e) {
-      differences.push({ path: where, message: `page ${p + 1} is extra in actual (${a.length} line(s)${a.length ? `, first ${quote(a[0]!)}` : ''})` });
-      totalLines += a.length; differingLines += a.length; differingPages++;
+      differences.push({
+        path: where,
+        message: `page ${p + 1} is extra in actual (${a.length} line(s)${a.length ? `, first ${quote(a[0]!)}` : ''})`,
+      });
+      totalLines += a.length;
+      differingLines += a.length;
+      differingPages++;
       continue;
     }
     const diff = lineDifferences(e.join('\n'), a.join('\n'));
@@ -60,31 +74,54 @@ export function comparePdfPages(expected: PdfPages, actual: PdfPages): PdfPageCo
     for (const d of diff.differences) {
       const line = d.path; // "line N" (expected numbering), or '' for the "… and N more" note
       let message: string;
-      if (d.expected !== undefined && d.actual !== undefined) message = `page ${p + 1}, ${line}: - ${quote(String(d.expected))} + ${quote(String(d.actual))}`;
+      if (d.expected !== undefined && d.actual !== undefined)
+        message = `page ${p + 1}, ${line}: - ${quote(String(d.expected))} + ${quote(String(d.actual))}`;
       else if (d.expected !== undefined) message = `page ${p + 1}, ${line} removed: - ${quote(String(d.expected))}`;
       else if (d.actual !== undefined) message = `page ${p + 1}, ${line} added: + ${quote(String(d.actual))}`;
       else message = `page ${p + 1}: ${d.message}`;
-      differences.push({ path: where, message, ...(d.expected !== undefined ? { expected: d.expected } : {}), ...(d.actual !== undefined ? { actual: d.actual } : {}) });
+      differences.push({
+        path: where,
+        message,
+        ...(d.expected !== undefined ? { expected: d.expected } : {}),
+        ...(d.actual !== undefined ? { actual: d.actual } : {}),
+      });
     }
   }
   const ok = differences.length === 0;
-  const capped = differences.length > MAX_DIFFERENCES
-    ? [...differences.slice(0, MAX_DIFFERENCES), { path: '', message: `… and ${differences.length - MAX_DIFFERENCES} more differences` }]
-    : differences;
-  const score = ok ? 1 : Math.max(0, 1 - differingLines / Math.max(1, totalLines)) * (expected.length === actual.length ? 1 : 0.5);
+  const capped =
+    differences.length > MAX_DIFFERENCES
+      ? [
+          ...differences.slice(0, MAX_DIFFERENCES),
+          { path: '', message: `… and ${differences.length - MAX_DIFFERENCES} more differences` },
+        ]
+      : differences;
+  const score = ok
+    ? 1
+    : Math.max(0, 1 - differingLines / Math.max(1, totalLines)) * (expected.length === actual.length ? 1 : 0.5);
   const metric = ok
     ? `text equal on all ${expected.length} page(s) (${totalLines} line(s))`
     : [
-      expected.length !== actual.length ? `page count ${expected.length} vs ${actual.length}` : '',
-      `${differingPages} of ${pages} page(s) differ (${differingLines} of ${totalLines} line(s))`,
-    ].filter(Boolean).join('; ');
+        expected.length !== actual.length ? `page count ${expected.length} vs ${actual.length}` : '',
+        `${differingPages} of ${pages} page(s) differ (${differingLines} of ${totalLines} line(s))`,
+      ]
+        .filter(Boolean)
+        .join('; ');
   return { ok, score, metric, differences: capped };
 }
 
-interface TextItemLike { str?: string; transform?: number[]; width?: number; height?: number; hasEOL?: boolean }
+interface TextItemLike {
+  str?: string;
+  transform?: number[];
+  width?: number;
+  height?: number;
+  hasEOL?: boolean;
+}
 interface PdfjsLike {
   getDocument(src: Record<string, unknown>): {
-    promise: Promise<{ numPages: number; getPage(n: number): Promise<{ getTextContent(): Promise<{ items: TextItemLike[] }> }> }>;
+    promise: Promise<{
+      numPages: number;
+      getPage(n: number): Promise<{ getTextContent(): Promise<{ items: TextItemLike[] }> }>;
+    }>;
     destroy(): Promise<void>;
   };
 }
@@ -138,7 +175,10 @@ function documentOptions(): Record<string, unknown> {
 }
 
 /** Per-page text lines, or the problem in a sentence (never a throw). */
-export async function extractPdfText(bytes: Uint8Array, pdfjs: PdfjsLike): Promise<{ ok: true; pages: PdfPages } | { ok: false; problem: string }> {
+async function extractPdfText(
+  bytes: Uint8Array,
+  pdfjs: PdfjsLike,
+): Promise<{ ok: true; pages: PdfPages } | { ok: false; problem: string }> {
   let task: ReturnType<PdfjsLike['getDocument']> | null = null;
   try {
     // pdf.js may detach the buffer it is given: hand it a copy, as a plain Uint8Array (not a Buffer)
@@ -162,23 +202,42 @@ export function notAPdf(bytes: Uint8Array): string | null {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   if (head.includes('%PDF-')) return null;
   if (bytes.length === 0) return 'the file is empty';
-  const printable = Buffer.from(bytes.subarray(0, 24)).toString('latin1').replace(/[^\x20-\x7e]/g, '.');
+  const printable = Buffer.from(bytes.subarray(0, 24))
+    .toString('latin1')
+    .replace(/[^\x20-\x7e]/g, '.');
   return `no %PDF- header; it starts with ${JSON.stringify(printable)} (${bytes.length} bytes)`;
 }
 
 export async function comparePdf(
-  expectedBytes: Uint8Array, actualBytes: Uint8Array, tolerance: Tolerance,
-  loadPdfjs: () => Promise<{ module: unknown } | { degraded: Degraded }> = () => loadOptional(PDFJS_PACKAGE, PDFJS_SPECIFIER),
+  expectedBytes: Uint8Array,
+  actualBytes: Uint8Array,
+  tolerance: Tolerance,
+  loadPdfjs: () => Promise<{ module: unknown } | { degraded: Degraded }> = () =>
+    loadOptional(PDFJS_PACKAGE, PDFJS_SPECIFIER),
 ): Promise<ComparisonResult> {
   const echo = { expected: `PDF, ${expectedBytes.length} bytes`, actual: `PDF, ${actualBytes.length} bytes` };
   const mode = tolerance.compare;
   const rule = 'same page count and the same text per page after whitespace normalisation (pdfjs-dist text extraction)';
   const fail = (message: string): ComparisonResult => ({
-    status: 'fail', score: 0, metric: message, rule, ...echo, tolerance, differences: [{ path: '', message }],
+    status: 'fail',
+    score: 0,
+    metric: message,
+    rule,
+    ...echo,
+    tolerance,
+    differences: [{ path: '', message }],
   });
   if (mode === 'sha256' || mode === 'size_sha256') return compareBySha256(expectedBytes, actualBytes, echo, tolerance);
   if (Buffer.from(expectedBytes.buffer, expectedBytes.byteOffset, expectedBytes.byteLength).equals(actualBytes)) {
-    return { status: 'pass', score: 1, metric: `identical bytes (${expectedBytes.length} bytes)`, rule, ...echo, tolerance, differences: [] };
+    return {
+      status: 'pass',
+      score: 1,
+      metric: `identical bytes (${expectedBytes.length} bytes)`,
+      rule,
+      ...echo,
+      tolerance,
+      differences: [],
+    };
   }
   const badE = notAPdf(expectedBytes);
   if (badE) return fail(`expected file is not a PDF: ${badE} (fix the fixture)`);
@@ -197,8 +256,13 @@ export async function comparePdf(
   if (!a.ok) return fail(`actual PDF could not be read: ${a.problem}`);
   const r = comparePdfPages(e.pages, a.pages);
   return {
-    status: r.ok ? 'pass' : 'fail', score: r.score, metric: r.metric, rule,
-    expected: `PDF, ${e.pages.length} page(s), ${expectedBytes.length} bytes`, actual: `PDF, ${a.pages.length} page(s), ${actualBytes.length} bytes`,
-    tolerance, differences: r.differences,
+    status: r.ok ? 'pass' : 'fail',
+    score: r.score,
+    metric: r.metric,
+    rule,
+    expected: `PDF, ${e.pages.length} page(s), ${expectedBytes.length} bytes`,
+    actual: `PDF, ${a.pages.length} page(s), ${actualBytes.length} bytes`,
+    tolerance,
+    differences: r.differences,
   };
 }

@@ -9,7 +9,9 @@ describe('sha256Comparator', () => {
   it('compares the decoded bytes, whatever the wrapping', () => {
     const bytes = 'some video bytes';
     expect(tester.compare(`data:video/mp4;base64,${b64(bytes)}`, { value: b64(bytes) }).status).toBe('pass');
-    expect(tester.compare({ data: `data:video/mp4;base64,${b64(bytes)}` }, `data:video/mp4;base64,${b64(bytes)}`).status).toBe('pass');
+    expect(
+      tester.compare({ data: `data:video/mp4;base64,${b64(bytes)}` }, `data:video/mp4;base64,${b64(bytes)}`).status,
+    ).toBe('pass');
   });
   it('reports hashes and sizes in the metric', () => {
     const r = tester.compare(`data:video/mp4;base64,${b64('abc')}`, `data:video/mp4;base64,${b64('abcd')}`);
@@ -29,7 +31,10 @@ describe('sha256Comparator', () => {
     expect(tester.compare('a', null).metric).toBe('actual is null, expected a value to hash');
   });
   it('parses data URLs (base64 and percent-encoded) and recognises base64', () => {
-    expect(parseDataUrl('data:text/plain;charset=utf-8,hello%20there')).toEqual({ mime: 'text/plain', bytes: Buffer.from('hello there') });
+    expect(parseDataUrl('data:text/plain;charset=utf-8,hello%20there')).toEqual({
+      mime: 'text/plain',
+      bytes: Buffer.from('hello there'),
+    });
     expect(parseDataUrl(`data:image/png;base64,${b64('png')}`)!.bytes.toString()).toBe('png');
     expect(looksLikeBase64(b64('hello world'))).toBe(true);
     expect(looksLikeBase64('hello, world')).toBe(false);

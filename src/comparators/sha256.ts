@@ -31,7 +31,11 @@ export function parseDataUrl(s: string): { mime: string; bytes: Buffer } | null 
   const mime = (m[1] || 'text/plain').trim().toLowerCase();
   if (m[3]) return { mime, bytes: Buffer.from(payload.replace(/\s+/g, ''), 'base64') };
   let text: string;
-  try { text = decodeURIComponent(payload); } catch { text = payload; }
+  try {
+    text = decodeURIComponent(payload);
+  } catch {
+    text = payload;
+  }
   return { mime, bytes: Buffer.from(text, 'utf8') };
 }
 
@@ -46,7 +50,11 @@ export function bytesOfString(s: string): ExtractedBytes {
   const data = parseDataUrl(s);
   if (data) return { bytes: data.bytes, source: 'data-url', mime: data.mime };
   if (/^(?:https?|file):\/\//i.test(s)) return { bytes: Buffer.from(s, 'utf8'), source: 'url' };
-  if (looksLikeBase64(s)) return { bytes: Buffer.from(s.replace(/\s+/g, ''), s.includes('-') || s.includes('_') ? 'base64url' : 'base64'), source: 'base64' };
+  if (looksLikeBase64(s))
+    return {
+      bytes: Buffer.from(s.replace(/\s+/g, ''), s.includes('-') || s.includes('_') ? 'base64url' : 'base64'),
+      source: 'base64',
+    };
   return { bytes: Buffer.from(s, 'utf8'), source: 'text' };
 }
 
@@ -62,7 +70,11 @@ export function extractBytes(v: unknown): ExtractedBytes {
     }
   }
   let text: string;
-  try { text = canonicalJson(v); } catch { text = String(v); }
+  try {
+    text = canonicalJson(v);
+  } catch {
+    text = String(v);
+  }
   return { bytes: Buffer.from(text, 'utf8'), source: 'json' };
 }
 
@@ -75,7 +87,12 @@ export function sha256Hex(bytes: Uint8Array): string {
  * (e.g. why a heavier comparison was not used).
  */
 export function compareBySha256(
-  e: Uint8Array, a: Uint8Array, echo: { expected: unknown; actual: unknown }, tolerance: Tolerance, note = '', path = '',
+  e: Uint8Array,
+  a: Uint8Array,
+  echo: { expected: unknown; actual: unknown },
+  tolerance: Tolerance,
+  note = '',
+  path = '',
 ): ComparisonResult {
   const he = sha256Hex(e);
   const ha = sha256Hex(a);
@@ -85,13 +102,23 @@ export function compareBySha256(
     ? `sha256 ${he.slice(0, 8)}… (size ${e.length}), identical${suffix}`
     : `sha256 ${he.slice(0, 8)}… vs ${ha.slice(0, 8)}… (size ${e.length} vs ${a.length})${suffix}`;
   return {
-    status: ok ? 'pass' : 'fail', score: ok ? 1 : 0, metric, rule: 'identical bytes (size + SHA-256)',
-    expected: echo.expected, actual: echo.actual, tolerance,
-    differences: ok ? [] : [{
-      path,
-      message: `content differs: sha256 ${he.slice(0, 12)} vs ${ha.slice(0, 12)}, size ${e.length} vs ${a.length} bytes`,
-      expected: `sha256=${he.slice(0, 12)} size=${e.length}`, actual: `sha256=${ha.slice(0, 12)} size=${a.length}`,
-    }],
+    status: ok ? 'pass' : 'fail',
+    score: ok ? 1 : 0,
+    metric,
+    rule: 'identical bytes (size + SHA-256)',
+    expected: echo.expected,
+    actual: echo.actual,
+    tolerance,
+    differences: ok
+      ? []
+      : [
+          {
+            path,
+            message: `content differs: sha256 ${he.slice(0, 12)} vs ${ha.slice(0, 12)}, size ${e.length} vs ${a.length} bytes`,
+            expected: `sha256=${he.slice(0, 12)} size=${e.length}`,
+            actual: `sha256=${ha.slice(0, 12)} size=${a.length}`,
+          },
+        ],
   };
 }
 
@@ -108,12 +135,31 @@ export const sha256Comparator: Comparator = {
     if (mode === 'skip') return skipped(tolerance, expected, actual);
     if (!(SHA_MODES as readonly string[]).includes(mode)) {
       const message = `unknown compare mode '${mode}' (expected one of: ${[...SHA_MODES, 'skip'].join(', ')})`;
-      return { status: 'fail', score: 0, metric: message, rule: `compare: ${mode}`, expected, actual, tolerance, differences: [{ path: '', message }] };
+      return {
+        status: 'fail',
+        score: 0,
+        metric: message,
+        rule: `compare: ${mode}`,
+        expected,
+        actual,
+        tolerance,
+        differences: [{ path: '', message }],
+      };
     }
     if (actual === undefined || actual === null) {
-      if (expected === actual) return compareBySha256(Buffer.alloc(0), Buffer.alloc(0), { expected, actual }, tolerance);
+      if (expected === actual)
+        return compareBySha256(Buffer.alloc(0), Buffer.alloc(0), { expected, actual }, tolerance);
       const message = `actual is ${actual === null ? 'null' : 'missing'}, expected a value to hash`;
-      return { status: 'fail', score: 0, metric: message, rule: 'identical bytes (size + SHA-256)', expected, actual, tolerance, differences: [{ path: '', message, expected }] };
+      return {
+        status: 'fail',
+        score: 0,
+        metric: message,
+        rule: 'identical bytes (size + SHA-256)',
+        expected,
+        actual,
+        tolerance,
+        differences: [{ path: '', message, expected }],
+      };
     }
     return compareBySha256(extractBytes(expected).bytes, extractBytes(actual).bytes, { expected, actual }, tolerance);
   },

@@ -9,7 +9,11 @@ export const contractCases: ContractCase[] = [
     value: 'Hello, world\nsecond line',
     changed: 'Hello, world\nsecond lane',
     changedPath: 'line 2',
-    boundary: { expected: 'abcdefghij', actual: 'abcdefghiX', tolerance: { compare: 'levenshtein', min_similarity: 0.9 } },
+    boundary: {
+      expected: 'abcdefghij',
+      actual: 'abcdefghiX',
+      tolerance: { compare: 'levenshtein', min_similarity: 0.9 },
+    },
     garbage: 42,
   },
   {
@@ -19,7 +23,11 @@ export const contractCases: ContractCase[] = [
     value: report,
     changed: report.replace('16470.09', '16470.19'),
     changedPath: 'line 3',
-    boundary: { expected: report, actual: `\n${report.replace('Rate:  5', 'Rate:\t5')}   \n\n`, tolerance: { compare: 'normalize_whitespace' } },
+    boundary: {
+      expected: report,
+      actual: `\n${report.replace('Rate:  5', 'Rate:\t5')}   \n\n`,
+      tolerance: { compare: 'normalize_whitespace' },
+    },
     garbage: { value: ['not', 'text'] },
   },
   {
@@ -29,7 +37,11 @@ export const contractCases: ContractCase[] = [
     value: '{"total": 16470.09, "items": [1, 2]}',
     changed: '{"total": 16470.09, "items": [1, 3]}',
     changedPath: 'items[1]',
-    boundary: { expected: '{"total": 16470.09}', actual: '{ "total": 16470.085 }', tolerance: { compare: 'json', abs: 0.005 } },
+    boundary: {
+      expected: '{"total": 16470.09}',
+      actual: '{ "total": 16470.085 }',
+      tolerance: { compare: 'json', abs: 0.005 },
+    },
     garbage: 'not json {',
   },
   {
@@ -39,7 +51,11 @@ export const contractCases: ContractCase[] = [
     value: '\\frac{a}{b}\\,x',
     changed: '\\frac{a}{c}\\,x',
     changedPath: 'line 1',
-    boundary: { expected: '\\frac{a}{b}\\,x', actual: '\\frac{a}{b} x', tolerance: { compare: 'normalize_whitespace' } },
+    boundary: {
+      expected: '\\frac{a}{b}\\,x',
+      actual: '\\frac{a}{b} x',
+      tolerance: { compare: 'normalize_whitespace' },
+    },
     garbage: null,
   },
   {

@@ -9,7 +9,8 @@ function naiveLevenshtein(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length]!;
@@ -17,7 +18,16 @@ function naiveLevenshtein(a: string, b: string): number {
 
 describe('textComparator: modes and defaults', () => {
   it('lists the documented spellings of every mode and those of the original Pixie', () => {
-    for (const m of ['exact', 'normalize_whitespace', 'exact_after_normalize_whitespace', 'json', 'json_normalized', 'levenshtein', 'regex', 'contains']) {
+    for (const m of [
+      'exact',
+      'normalize_whitespace',
+      'exact_after_normalize_whitespace',
+      'json',
+      'json_normalized',
+      'levenshtein',
+      'regex',
+      'contains',
+    ]) {
       expect(textComparator.modes).toContain(m);
     }
     expect(textComparator.defaults('text').compare).toBe('exact');
@@ -29,7 +39,9 @@ describe('textComparator: modes and defaults', () => {
     expect(tester.compare({ value: 'abc' }, 'abc').status).toBe('pass');
     const r = tester.compare('one\ntwo\nthree\nfour', 'one\nTWO\nthree\nfour\nfive');
     expect(r.status).toBe('fail');
-    expect(r.metric).toMatch(/^first difference at line 2, column 1: expected "one\\ntwo\\nthree\\nfour"…?, got "one\\nTWO/);
+    expect(r.metric).toMatch(
+      /^first difference at line 2, column 1: expected "one\\ntwo\\nthree\\nfour"…?, got "one\\nTWO/,
+    );
     expect(r.metric).toMatch(/2 of 5 lines differ$/);
     expect(r.differences!.map((d) => d.path)).toEqual(['', 'line 2', 'line 5']);
     expect(r.differences![1]!.message).toBe('line differs: expected "two", got "TWO"');
@@ -40,7 +52,9 @@ describe('textComparator: modes and defaults', () => {
     const lines = Array.from({ length: 30 }, (_, i) => `line ${i}`);
     const inserted = [...lines.slice(0, 10), 'NEW', ...lines.slice(10)];
     const r = tester.compare(lines.join('\n'), inserted.join('\n'));
-    expect(r.differences!.slice(1)).toEqual([{ path: 'line 11', message: 'not expected (extra line 11 in actual): "NEW"', actual: 'NEW' }]);
+    expect(r.differences!.slice(1)).toEqual([
+      { path: 'line 11', message: 'not expected (extra line 11 in actual): "NEW"', actual: 'NEW' },
+    ]);
   });
 
   it('caps line differences at 50 with a "… and N more" entry', () => {
@@ -89,12 +103,19 @@ describe('textComparator: modes and defaults', () => {
 
   it('levenshtein: the bit-parallel banded distance agrees with the textbook DP', () => {
     let seed = 7;
-    const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
     for (let t = 0; t < 300; t++) {
       const alphabet = 'abc'.slice(0, 1 + Math.floor(rnd() * 3));
-      const word = (n: number) => Array.from({ length: n }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+      const word = (n: number) =>
+        Array.from({ length: n }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
       const a = word(Math.floor(rnd() * 90));
-      const b = rnd() < 0.5 ? word(Math.floor(rnd() * 90)) : a.slice(0, Math.floor(rnd() * a.length)) + word(3) + a.slice(Math.floor(rnd() * a.length));
+      const b =
+        rnd() < 0.5
+          ? word(Math.floor(rnd() * 90))
+          : a.slice(0, Math.floor(rnd() * a.length)) + word(3) + a.slice(Math.floor(rnd() * a.length));
       const truth = naiveLevenshtein(a, b);
       expect(levenshtein(a, b)).toBe(truth);
       const k = Math.floor(rnd() * (truth + 5));
@@ -105,7 +126,10 @@ describe('textComparator: modes and defaults', () => {
 
   it('levenshtein: 100 kB strings with scattered edits', () => {
     let seed = 1;
-    const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
     const base = Array.from({ length: 100_000 }, () => String.fromCharCode(97 + Math.floor(rnd() * 26))).join('');
     const chars = base.split('');
     for (let i = 0; i < 500; i++) chars[Math.floor(rnd() * chars.length)] = '#';
@@ -127,7 +151,9 @@ describe('textComparator: modes and defaults', () => {
 
   it('contains: actual contains expected', () => {
     expect(tester.compare('total: 5', 'report\ntotal: 5\nend', { compare: 'contains' }).status).toBe('pass');
-    expect(tester.compare('total: 6', 'report\ntotal: 5\nend', { compare: 'contains' }).differences![0]!.message).toBe('actual does not contain "total: 6"');
+    expect(tester.compare('total: 6', 'report\ntotal: 5\nend', { compare: 'contains' }).differences![0]!.message).toBe(
+      'actual does not contain "total: 6"',
+    );
   });
 
   it('fails on garbage and unknown modes without throwing; skip skips', () => {

@@ -12,8 +12,14 @@ import { boundedLevenshtein, similarity } from './levenshtein.js';
 import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
 export const TEXT_MODES = [
-  'exact', 'normalize_whitespace', 'exact_after_normalize_whitespace', 'json', 'json_normalized',
-  'levenshtein', 'regex', 'contains',
+  'exact',
+  'normalize_whitespace',
+  'exact_after_normalize_whitespace',
+  'json',
+  'json_normalized',
+  'levenshtein',
+  'regex',
+  'contains',
 ] as const;
 
 /** The original Pixie's spellings → the canonical mode. */
@@ -22,7 +28,7 @@ const MODE_ALIASES: Record<string, string> = {
   json_normalized: 'json',
 };
 
-export const DEFAULT_MIN_SIMILARITY = 0.9;
+const DEFAULT_MIN_SIMILARITY = 0.9;
 const MAX_LINE_DIFFERENCES = 50;
 const WINDOW = 20;
 
@@ -90,11 +96,24 @@ export function lineDifferences(expected: string, actual: string): LineDiffSumma
   for (const op of ops.slice(0, MAX_LINE_DIFFERENCES)) {
     if (op.kind === 'changed') {
       const where = op.a === op.e ? '' : ` (actual line ${op.a + 1})`;
-      differences.push({ path: `line ${op.e + 1}`, message: `line differs${where}: expected ${shortJson(E[op.e], 120)}, got ${shortJson(A[op.a], 120)}`, expected: E[op.e], actual: A[op.a] });
+      differences.push({
+        path: `line ${op.e + 1}`,
+        message: `line differs${where}: expected ${shortJson(E[op.e], 120)}, got ${shortJson(A[op.a], 120)}`,
+        expected: E[op.e],
+        actual: A[op.a],
+      });
     } else if (op.kind === 'missing') {
-      differences.push({ path: `line ${op.e + 1}`, message: `missing in actual: ${shortJson(E[op.e], 120)}`, expected: E[op.e] });
+      differences.push({
+        path: `line ${op.e + 1}`,
+        message: `missing in actual: ${shortJson(E[op.e], 120)}`,
+        expected: E[op.e],
+      });
     } else {
-      differences.push({ path: `line ${op.a + 1}`, message: `not expected (extra line ${op.a + 1} in actual): ${shortJson(A[op.a], 120)}`, actual: A[op.a] });
+      differences.push({
+        path: `line ${op.a + 1}`,
+        message: `not expected (extra line ${op.a + 1} in actual): ${shortJson(A[op.a], 120)}`,
+        actual: A[op.a],
+      });
     }
   }
   if (ops.length > MAX_LINE_DIFFERENCES) {
@@ -125,12 +144,18 @@ export function firstDifference(expected: string, actual: string): string {
 
 function ruleFor(mode: string, tolerance: Tolerance): string {
   switch (mode) {
-    case 'normalize_whitespace': return 'exact after whitespace normalisation';
-    case 'json': return `json structural, numbers ${describeNumericTolerance(numericTolerance(tolerance))}`;
-    case 'levenshtein': return `levenshtein similarity ≥ ${minSimilarity(tolerance)}`;
-    case 'regex': return 'expected is a regex that must match the whole actual';
-    case 'contains': return 'actual contains expected';
-    default: return 'exact';
+    case 'normalize_whitespace':
+      return 'exact after whitespace normalisation';
+    case 'json':
+      return `json structural, numbers ${describeNumericTolerance(numericTolerance(tolerance))}`;
+    case 'levenshtein':
+      return `levenshtein similarity ≥ ${minSimilarity(tolerance)}`;
+    case 'regex':
+      return 'expected is a regex that must match the whole actual';
+    case 'contains':
+      return 'actual contains expected';
+    default:
+      return 'exact';
   }
 }
 
@@ -150,26 +175,44 @@ function mismatchScore(e: string, a: string, lines: LineDiffSummary): number {
  * are the values given as `echo`. Also used by the file comparator for text/* payloads.
  */
 export function compareTextValues(
-  e: unknown, a: unknown, modeIn: string, tolerance: Tolerance, type: OutputType | 'file',
+  e: unknown,
+  a: unknown,
+  modeIn: string,
+  tolerance: Tolerance,
+  type: OutputType | 'file',
   echo: { expected: unknown; actual: unknown },
 ): ComparisonResult {
   const mode = MODE_ALIASES[modeIn] ?? modeIn;
   const rule = ruleFor(mode, tolerance);
   const base = { rule, expected: echo.expected, actual: echo.actual, tolerance };
-  const fail = (message: string): ComparisonResult => garbageResult(message, echo.expected, echo.actual, tolerance, rule);
+  const fail = (message: string): ComparisonResult =>
+    garbageResult(message, echo.expected, echo.actual, tolerance, rule);
 
   if (mode === 'json') {
     let ev: unknown = e;
     if (typeof e === 'string') {
-      try { ev = JSON.parse(e); } catch (err) { return fail(`expected is not valid JSON: ${(err as Error).message}`); }
+      try {
+        ev = JSON.parse(e);
+      } catch (err) {
+        return fail(`expected is not valid JSON: ${(err as Error).message}`);
+      }
     }
     if (typeof a !== 'string') return fail(`actual is ${describeValue(a)}, expected a string of JSON`);
     let av: unknown;
-    try { av = JSON.parse(a); } catch (err) { return fail(`actual is not valid JSON: ${(err as Error).message}`); }
+    try {
+      av = JSON.parse(a);
+    } catch (err) {
+      return fail(`actual is not valid JSON: ${(err as Error).message}`);
+    }
     const differences = deepCompare(ev, av, '', numericTolerance(tolerance));
     const ok = differences.length === 0;
-    return { ...base, status: ok ? 'pass' : 'fail', score: ok ? 1 : 1 / (1 + differences.length),
-      metric: ok ? 'json values equal' : `${differences.length} JSON difference(s)`, differences };
+    return {
+      ...base,
+      status: ok ? 'pass' : 'fail',
+      score: ok ? 1 : 1 / (1 + differences.length),
+      metric: ok ? 'json values equal' : `${differences.length} JSON difference(s)`,
+      differences,
+    };
   }
 
   if (typeof e !== 'string') return fail(`expected is ${describeValue(e)}, expected a string`);
@@ -182,14 +225,24 @@ export function compareTextValues(
       const es = normalised ? normalizeWhitespace(e, type === 'latex') : e;
       const as = normalised ? normalizeWhitespace(a, type === 'latex') : a;
       if (es === as) {
-        return { ...base, status: 'pass', score: 1, differences: [],
-          metric: normalised && e !== a ? 'identical after whitespace normalisation' : `identical (${e.length} chars)` };
+        return {
+          ...base,
+          status: 'pass',
+          score: 1,
+          differences: [],
+          metric: normalised && e !== a ? 'identical after whitespace normalisation' : `identical (${e.length} chars)`,
+        };
       }
       const lines = lineDifferences(es, as);
       const first = firstDifference(es, as);
       const differences: Difference[] = [{ path: '', message: first }, ...lines.differences];
-      return { ...base, status: 'fail', score: mismatchScore(es, as, lines), differences,
-        metric: `${first}; ${lines.differing} of ${lines.total} lines differ` };
+      return {
+        ...base,
+        status: 'fail',
+        score: mismatchScore(es, as, lines),
+        differences,
+        metric: `${first}; ${lines.differing} of ${lines.total} lines differ`,
+      };
     }
     case 'levenshtein': {
       const min = minSimilarity(tolerance);
@@ -203,25 +256,53 @@ export function compareTextValues(
         : `similarity < ${(1 - allowed / Math.max(longest, 1)).toFixed(4)} (distance > ${allowed} over ${longest} chars)`;
       if (ok) return { ...base, status: 'pass', score: sim, metric, differences: [] };
       const lines = lineDifferences(e, a);
-      return { ...base, status: 'fail', score: Math.max(0, sim), metric,
-        differences: [{ path: '', message: `similarity below ${min}; ${firstDifference(e, a)}` }, ...lines.differences] };
+      return {
+        ...base,
+        status: 'fail',
+        score: Math.max(0, sim),
+        metric,
+        differences: [{ path: '', message: `similarity below ${min}; ${firstDifference(e, a)}` }, ...lines.differences],
+      };
     }
     case 'regex': {
       let re: RegExp;
       const flags = typeof tolerance.regex_flags === 'string' ? tolerance.regex_flags : '';
-      try { re = new RegExp(`^(?:${e})$`, flags); } catch (err) {
+      try {
+        re = new RegExp(`^(?:${e})$`, flags);
+      } catch (err) {
         return fail(`expected is not a valid regex ${JSON.stringify(e)}: ${(err as Error).message}`);
       }
       const ok = re.test(a);
-      return { ...base, status: ok ? 'pass' : 'fail', score: ok ? 1 : 0,
+      return {
+        ...base,
+        status: ok ? 'pass' : 'fail',
+        score: ok ? 1 : 0,
         metric: ok ? 'regex matches' : `regex ${shortJson(e, 60)} does not match the whole actual`,
-        differences: ok ? [] : [{ path: '', message: `actual ${shortJson(a, 120)} does not match regex ${JSON.stringify(e)}`, expected: e, actual: a }] };
+        differences: ok
+          ? []
+          : [
+              {
+                path: '',
+                message: `actual ${shortJson(a, 120)} does not match regex ${JSON.stringify(e)}`,
+                expected: e,
+                actual: a,
+              },
+            ],
+      };
     }
     case 'contains': {
       const ok = a.includes(e);
-      return { ...base, status: ok ? 'pass' : 'fail', score: ok ? 1 : 0,
-        metric: ok ? `contains expected (${e.length} chars)` : `expected text (${e.length} chars) not found in actual (${a.length} chars)`,
-        differences: ok ? [] : [{ path: '', message: `actual does not contain ${shortJson(e, 120)}`, expected: e, actual: a }] };
+      return {
+        ...base,
+        status: ok ? 'pass' : 'fail',
+        score: ok ? 1 : 0,
+        metric: ok
+          ? `contains expected (${e.length} chars)`
+          : `expected text (${e.length} chars) not found in actual (${a.length} chars)`,
+        differences: ok
+          ? []
+          : [{ path: '', message: `actual does not contain ${shortJson(e, 120)}`, expected: e, actual: a }],
+      };
     }
     default:
       return unknownModeResult(modeIn, TEXT_MODES, echo.expected, echo.actual, tolerance);
@@ -242,7 +323,8 @@ export const textComparator: Comparator = {
     const defaultMode = textComparator.defaults(type).compare!;
     const mode = tolerance.compare ?? defaultMode;
     if (mode === 'skip') return skipped(tolerance, expected, actual);
-    if (!(TEXT_MODES as readonly string[]).includes(mode)) return unknownModeResult(mode, TEXT_MODES, expected, actual, tolerance);
+    if (!(TEXT_MODES as readonly string[]).includes(mode))
+      return unknownModeResult(mode, TEXT_MODES, expected, actual, tolerance);
     return compareTextValues(unwrapValue(expected), unwrapValue(actual), mode, tolerance, type, { expected, actual });
   },
 };

@@ -19,9 +19,16 @@ export type Tolerance = Record<string, unknown> & {
  * The kind of value a tolerance option takes, so tolerance.yaml and fixture tolerance blocks are
  * checked when loaded (and by `pixie lint`): `{ enum }` is a closed set of words.
  */
-export type OptionKind = 'number' | 'boolean' | 'string' | 'string[]' | 'tolerance' | 'integer' | { enum: readonly string[] };
+export type OptionKind =
+  | 'number'
+  | 'boolean'
+  | 'string'
+  | 'string[]'
+  | 'tolerance'
+  | 'integer'
+  | { enum: readonly string[] };
 
-export interface ComparatorInput {
+interface ComparatorInput {
   key: string;
   type: OutputType;
   expected: unknown;

@@ -20,14 +20,20 @@ export type WavResult = { ok: true; audio: DecodedAudio } | { ok: false; problem
 const FORMAT_PCM = 1;
 const FORMAT_FLOAT = 3;
 const FORMAT_EXTENSIBLE = 0xfffe;
-const KNOWN_FORMATS: Record<number, string> = { 2: 'Microsoft ADPCM', 6: 'A-law', 7: 'µ-law', 17: 'IMA ADPCM', 85: 'MP3' };
+const KNOWN_FORMATS: Record<number, string> = {
+  2: 'Microsoft ADPCM',
+  6: 'A-law',
+  7: 'µ-law',
+  17: 'IMA ADPCM',
+  85: 'MP3',
+};
 
 function fourcc(b: Uint8Array, at: number): string {
   return String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
 }
 
 /** What the first bytes look like, for "not a WAV" messages. */
-export function sniffFormat(b: Uint8Array): string {
+function sniffFormat(b: Uint8Array): string {
   if (b.length === 0) return 'it is empty';
   if (b.length >= 3 && b[0] === 0x49 && b[1] === 0x44 && b[2] === 0x33) return 'it looks like MP3 (ID3 tag)';
   if (b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0) return 'it looks like MP3/AAC (frame sync)';
@@ -62,7 +68,8 @@ export function decodeWav(bytes: Uint8Array): WavResult {
       const blockAlign = view.getUint16(body + 12, true);
       const bits = view.getUint16(body + 14, true);
       if (tag === FORMAT_EXTENSIBLE) {
-        if (size < 40 || body + 26 > bytes.length) return fail('WAVE_FORMAT_EXTENSIBLE fmt chunk is too short to hold its sub-format');
+        if (size < 40 || body + 26 > bytes.length)
+          return fail('WAVE_FORMAT_EXTENSIBLE fmt chunk is too short to hold its sub-format');
         tag = view.getUint16(body + 24, true); // first two bytes of the sub-format GUID are the format tag
       }
       fmt = { tag, channels, rate, blockAlign, bits };
@@ -70,7 +77,8 @@ export function decodeWav(bytes: Uint8Array): WavResult {
       const present = bytes.length - body;
       // 0xFFFFFFFF is what streaming writers leave when they never come back to fill in the size
       if (size === 0xffffffff) data = bytes.subarray(body);
-      else if (size > present) return fail(`WAV data chunk claims ${size} bytes but only ${present} are present (file truncated?)`);
+      else if (size > present)
+        return fail(`WAV data chunk claims ${size} bytes but only ${present} are present (file truncated?)`);
       else data = bytes.subarray(body, body + size);
       if (fmt) break;
     }
@@ -84,8 +92,12 @@ export function decodeWav(bytes: Uint8Array): WavResult {
   let encoding: string;
   if (tag === FORMAT_PCM && [8, 16, 24, 32].includes(bits)) encoding = `${bits}-bit PCM`;
   else if (tag === FORMAT_FLOAT && (bits === 32 || bits === 64)) encoding = `${bits}-bit float`;
-  else if (tag === FORMAT_PCM || tag === FORMAT_FLOAT) return fail(`unsupported WAV sample size: ${bits}-bit ${tag === FORMAT_PCM ? 'PCM' : 'float'}`);
-  else return fail(`unsupported WAV encoding: format tag ${tag}${KNOWN_FORMATS[tag] ? ` (${KNOWN_FORMATS[tag]})` : ''}; pixie decodes PCM and float WAV`);
+  else if (tag === FORMAT_PCM || tag === FORMAT_FLOAT)
+    return fail(`unsupported WAV sample size: ${bits}-bit ${tag === FORMAT_PCM ? 'PCM' : 'float'}`);
+  else
+    return fail(
+      `unsupported WAV encoding: format tag ${tag}${KNOWN_FORMATS[tag] ? ` (${KNOWN_FORMATS[tag]})` : ''}; pixie decodes PCM and float WAV`,
+    );
   const bytesPerSample = bits / 8;
   const blockAlign = bytesPerSample * channels;
   const frames = Math.floor(data.length / blockAlign);
@@ -104,10 +116,14 @@ export function decodeWav(bytes: Uint8Array): WavResult {
 function sampleReader(tag: number, bits: number, dv: DataView, b: Uint8Array): (off: number) => number {
   if (tag === FORMAT_FLOAT) return bits === 32 ? (o) => dv.getFloat32(o, true) : (o) => dv.getFloat64(o, true);
   switch (bits) {
-    case 8: return (o) => (b[o]! - 128) / 128;
-    case 16: return (o) => dv.getInt16(o, true) / 32768;
-    case 24: return (o) => (((b[o + 2]! << 24) | (b[o + 1]! << 16) | (b[o]! << 8)) >> 8) / 8388608;
-    default: return (o) => dv.getInt32(o, true) / 2147483648;
+    case 8:
+      return (o) => (b[o]! - 128) / 128;
+    case 16:
+      return (o) => dv.getInt16(o, true) / 32768;
+    case 24:
+      return (o) => (((b[o + 2]! << 24) | (b[o + 1]! << 16) | (b[o]! << 8)) >> 8) / 8388608;
+    default:
+      return (o) => dv.getInt32(o, true) / 2147483648;
   }
 }
 
@@ -121,9 +137,13 @@ export function mediaBytes(value: unknown): BytesResult {
     for (const k of ['value', 'data', 'url', 'data_url']) {
       if (typeof value[k] === 'string') return mediaBytes(value[k]);
     }
-    return { ok: false, problem: `is an object without a string 'value', 'data' or 'url' (keys: ${Object.keys(value).join(', ') || 'none'})` };
+    return {
+      ok: false,
+      problem: `is an object without a string 'value', 'data' or 'url' (keys: ${Object.keys(value).join(', ') || 'none'})`,
+    };
   }
-  if (typeof value !== 'string') return { ok: false, problem: `is ${describeValue(value)}, expected a data URL or base64 string` };
+  if (typeof value !== 'string')
+    return { ok: false, problem: `is ${describeValue(value)}, expected a data URL or base64 string` };
   const s = value.trim();
   if (s.startsWith('data:')) {
     const comma = s.indexOf(',');
@@ -133,7 +153,8 @@ export function mediaBytes(value: unknown): BytesResult {
     const payload = s.slice(comma + 1);
     if (params.includes('base64')) {
       const clean = payload.replace(/\s+/g, '');
-      if (!BASE64.test(clean)) return { ok: false, problem: 'is a data URL whose base64 payload has characters outside the base64 alphabet' };
+      if (!BASE64.test(clean))
+        return { ok: false, problem: 'is a data URL whose base64 payload has characters outside the base64 alphabet' };
       return { ok: true, bytes: Buffer.from(clean, 'base64'), mime };
     }
     try {
@@ -142,17 +163,24 @@ export function mediaBytes(value: unknown): BytesResult {
       return { ok: false, problem: 'is a data URL with bad percent-encoding' };
     }
   }
-  if (/^https?:\/\//i.test(s)) return { ok: false, problem: `is a URL (${s.slice(0, 60)}); pixie compares inline audio only, return a data URL` };
+  if (/^https?:\/\//i.test(s))
+    return { ok: false, problem: `is a URL (${s.slice(0, 60)}); pixie compares inline audio only, return a data URL` };
   const clean = s.replace(/\s+/g, '');
   if (clean.length === 0) return { ok: false, problem: 'is an empty string' };
-  if (!BASE64.test(clean)) return { ok: false, problem: `is neither a data URL nor base64 (starts ${JSON.stringify(s.slice(0, 24))})` };
+  if (!BASE64.test(clean))
+    return { ok: false, problem: `is neither a data URL nor base64 (starts ${JSON.stringify(s.slice(0, 24))})` };
   return { ok: true, bytes: Buffer.from(clean, 'base64'), mime: null };
 }
 
 export type WavEncoding = 'pcm8' | 'pcm16' | 'pcm24' | 'pcm32' | 'float32' | 'float64';
 
 /** A WAV file from one Float32Array per channel. `extensible` writes WAVE_FORMAT_EXTENSIBLE. */
-export function encodeWav(channelData: Float32Array | Float32Array[], sampleRate: number, encoding: WavEncoding = 'pcm16', opts: { extensible?: boolean } = {}): Uint8Array {
+export function encodeWav(
+  channelData: Float32Array | Float32Array[],
+  sampleRate: number,
+  encoding: WavEncoding = 'pcm16',
+  opts: { extensible?: boolean } = {},
+): Uint8Array {
   const chans = Array.isArray(channelData) ? channelData : [channelData];
   const channels = chans.length;
   const frames = chans[0]?.length ?? 0;
@@ -165,9 +193,14 @@ export function encodeWav(channelData: Float32Array | Float32Array[], sampleRate
   const total = 12 + 8 + fmtSize + 8 + dataBytes + (dataBytes & 1);
   const out = new Uint8Array(total);
   const dv = new DataView(out.buffer);
-  const str = (at: number, s: string): void => { for (let i = 0; i < 4; i++) out[at + i] = s.charCodeAt(i); };
-  str(0, 'RIFF'); dv.setUint32(4, total - 8, true); str(8, 'WAVE');
-  str(12, 'fmt '); dv.setUint32(16, fmtSize, true);
+  const str = (at: number, s: string): void => {
+    for (let i = 0; i < 4; i++) out[at + i] = s.charCodeAt(i);
+  };
+  str(0, 'RIFF');
+  dv.setUint32(4, total - 8, true);
+  str(8, 'WAVE');
+  str(12, 'fmt ');
+  dv.setUint32(16, fmtSize, true);
   const tag = isFloat ? FORMAT_FLOAT : FORMAT_PCM;
   dv.setUint16(20, opts.extensible ? FORMAT_EXTENSIBLE : tag, true);
   dv.setUint16(22, channels, true);
@@ -185,23 +218,36 @@ export function encodeWav(channelData: Float32Array | Float32Array[], sampleRate
     out.set(guidTail, 46);
   }
   const dataAt = 12 + 8 + fmtSize;
-  str(dataAt, 'data'); dv.setUint32(dataAt + 4, dataBytes, true);
+  str(dataAt, 'data');
+  dv.setUint32(dataAt + 4, dataBytes, true);
   let off = dataAt + 8;
-  const clamp = (x: number): number => (x > 1 ? 1 : x < -1 ? -1 : x);
+  const clamp = (x: number): number => (x > 1 ? 1 : Math.max(x, -1));
   for (let f = 0; f < frames; f++) {
     for (let c = 0; c < channels; c++, off += bps) {
       const x = chans[c]![f]!;
       switch (encoding) {
-        case 'float32': dv.setFloat32(off, x, true); break;
-        case 'float64': dv.setFloat64(off, x, true); break;
-        case 'pcm8': out[off] = Math.max(0, Math.min(255, Math.round(clamp(x) * 128) + 128)); break;
-        case 'pcm16': dv.setInt16(off, Math.max(-32768, Math.min(32767, Math.round(clamp(x) * 32768))), true); break;
+        case 'float32':
+          dv.setFloat32(off, x, true);
+          break;
+        case 'float64':
+          dv.setFloat64(off, x, true);
+          break;
+        case 'pcm8':
+          out[off] = Math.max(0, Math.min(255, Math.round(clamp(x) * 128) + 128));
+          break;
+        case 'pcm16':
+          dv.setInt16(off, Math.max(-32768, Math.min(32767, Math.round(clamp(x) * 32768))), true);
+          break;
         case 'pcm24': {
           const v = Math.max(-8388608, Math.min(8388607, Math.round(clamp(x) * 8388608)));
-          out[off] = v & 0xff; out[off + 1] = (v >> 8) & 0xff; out[off + 2] = (v >> 16) & 0xff;
+          out[off] = v & 0xff;
+          out[off + 1] = (v >> 8) & 0xff;
+          out[off + 2] = (v >> 16) & 0xff;
           break;
         }
-        case 'pcm32': dv.setInt32(off, Math.max(-2147483648, Math.min(2147483647, Math.round(clamp(x) * 2147483648))), true); break;
+        case 'pcm32':
+          dv.setInt32(off, Math.max(-2147483648, Math.min(2147483647, Math.round(clamp(x) * 2147483648))), true);
+          break;
       }
     }
   }

@@ -19,7 +19,11 @@ export function discoverTools(toolsDir: string): string[] {
   try {
     names = readdirSync(toolsDir);
   } catch {
-    throw new PixieError('TOOL_NOT_FOUND', `tools directory not found: ${toolsDir}`, 'pass --tools-dir DIR, or run pixie from the folder that holds tools/');
+    throw new PixieError(
+      'TOOL_NOT_FOUND',
+      `tools directory not found: ${toolsDir}`,
+      'pass --tools-dir DIR, or run pixie from the folder that holds tools/',
+    );
   }
   return names
     .filter((n) => !n.startsWith('.') && n !== 'node_modules')
@@ -37,7 +41,11 @@ export function resolveTool(target: string, toolsDir: string): string {
   const pathLike = target.includes('/') || target.includes(path.sep) || target.startsWith('.');
   if (pathLike || (existsSync(asPath) && statSync(asPath).isDirectory() && looksLikeTool(asPath))) {
     if (!existsSync(asPath) || !statSync(asPath).isDirectory()) {
-      throw new PixieError('TOOL_NOT_FOUND', `no tool folder at ${target}`, 'check the path, or pass a tool id from the tools directory');
+      throw new PixieError(
+        'TOOL_NOT_FOUND',
+        `no tool folder at ${target}`,
+        'check the path, or pass a tool id from the tools directory',
+      );
     }
     return asPath;
   }

@@ -12,7 +12,13 @@ import { suggest } from '../util/did-you-mean.js';
 const FIXTURE_SCHEMA = 'fixture.schema.json';
 
 const TYPE_WORDS: Record<string, string> = {
-  object: 'an object', array: 'a list', string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false', null: 'null',
+  object: 'an object',
+  array: 'a list',
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  null: 'null',
 };
 
 /** Every schema problem in a fixture, once each (same path and sentence), in Ajv's order. */
@@ -44,13 +50,24 @@ function explain(e: SchemaError, lineOf: LineOf, file: string, fixtureKeys: read
     case 'additionalProperties': {
       const key = String(e.params.additionalProperty);
       const close = suggest(key, fixtureKeys);
-      return at([...segments, key], 'key', close
-        ? `unknown key '${key}' — did you mean '${close}'?`
-        : `unknown key '${key}'; a fixture allows only ${fixtureKeys.filter((k) => k !== '$schema').join(', ')} (put notes in "description")`);
+      return at(
+        [...segments, key],
+        'key',
+        close
+          ? `unknown key '${key}' — did you mean '${close}'?`
+          : `unknown key '${key}'; a fixture allows only ${fixtureKeys.filter((k) => k !== '$schema').join(', ')} (put notes in "description")`,
+      );
     }
     case 'required': {
       const key = String(e.params.missingProperty);
-      const what = key === 'name' ? '"name": "<a display name>"' : key === 'inputs' ? '"inputs": { <input key>: <value>, … }' : key === 'expected_outputs' ? '"expected_outputs": { <output key>: <expected value>, … }' : `"${key}"`;
+      const what =
+        key === 'name'
+          ? '"name": "<a display name>"'
+          : key === 'inputs'
+            ? '"inputs": { <input key>: <value>, … }'
+            : key === 'expected_outputs'
+              ? '"expected_outputs": { <output key>: <expected value>, … }'
+              : `"${key}"`;
       return at(segments, 'key', `missing required key '${key}'; add ${what}`);
     }
     case 'type': {
@@ -60,8 +77,13 @@ function explain(e: SchemaError, lineOf: LineOf, file: string, fixtureKeys: read
     }
     case 'minLength':
       return at(segments, 'value', `${where} must not be empty`);
-    case 'exclusiveMinimum': case 'minimum':
-      return at(segments, 'value', `${where} must be ${e.keyword === 'minimum' ? '≥' : '>'} ${String(e.params.limit)}, got ${String(e.value)}`);
+    case 'exclusiveMinimum':
+    case 'minimum':
+      return at(
+        segments,
+        'value',
+        `${where} must be ${e.keyword === 'minimum' ? '≥' : '>'} ${String(e.params.limit)}, got ${String(e.value)}`,
+      );
     default:
       return at(segments, 'value', `${where} ${e.message ?? 'is invalid'}; see reference-schemas/${FIXTURE_SCHEMA}`);
   }

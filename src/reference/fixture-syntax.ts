@@ -25,32 +25,77 @@ function describe(source: SyntaxSource, e: JsonSyntaxError): { line: number; mes
   const before = previousNonSpace(text, e.offset);
   const { code } = e;
   let message: string;
-  if ((code === 'PropertyNameExpected' || code === 'ValueExpected') && text[before] === ',' && (next === '}' || next === ']')) {
+  if (
+    (code === 'PropertyNameExpected' || code === 'ValueExpected') &&
+    text[before] === ',' &&
+    (next === '}' || next === ']')
+  ) {
     const comma = source.position(before);
-    return { line: comma.line, message: `trailing comma before '${next}' at line ${comma.line}, column ${comma.column}; JSON does not allow it, so remove that ','` };
+    return {
+      line: comma.line,
+      message: `trailing comma before '${next}' at line ${comma.line}, column ${comma.column}; JSON does not allow it, so remove that ','`,
+    };
   }
   switch (code) {
-    case 'InvalidCommentToken': message = `JSON does not allow comments (${where}); remove the comment, or put the note in "description"`; break;
-    case 'ValueExpected': message = e.offset >= text.trimEnd().length ? 'the file ends where a value was expected; complete the JSON (is a closing } or ] missing?)' : `a value was expected at ${where}; check for a missing value or a stray character`; break;
-    case 'PropertyNameExpected': message = `a key in double quotes was expected at ${where}; JSON keys must be "quoted"`; break;
-    case 'ColonExpected': message = `a ':' was expected after the key at ${where}`; break;
-    case 'CommaExpected': message = `a ',' was expected between items at ${where}`; break;
-    case 'CloseBraceExpected': message = `a closing '}' was expected at ${where}`; break;
-    case 'CloseBracketExpected': message = `a closing ']' was expected at ${where}`; break;
-    case 'EndOfFileExpected': message = `unexpected text after the end of the JSON object at ${where}; remove it (an extra '}'?)`; break;
+    case 'InvalidCommentToken':
+      message = `JSON does not allow comments (${where}); remove the comment, or put the note in "description"`;
+      break;
+    case 'ValueExpected':
+      message =
+        e.offset >= text.trimEnd().length
+          ? 'the file ends where a value was expected; complete the JSON (is a closing } or ] missing?)'
+          : `a value was expected at ${where}; check for a missing value or a stray character`;
+      break;
+    case 'PropertyNameExpected':
+      message = `a key in double quotes was expected at ${where}; JSON keys must be "quoted"`;
+      break;
+    case 'ColonExpected':
+      message = `a ':' was expected after the key at ${where}`;
+      break;
+    case 'CommaExpected':
+      message = `a ',' was expected between items at ${where}`;
+      break;
+    case 'CloseBraceExpected':
+      message = `a closing '}' was expected at ${where}`;
+      break;
+    case 'CloseBracketExpected':
+      message = `a closing ']' was expected at ${where}`;
+      break;
+    case 'EndOfFileExpected':
+      message = `unexpected text after the end of the JSON object at ${where}; remove it (an extra '}'?)`;
+      break;
     case 'InvalidSymbol': {
       const rest = text.slice(e.offset);
       const bareKey = /^([A-Za-z_$][\w$-]*)\s*:/.exec(rest);
-      if (bareKey) { message = `the key ${bareKey[1]} at ${where} must be in double quotes; write "${bareKey[1]}"`; break; }
-      if (text[e.offset] === "'") { message = `JSON strings use double quotes, not single quotes (${where}); write "…"`; break; }
-      if (/^(True|False|None|NaN|Infinity|undefined)\b/.test(rest)) { message = `${/^\w+/.exec(rest)![0]} is not JSON (${where}); write true, false, null or a number`; break; }
-      message = `unexpected character at ${where}; strings need "double quotes", and true/false/null are lower case`; break;
+      if (bareKey) {
+        message = `the key ${bareKey[1]} at ${where} must be in double quotes; write "${bareKey[1]}"`;
+        break;
+      }
+      if (text[e.offset] === "'") {
+        message = `JSON strings use double quotes, not single quotes (${where}); write "…"`;
+        break;
+      }
+      if (/^(True|False|None|NaN|Infinity|undefined)\b/.test(rest)) {
+        message = `${/^\w+/.exec(rest)![0]} is not JSON (${where}); write true, false, null or a number`;
+        break;
+      }
+      message = `unexpected character at ${where}; strings need "double quotes", and true/false/null are lower case`;
+      break;
     }
-    case 'InvalidNumberFormat': message = `invalid number at ${where}; write plain decimals such as 0.5 (no leading +, no trailing dot, no NaN)`; break;
-    case 'UnexpectedEndOfString': message = `a string is not closed at ${where}; add the closing "`; break;
-    case 'InvalidCharacter': message = `a string contains a raw control character (tab or newline) at ${where}; write it as \\t or \\n`; break;
-    case 'InvalidEscapeCharacter': message = `invalid escape in a string at ${where}; write a backslash as \\\\`; break;
-    default: message = `JSON syntax error (${code}) at ${where}; fix the syntax there`;
+    case 'InvalidNumberFormat':
+      message = `invalid number at ${where}; write plain decimals such as 0.5 (no leading +, no trailing dot, no NaN)`;
+      break;
+    case 'UnexpectedEndOfString':
+      message = `a string is not closed at ${where}; add the closing "`;
+      break;
+    case 'InvalidCharacter':
+      message = `a string contains a raw control character (tab or newline) at ${where}; write it as \\t or \\n`;
+      break;
+    case 'InvalidEscapeCharacter':
+      message = `invalid escape in a string at ${where}; write a backslash as \\\\`;
+      break;
+    default:
+      message = `JSON syntax error (${code}) at ${where}; fix the syntax there`;
   }
   return { line: at.line, message };
 }

@@ -20,7 +20,11 @@ export function strayReferenceFiles(toolDir: string): Finding[] {
   for (const name of names.sort()) {
     if (READ_BY_PIXIE.test(name)) {
       let isDir = false;
-      try { isDir = statSync(path.join(dir, name)).isDirectory(); } catch { /* gone */ }
+      try {
+        isDir = statSync(path.join(dir, name)).isDirectory();
+      } catch {
+        /* gone */
+      }
       if (!isDir) continue;
     }
     out.push(finding('stray-reference-file', { file: `reference/${name}`, message: strayMessage(name) }));
@@ -30,8 +34,11 @@ export function strayReferenceFiles(toolDir: string): Finding[] {
 
 function strayMessage(name: string): string {
   const fix = 'pixie reads only fixture_*.json, tolerance.yaml and README.md there';
-  if (/^tolerance\.(yml|json)$/i.test(name) || /^tolerance/i.test(name)) return `not read by pixie: rename it to reference/tolerance.yaml (${fix})`;
-  if (/^fixture_.*\.json\..+$/.test(name) || /\.(bak|orig|tmp|swp)$|~$/.test(name)) return `leftover copy of a fixture, never run: delete it (${fix})`;
-  if (/\.json$/.test(name)) return `never run as a fixture: rename it to fixture_${name.replace(/^fixture[-_]?/i, '')} or delete it (${fix})`;
+  if (/^tolerance\.(yml|json)$/i.test(name) || /^tolerance/i.test(name))
+    return `not read by pixie: rename it to reference/tolerance.yaml (${fix})`;
+  if (/^fixture_.*\.json\..+$/.test(name) || /\.(bak|orig|tmp|swp)$|~$/.test(name))
+    return `leftover copy of a fixture, never run: delete it (${fix})`;
+  if (/\.json$/.test(name))
+    return `never run as a fixture: rename it to fixture_${name.replace(/^fixture[-_]?/i, '')} or delete it (${fix})`;
   return `not a fixture: delete it or move it out of reference/ (${fix})`;
 }

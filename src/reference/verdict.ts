@@ -15,7 +15,14 @@ export interface FixturesVerdictInput {
 }
 
 /** Findings with their own verdict sentence; any other error is a problem in a reference file. */
-const OWN_VERDICT = new Set<FindingCode>(['tool-not-started', 'fixture-not-found', 'memory-limit', 'no-fixtures', 'no-fixture-selected', 'stray-reference-file']);
+const OWN_VERDICT = new Set<FindingCode>([
+  'tool-not-started',
+  'fixture-not-found',
+  'memory-limit',
+  'no-fixtures',
+  'no-fixture-selected',
+  'stray-reference-file',
+]);
 
 export function fixturesVerdict(input: FixturesVerdictInput): CheckOutcome {
   const findings = input.findings.map((f) => ({ ...f, severity: severityOf(f.code, { strict: input.strict }) }));
@@ -30,7 +37,11 @@ function baseVerdict({ findings, fixtures }: FixturesVerdictInput): CheckOutcome
   if (notStarted) return { status: 'fail', message: notStarted.message };
   const problems = findings.filter((f) => !OWN_VERDICT.has(f.code) && severityOf(f.code) === 'error');
   if (problems.length) {
-    return { status: 'fail', message: `${problems.length} problem(s) in reference files; no fixture was run: ${findingLine(problems[0]!)}`, details: problems.map(findingLine).join('\n') };
+    return {
+      status: 'fail',
+      message: `${problems.length} problem(s) in reference files; no fixture was run: ${findingLine(problems[0]!)}`,
+      details: problems.map(findingLine).join('\n'),
+    };
   }
   const notFound = first('fixture-not-found');
   if (notFound) return { status: 'fail', message: notFound.message, details: notFound.fix ?? null };
@@ -41,16 +52,40 @@ function baseVerdict({ findings, fixtures }: FixturesVerdictInput): CheckOutcome
 
   const count = (s: Status) => fixtures.filter((f) => f.status === s).length;
   const [failed, passed, warned, skipped] = [count('fail'), count('pass'), count('warn'), count('skip')];
-  if (failed) return { status: 'fail', message: `${failed} of ${fixtures.length} fixture(s) failed (${passed} passed, ${skipped} skipped)` };
+  if (failed)
+    return {
+      status: 'fail',
+      message: `${failed} of ${fixtures.length} fixture(s) failed (${passed} passed, ${skipped} skipped)`,
+    };
   const degraded = fixtures.flatMap((f) => f.outputs).filter((o) => o.degraded);
   if (degraded.length) {
     const packages = [...new Map(degraded.map((o) => [o.degraded!.package, o.degraded!])).values()];
-    const notes = packages.map((d) => `${d.package} could not be loaded, so ${degraded.filter((o) => o.degraded!.package === d.package).length} comparison(s) fell back to size + SHA-256; install it with: ${d.install}`);
+    const notes = packages.map(
+      (d) =>
+        `${d.package} could not be loaded, so ${degraded.filter((o) => o.degraded!.package === d.package).length} comparison(s) fell back to size + SHA-256; install it with: ${d.install}`,
+    );
     const differing = degraded.filter((o) => o.status !== 'pass').length;
-    return { status: 'warn', message: `${degraded.length} comparison(s) fell back to size + SHA-256 because ${packages.map((p) => p.package).join(', ')} could not be loaded${differing ? ` (${differing} with different bytes, not judged)` : ''}; ${passed} fixture(s) matched`, details: notes.join('\n') };
+    return {
+      status: 'warn',
+      message: `${degraded.length} comparison(s) fell back to size + SHA-256 because ${packages.map((p) => p.package).join(', ')} could not be loaded${differing ? ` (${differing} with different bytes, not judged)` : ''}; ${passed} fixture(s) matched`,
+      details: notes.join('\n'),
+    };
   }
-  if (passed + warned === 0 && skipped > 0) return { status: 'warn', message: `all ${skipped} fixture(s) skipped`, details: fixtures.map((r) => `${r.file}: ${r.message}`).join('\n') };
-  if (warned) return { status: 'warn', message: `${passed + warned} fixture(s) matched; ${warned} with warnings${skipped ? `; ${skipped} skipped` : ''}`, details: fixtures.filter((r) => r.status === 'warn').map((r) => `${r.file}: ${r.message}`).join('\n') };
+  if (passed + warned === 0 && skipped > 0)
+    return {
+      status: 'warn',
+      message: `all ${skipped} fixture(s) skipped`,
+      details: fixtures.map((r) => `${r.file}: ${r.message}`).join('\n'),
+    };
+  if (warned)
+    return {
+      status: 'warn',
+      message: `${passed + warned} fixture(s) matched; ${warned} with warnings${skipped ? `; ${skipped} skipped` : ''}`,
+      details: fixtures
+        .filter((r) => r.status === 'warn')
+        .map((r) => `${r.file}: ${r.message}`)
+        .join('\n'),
+    };
   return { status: 'pass', message: `${passed} fixture(s) matched${skipped ? `; ${skipped} skipped` : ''}` };
 }
 
@@ -59,16 +94,25 @@ function strictVerdict(base: CheckOutcome, { findings, fixtures, toolName }: Fix
   const stray = findings.filter((f) => f.code === 'stray-reference-file');
   const noFixtures = base.status === 'skip' && fixtures.length === 0 && findings.some((f) => f.code === 'no-fixtures');
   const reasons: string[] = [];
-  if (stray.length) reasons.push(`${stray.length} file(s) in reference/ that pixie never reads: ${stray.map((s) => s.file).join(', ')}`);
+  if (stray.length)
+    reasons.push(
+      `${stray.length} file(s) in reference/ that pixie never reads: ${stray.map((s) => s.file).join(', ')}`,
+    );
   if (base.status === 'warn') reasons.push(`check 12 warned: ${base.message}`);
-  if (noFixtures) reasons.push(`${base.message}; add a reference/fixture_<name>.json (pixie validate ${toolName} --update-fixtures --yes writes one from the sample inputs)`);
+  if (noFixtures)
+    reasons.push(
+      `${base.message}; add a reference/fixture_<name>.json (pixie validate ${toolName} --update-fixtures --yes writes one from the sample inputs)`,
+    );
   if (reasons.length === 0) return base;
   const details = [
     base.status === 'fail' ? base.details : null,
     ...stray.map((s) => `${s.file}: ${s.message}`),
     base.status === 'warn' ? base.details : null,
     '--strict fails check 12 on stray reference files, on warnings and on tools without fixtures',
-  ].filter(Boolean).join('\n');
-  const message = base.status === 'fail' ? `${base.message}; --strict: ${reasons.join('; ')}` : `--strict: ${reasons.join('; ')}`;
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const message =
+    base.status === 'fail' ? `${base.message}; --strict: ${reasons.join('; ')}` : `--strict: ${reasons.join('; ')}`;
   return { status: 'fail', message, details };
 }

@@ -6,17 +6,22 @@ export type Colors = ReturnType<typeof pc.createColors>;
 /** Colour only on a terminal, never when NO_COLOR is set (https://no-color.org); FORCE_COLOR wins. */
 export function colorsFor(stream: NodeJS.WriteStream): Colors {
   const env = process.env;
-  const enabled = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0'
-    ? true
-    : !('NO_COLOR' in env) && Boolean(stream.isTTY) && env.TERM !== 'dumb';
+  const enabled =
+    env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0'
+      ? true
+      : !('NO_COLOR' in env) && Boolean(stream.isTTY) && env.TERM !== 'dumb';
   return pc.createColors(enabled);
 }
 
 export function paintStatus(c: Colors, status: Status | 'pass' | 'warn' | 'fail', text: string = status): string {
   switch (status) {
-    case 'pass': return c.green(text);
-    case 'warn': return c.yellow(text);
-    case 'fail': return c.red(text);
-    default: return c.dim(text);
+    case 'pass':
+      return c.green(text);
+    case 'warn':
+      return c.yellow(text);
+    case 'fail':
+      return c.red(text);
+    default:
+      return c.dim(text);
   }
 }

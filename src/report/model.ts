@@ -6,9 +6,18 @@ import type { Finding } from './finding.js';
 export type Status = 'pass' | 'warn' | 'fail' | 'skip';
 
 export type CheckName =
-  | 'folder_structure' | 'tool_json_parses' | 'schemas_coherent' | 'dependencies_declared' | 'runtime_ready'
-  | 'tool_spawns' | 'schema_matches_disk' | 'sample_run_succeeds' | 'output_conforms' | 'streaming_check'
-  | 'clean_shutdown' | 'reference_fixtures_match';
+  | 'folder_structure'
+  | 'tool_json_parses'
+  | 'schemas_coherent'
+  | 'dependencies_declared'
+  | 'runtime_ready'
+  | 'tool_spawns'
+  | 'schema_matches_disk'
+  | 'sample_run_succeeds'
+  | 'output_conforms'
+  | 'streaming_check'
+  | 'clean_shutdown'
+  | 'reference_fixtures_match';
 
 /** contract: the tool's folder, manifest and HTTP contract; fixtures: replaying reference fixtures */
 export type CheckPhase = 'contract' | 'fixtures';

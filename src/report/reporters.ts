@@ -17,9 +17,21 @@ export interface Reporter {
 }
 
 export const REPORTERS = [
-  { name: 'json', description: 'the JSON report (an array of reports)', render: async (reports) => (await import('./renderers/json.js')).renderJson(reports) },
-  { name: 'junit', description: 'a JUnit XML report (one testsuite per tool)', render: async (reports, ctx) => (await import('./renderers/junit.js')).renderJunit(reports, { wallMs: ctx.wallMs }) },
-  { name: 'html', description: 'a self-contained HTML report with every diff', render: async (reports) => (await import('./renderers/html.js')).renderHtml(reports) },
+  {
+    name: 'json',
+    description: 'the JSON report (an array of reports)',
+    render: async (reports) => (await import('./renderers/json.js')).renderJson(reports),
+  },
+  {
+    name: 'junit',
+    description: 'a JUnit XML report (one testsuite per tool)',
+    render: async (reports, ctx) => (await import('./renderers/junit.js')).renderJunit(reports, { wallMs: ctx.wallMs }),
+  },
+  {
+    name: 'html',
+    description: 'a self-contained HTML report with every diff',
+    render: async (reports) => (await import('./renderers/html.js')).renderHtml(reports),
+  },
 ] as const satisfies readonly Reporter[];
 
 export type ReporterName = (typeof REPORTERS)[number]['name'];

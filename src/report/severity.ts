@@ -20,22 +20,35 @@ const RULES = {
   // tool.json (checks 2 and 3)
   'json-syntax': { severity: 'error', about: 'a JSON file does not parse' },
   'duplicate-key': { severity: 'error', about: 'an object names the same key twice' },
-  'schema': { severity: 'error', about: 'a value does not match the file\'s JSON Schema' },
-  'incoherent-manifest': { severity: 'error', about: 'tool.json contradicts itself (duplicate keys, show_if, defaults, ranges)' },
+  schema: { severity: 'error', about: "a value does not match the file's JSON Schema" },
+  'incoherent-manifest': {
+    severity: 'error',
+    about: 'tool.json contradicts itself (duplicate keys, show_if, defaults, ranges)',
+  },
   'id-differs-from-folder': { severity: 'warning', about: 'tool.json id is not the folder name' },
   'no-outputs': { severity: 'warning', about: 'the tool declares no outputs' },
   // reference/ (check 12's loaders)
   'fixture-invalid': { severity: 'error', about: 'a fixture file cannot be used as written' },
-  'tolerance-invalid': { severity: 'error', about: 'tolerance.yaml (or a fixture\'s tolerance block) cannot be used as written' },
+  'tolerance-invalid': {
+    severity: 'error',
+    about: "tolerance.yaml (or a fixture's tolerance block) cannot be used as written",
+  },
   'expected-outputs-empty': { severity: 'warning', strict: 'error', about: 'a fixture asserts no outputs' },
   'stray-reference-file': { severity: 'info', strict: 'error', about: 'reference/ holds a file pixie never reads' },
   'no-fixtures': { severity: 'info', strict: 'error', about: 'the tool has no reference fixtures' },
   'fixture-not-found': { severity: 'error', about: '--fixture matched no fixture' },
   'no-fixture-selected': { severity: 'info', about: 'the --tag or --fixture selection left no fixture to run' },
   // check 12's run
-  'tool-not-started': { severity: 'error', about: 'under --reference-only the tool could not be started for the fixtures' },
+  'tool-not-started': {
+    severity: 'error',
+    about: 'under --reference-only the tool could not be started for the fixtures',
+  },
   'memory-limit': { severity: 'error', about: 'the tool used more memory than max_memory_mb' },
-  'comparator-degraded': { severity: 'warning', strict: 'error', about: 'a media comparison fell back to size + SHA-256' },
+  'comparator-degraded': {
+    severity: 'warning',
+    strict: 'error',
+    about: 'a media comparison fell back to size + SHA-256',
+  },
   'fixtures-all-skipped': { severity: 'warning', strict: 'error', about: 'every selected fixture was skipped' },
   'fixture-warned': { severity: 'warning', strict: 'error', about: 'a fixture matched with a warning' },
   // loaders

@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { INPUT_TYPES, OUTPUT_TYPES } from '../tool/manifest-types.js';
-import { compileReferenceSchema, describeGot, describeTypes, getAjv, loadReferenceSchema, referenceSchemaUrl } from './ajv.js';
+import {
+  compileReferenceSchema,
+  describeGot,
+  describeTypes,
+  getAjv,
+  loadReferenceSchema,
+  referenceSchemaUrl,
+} from './ajv.js';
 
 describe('reference schema loader', () => {
   it('resolves files relative to the repository, not the working directory', () => {
@@ -24,7 +31,10 @@ describe('reference schema loader', () => {
   });
 
   it('tool.schema.json names exactly the 28 input and 39 output types of manifest-types.ts', () => {
-    const defs = loadReferenceSchema('tool.schema.json').$defs as Record<string, { properties: { type: { enum: string[] } } }>;
+    const defs = loadReferenceSchema('tool.schema.json').$defs as Record<
+      string,
+      { properties: { type: { enum: string[] } } }
+    >;
     expect(defs.input!.properties.type.enum).toEqual([...INPUT_TYPES]);
     expect(defs.output!.properties.type.enum).toEqual([...OUTPUT_TYPES]);
     for (const t of INPUT_TYPES) expect(defs[`input_${t}`], t).toBeDefined();
@@ -32,7 +42,13 @@ describe('reference schema loader', () => {
   });
 
   it('every reference schema compiles under strict schema checking (no misspelt keywords)', () => {
-    const strict = new Ajv2020({ strictSchema: true, strictTypes: false, strictRequired: false, strictTuples: false, allErrors: true });
+    const strict = new Ajv2020({
+      strictSchema: true,
+      strictTypes: false,
+      strictRequired: false,
+      strictTuples: false,
+      allErrors: true,
+    });
     const names = ['tool.schema.json', ...OUTPUT_TYPES.map((t) => `outputs/${t}.schema.json`)];
     for (const name of names) expect(() => strict.compile(loadReferenceSchema(name)), name).not.toThrow();
   });

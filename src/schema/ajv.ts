@@ -74,14 +74,19 @@ function jsonTypeOf(value: unknown): string {
 }
 
 const ARTICLE: Record<string, string> = {
-  string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false',
-  object: 'an object', array: 'an array', null: 'null',
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
 };
 
 /** Ajv's `type` parameter ("integer", ["number", "null"] or "number,null") in words: "a number or null". */
 export function describeTypes(types: unknown): string {
   const names = (Array.isArray(types) ? types : String(types).split(',')).map(String);
-  const list = names.map((t) => (t === 'boolean' && names.length > 1 ? 'a boolean' : ARTICLE[t] ?? t));
+  const list = names.map((t) => (t === 'boolean' && names.length > 1 ? 'a boolean' : (ARTICLE[t] ?? t)));
   return list.length <= 1 ? (list[0] ?? 'a value') : `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
 }
 

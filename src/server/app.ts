@@ -46,7 +46,11 @@ export function defaultStateDir(toolsDir: string): string {
 }
 
 class ApiError extends Error {
-  constructor(readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500, message: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }
@@ -54,11 +58,18 @@ class ApiError extends Error {
 type FieldKind = 'string[]' | 'boolean' | 'string';
 
 /** Parses an optional JSON object body, refusing unknown fields and wrong types with a 400. */
-async function readBody<T extends Record<string, unknown>>(c: Context, fields: Record<string, FieldKind>): Promise<Partial<T>> {
+async function readBody<T extends Record<string, unknown>>(
+  c: Context,
+  fields: Record<string, FieldKind>,
+): Promise<Partial<T>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
   const type = c.req.header('content-type') ?? '';
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new ApiError(415, `send the request body as JSON with Content-Type: application/json (got ${type || 'no Content-Type'})`);
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type))
+    throw new ApiError(
+      415,
+      `send the request body as JSON with Content-Type: application/json (got ${type || 'no Content-Type'})`,
+    );
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -72,12 +83,16 @@ async function readBody<T extends Record<string, unknown>>(c: Context, fields: R
     const kind = fields[key];
     if (!kind) {
       const close = suggest(key, Object.keys(fields));
-      throw new ApiError(400, `unknown field '${key}' in the request body${close ? ` — did you mean '${close}'?` : ''} (allowed: ${Object.keys(fields).join(', ')})`);
+      throw new ApiError(
+        400,
+        `unknown field '${key}' in the request body${close ? ` — did you mean '${close}'?` : ''} (allowed: ${Object.keys(fields).join(', ')})`,
+      );
     }
     if (value === null || value === undefined) continue;
     if (kind === 'boolean' && typeof value !== 'boolean') throw new ApiError(400, `'${key}' must be true or false`);
     if (kind === 'string' && typeof value !== 'string') throw new ApiError(400, `'${key}' must be a string`);
-    if (kind === 'string[]' && (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))) throw new ApiError(400, `'${key}' must be a list of strings`);
+    if (kind === 'string[]' && (!Array.isArray(value) || !value.every((v) => typeof v === 'string')))
+      throw new ApiError(400, `'${key}' must be a list of strings`);
     out[key] = value;
   }
   return out as Partial<T>;
@@ -112,7 +127,8 @@ export function createApp(deps: AppDeps): PixieApp {
   });
 
   app.notFound((c) => {
-    if (c.req.path.startsWith('/api/')) return c.json({ detail: `no such endpoint: ${c.req.method} ${c.req.path}` }, 404);
+    if (c.req.path.startsWith('/api/'))
+      return c.json({ detail: `no such endpoint: ${c.req.method} ${c.req.path}` }, 404);
     return c.html(notFoundPage(`Nothing at ${c.req.path}.`), 404);
   });
 
@@ -123,11 +139,19 @@ export function createApp(deps: AppDeps): PixieApp {
     const url = new URL(c.req.url);
     // without a token the service trusts loopback only: a page elsewhere that rebinds its DNS name
     // to 127.0.0.1 arrives with its own Host, and is refused
-    if (!token && !isLoopback(url.hostname)) return c.json({ detail: `host '${url.hostname}' is not allowed; pixie serve without --token answers only on localhost` }, 403);
+    if (!token && !isLoopback(url.hostname))
+      return c.json(
+        { detail: `host '${url.hostname}' is not allowed; pixie serve without --token answers only on localhost` },
+        403,
+      );
     const origin = c.req.header('origin');
     if (origin && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       let originHost = '';
-      try { originHost = new URL(origin).host; } catch { /* unparseable: refused below */ }
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        /* unparseable: refused below */
+      }
       if (originHost !== url.host) return c.json({ detail: `cross-origin request from ${origin} refused` }, 403);
     }
     if (token) {
@@ -136,7 +160,13 @@ export function createApp(deps: AppDeps): PixieApp {
       const cookie = getCookie(c, 'pixie_token');
       if (!sameToken(bearer, token) && !sameToken(query, token) && !sameToken(cookie, token)) {
         c.header('WWW-Authenticate', 'Bearer realm="pixie"');
-        return c.json({ detail: 'this pixie serve needs a token: send Authorization: Bearer <token>, or open the page with ?token=<token> once' }, 401);
+        return c.json(
+          {
+            detail:
+              'this pixie serve needs a token: send Authorization: Bearer <token>, or open the page with ?token=<token> once',
+          },
+          401,
+        );
       }
       if (sameToken(query, token) && !sameToken(cookie, token)) {
         setCookie(c, 'pixie_token', token, { httpOnly: true, sameSite: 'Strict', path: '/' });
@@ -150,7 +180,13 @@ export function createApp(deps: AppDeps): PixieApp {
     await next();
   });
 
-  app.use('/api/*', bodyLimit({ maxSize: deps.maxBodyBytes ?? 64 * 1024, onError: (c) => c.json({ detail: `request body too large (limit ${deps.maxBodyBytes ?? 64 * 1024} bytes)` }, 413) }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.maxBodyBytes ?? 64 * 1024,
+      onError: (c) => c.json({ detail: `request body too large (limit ${deps.maxBodyBytes ?? 64 * 1024} bytes)` }, 413),
+    }),
+  );
 
   const toolOr404 = (id: string): ToolEntry => {
     const entry = registry.get(id);
@@ -161,9 +197,13 @@ export function createApp(deps: AppDeps): PixieApp {
   const rowOf = (e: ToolEntry): ToolRow => {
     const s = store.statusOf(e.id);
     return {
-      id: e.id, name: e.name, category: e.category, validation: s.validation,
+      id: e.id,
+      name: e.name,
+      category: e.category,
+      validation: s.validation,
       stale: s.fingerprint !== null && s.fingerprint !== e.fingerprint,
-      timestamp: s.timestamp, running: runs.busy(e.id),
+      timestamp: s.timestamp,
+      running: runs.busy(e.id),
     };
   };
 
@@ -175,10 +215,23 @@ export function createApp(deps: AppDeps): PixieApp {
     const entries = registry.list();
     const key = `${registry.generation}:${store.version}:${runs.version}`;
     if (listing.key !== key) {
-      listing = { key, body: JSON.stringify(entries.map((e) => {
-        const r = rowOf(e);
-        return { id: r.id, name: r.name, category: r.category, validation: r.validation, stale: r.stale, last_run: r.timestamp, running: r.running };
-      })) };
+      listing = {
+        key,
+        body: JSON.stringify(
+          entries.map((e) => {
+            const r = rowOf(e);
+            return {
+              id: r.id,
+              name: r.name,
+              category: r.category,
+              validation: r.validation,
+              stale: r.stale,
+              last_run: r.timestamp,
+              running: r.running,
+            };
+          }),
+        ),
+      };
     }
     return c.body(listing.body, 200, { 'Content-Type': 'application/json' });
   });
@@ -186,12 +239,20 @@ export function createApp(deps: AppDeps): PixieApp {
   app.get('/api/tools/:id', (c) => {
     const entry = toolOr404(c.req.param('id'));
     const r = rowOf(entry);
-    return c.json({ ...r, tool_path: entry.dir, active_run: runs.activeRun(entry.id)?.id ?? null, latest: store.newest(entry.id)?.report ?? null });
+    return c.json({
+      ...r,
+      tool_path: entry.dir,
+      active_run: runs.activeRun(entry.id)?.id ?? null,
+      latest: store.newest(entry.id)?.report ?? null,
+    });
   });
 
   const runValidate = async (c: Context) => {
     const entry = toolOr404(c.req.param('id')!);
-    const body = c.req.method === 'POST' ? await readBody<{ fixtures: string[]; tags: string[] }>(c, { fixtures: 'string[]', tags: 'string[]' }) : {};
+    const body =
+      c.req.method === 'POST'
+        ? await readBody<{ fixtures: string[]; tags: string[] }>(c, { fixtures: 'string[]', tags: 'string[]' })
+        : {};
     const started = runs.start(entry, { kind: 'validate', fixture: body.fixtures, tag: body.tags, whenBusy: 'queue' });
     if (!('run' in started)) throw new ApiError(409, `a run for '${entry.id}' is already in flight`);
     return c.json(await started.run.finished);
@@ -220,66 +281,129 @@ export function createApp(deps: AppDeps): PixieApp {
       };
     });
     let hasReference = false;
-    try { hasReference = statSync(refDir).isDirectory(); } catch { /* no folder */ }
-    return c.json({ tool_id: entry.id, tool_path: entry.dir, has_reference_folder: hasReference, fixtures, count: fixtures.length });
+    try {
+      hasReference = statSync(refDir).isDirectory();
+    } catch {
+      /* no folder */
+    }
+    return c.json({
+      tool_id: entry.id,
+      tool_path: entry.dir,
+      has_reference_folder: hasReference,
+      fixtures,
+      count: fixtures.length,
+    });
   });
 
   app.post('/api/tools/:id/reference-check', async (c) => {
     const entry = toolOr404(c.req.param('id'));
-    const body = await readBody<{ fixtures: string[]; tags: string[]; update_expected: boolean; yes: boolean }>(c, { fixtures: 'string[]', tags: 'string[]', update_expected: 'boolean', yes: 'boolean' });
-    if (body.yes && !body.update_expected) throw new ApiError(400, "'yes' only confirms 'update_expected'; send {\"update_expected\": true, \"yes\": true} to write fixtures");
+    const body = await readBody<{ fixtures: string[]; tags: string[]; update_expected: boolean; yes: boolean }>(c, {
+      fixtures: 'string[]',
+      tags: 'string[]',
+      update_expected: 'boolean',
+      yes: 'boolean',
+    });
+    if (body.yes && !body.update_expected)
+      throw new ApiError(
+        400,
+        '\'yes\' only confirms \'update_expected\'; send {"update_expected": true, "yes": true} to write fixtures',
+      );
     let plan: UpdatePlan | null = null;
     let written: string[] = [];
     const started = runs.start(entry, {
-      kind: 'reference-check', fixture: body.fixtures, tag: body.tags, whenBusy: 'refuse',
-      after: body.update_expected ? (report) => {
-        const load = loadManifest(entry.dir);
-        plan = planUpdates(report, load.ok ? load.manifest : undefined, entry.dir);
-        // a check-12-only run has no sample output, so it never creates fixture_sample.json
-        plan.files = plan.files.filter((f) => !f.create);
-        plan.notes = plan.notes.filter((n) => !n.includes('fixture_sample.json'));
-        if (body.yes) {
-          written = applyUpdates(plan, report, entry.dir);
-          registry.invalidate();
-        }
-      } : undefined,
+      kind: 'reference-check',
+      fixture: body.fixtures,
+      tag: body.tags,
+      whenBusy: 'refuse',
+      after: body.update_expected
+        ? (report) => {
+            const load = loadManifest(entry.dir);
+            plan = planUpdates(report, load.ok ? load.manifest : undefined, entry.dir);
+            // a check-12-only run has no sample output, so it never creates fixture_sample.json
+            plan.files = plan.files.filter((f) => !f.create);
+            plan.notes = plan.notes.filter((n) => !n.includes('fixture_sample.json'));
+            if (body.yes) {
+              written = applyUpdates(plan, report, entry.dir);
+              registry.invalidate();
+            }
+          }
+        : undefined,
     });
-    if (!('run' in started)) throw new ApiError(409, `reference-check for '${entry.id}' already in flight`, started.busy ? { run_id: started.busy.id } : {});
+    if (!('run' in started))
+      throw new ApiError(
+        409,
+        `reference-check for '${entry.id}' already in flight`,
+        started.busy ? { run_id: started.busy.id } : {},
+      );
     const report = await started.run.finished;
     if (body.update_expected) {
       const p = plan as UpdatePlan | null;
       return c.json({
-        tool_id: entry.id, tool_path: entry.dir,
+        tool_id: entry.id,
+        tool_path: entry.dir,
         mode: body.yes ? 'update-fixtures' : 'update-fixtures-dry-run',
-        result: { ran_at: report.timestamp, overall: report.overall, files: p?.files ?? [], blocked: p?.blocked ?? [], notes: p?.notes ?? [], written },
+        result: {
+          ran_at: report.timestamp,
+          overall: report.overall,
+          files: p?.files ?? [],
+          blocked: p?.blocked ?? [],
+          notes: p?.notes ?? [],
+          written,
+        },
       });
     }
-    return c.json({ tool_id: entry.id, tool_path: entry.dir, ran_at: report.timestamp, overall: report.overall, check: report.checks.find((x) => x.phase === 'fixtures') ?? null, report });
+    return c.json({
+      tool_id: entry.id,
+      tool_path: entry.dir,
+      ran_at: report.timestamp,
+      overall: report.overall,
+      check: report.checks.find((x) => x.phase === 'fixtures') ?? null,
+      report,
+    });
   });
 
   app.get('/api/tools/:id/reports', (c) => {
     const entry = toolOr404(c.req.param('id'));
     const limitParam = c.req.query('limit');
     const limit = limitParam === undefined ? undefined : Number(limitParam);
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new ApiError(400, "'limit' must be a whole number ≥ 1");
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+      throw new ApiError(400, "'limit' must be a whole number ≥ 1");
     return c.json(store.history(entry.id, limit).map((s) => s.report));
   });
 
   // starts a run and answers at once; progress follows on /api/runs/:runId/events
   app.post('/api/tools/:id/runs', async (c) => {
     const entry = toolOr404(c.req.param('id'));
-    const body = await readBody<{ kind: string; fixtures: string[]; tags: string[] }>(c, { kind: 'string', fixtures: 'string[]', tags: 'string[]' });
+    const body = await readBody<{ kind: string; fixtures: string[]; tags: string[] }>(c, {
+      kind: 'string',
+      fixtures: 'string[]',
+      tags: 'string[]',
+    });
     const kind = body.kind ?? 'validate';
-    if (kind !== 'validate' && kind !== 'reference-check') throw new ApiError(400, `'kind' must be "validate" (all twelve checks) or "reference-check" (check 12 only), not ${JSON.stringify(kind)}`);
+    if (kind !== 'validate' && kind !== 'reference-check')
+      throw new ApiError(
+        400,
+        `'kind' must be "validate" (all twelve checks) or "reference-check" (check 12 only), not ${JSON.stringify(kind)}`,
+      );
     const started = runs.start(entry, { kind, fixture: body.fixtures, tag: body.tags, whenBusy: 'refuse' });
-    if (!('run' in started)) throw new ApiError(409, `a run for '${entry.id}' is already in flight`, started.busy ? { run_id: started.busy.id } : {});
+    if (!('run' in started))
+      throw new ApiError(
+        409,
+        `a run for '${entry.id}' is already in flight`,
+        started.busy ? { run_id: started.busy.id } : {},
+      );
     started.run.finished.catch(() => {}); // a failed run is reported as an event
     return c.json(runJson(started.run), 202);
   });
 
   const runJson = (r: Run) => ({
-    run_id: r.id, tool_id: r.toolId, kind: r.kind, state: r.state, started_at: r.startedAt,
-    events_url: `/api/runs/${r.id}/events`, run_url: `/api/runs/${r.id}`,
+    run_id: r.id,
+    tool_id: r.toolId,
+    kind: r.kind,
+    state: r.state,
+    started_at: r.startedAt,
+    events_url: `/api/runs/${r.id}/events`,
+    run_url: `/api/runs/${r.id}`,
     ...(r.report ? { overall: r.report.overall, report: r.report } : {}),
     ...(r.error ? { error: r.error } : {}),
   });
@@ -298,9 +422,15 @@ export function createApp(deps: AppDeps): PixieApp {
     return streamSSE(c, async (stream) => {
       const queue: { e: RunEvent; i: number }[] = [];
       let wake: (() => void) | null = null;
-      const unsubscribe = runs.subscribe(run, from, (e, i) => { queue.push({ e, i }); wake?.(); });
+      const unsubscribe = runs.subscribe(run, from, (e, i) => {
+        queue.push({ e, i });
+        wake?.();
+      });
       let closed = false;
-      stream.onAbort(() => { closed = true; wake?.(); });
+      stream.onAbort(() => {
+        closed = true;
+        wake?.();
+      });
       try {
         for (;;) {
           while (queue.length) {
@@ -327,10 +457,15 @@ export function createApp(deps: AppDeps): PixieApp {
 
   // ---------- dashboard ----------
 
-  app.get('/assets/dashboard.css', (c) => c.body(DASHBOARD_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
-  app.get('/assets/dashboard.js', (c) => c.body(DASHBOARD_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  app.get('/assets/dashboard.css', (c) =>
+    c.body(DASHBOARD_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
+  app.get('/assets/dashboard.js', (c) =>
+    c.body(DASHBOARD_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
 
-  const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  const CSP =
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
   app.get('/', (c) => {
     c.header('Content-Security-Policy', CSP);
@@ -350,18 +485,32 @@ export function createApp(deps: AppDeps): PixieApp {
       if (!stored) return c.html(notFoundPage(`No report '${wanted}' for ${entry.id}.`), 404);
       file = wanted;
     } else {
-      for (const f of files) { stored = store.read(entry.id, f); if (stored) { file = f; break; } }
+      for (const f of files) {
+        stored = store.read(entry.id, f);
+        if (stored) {
+          file = f;
+          break;
+        }
+      }
     }
     const row = rowOf(entry);
     const history = files.map((f) => ReportStore.describe(f)!).filter(Boolean);
-    return c.html(toolPage({
-      id: entry.id, name: entry.name, category: entry.category, toolPath: entry.dir,
-      stale: stored !== null && stored.fingerprint !== entry.fingerprint,
-      report: stored?.report ?? null, reportKind: stored?.kind ?? null, reportFile: file, history,
-      activeRunId: runs.activeRun(entry.id)?.id ?? null, validation: row.validation,
-    }));
+    return c.html(
+      toolPage({
+        id: entry.id,
+        name: entry.name,
+        category: entry.category,
+        toolPath: entry.dir,
+        stale: stored !== null && stored.fingerprint !== entry.fingerprint,
+        report: stored?.report ?? null,
+        reportKind: stored?.kind ?? null,
+        reportFile: file,
+        history,
+        activeRunId: runs.activeRun(entry.id)?.id ?? null,
+        validation: row.validation,
+      }),
+    );
   });
 
   return { app, registry, store, runs };
 }
-

@@ -29,7 +29,8 @@ export interface LatestInfo {
 
 const KEEP_REPORTS = 50;
 // the name carries time, kind and overall, so the history list needs no file reads
-const REPORT_FILE = /^(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-\d{3}Z-\d{4}-(validate|reference-check)-(pass|warn|fail)\.json$/;
+const REPORT_FILE =
+  /^(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-\d{3}Z-\d{4}-(validate|reference-check)-(pass|warn|fail)\.json$/;
 
 export class ReportStore {
   readonly dir: string;
@@ -47,7 +48,14 @@ export class ReportStore {
 
   private toolDir(toolId: string): string {
     // ids come from folder names the registry read; refuse anything that could leave the folder anyway
-    if (!toolId || toolId.includes('/') || toolId.includes('\\') || toolId === '.' || toolId === '..' || toolId.includes('\0')) {
+    if (
+      !toolId ||
+      toolId.includes('/') ||
+      toolId.includes('\\') ||
+      toolId === '.' ||
+      toolId === '..' ||
+      toolId.includes('\0')
+    ) {
       throw new Error(`refusing report path for tool id ${JSON.stringify(toolId)}`);
     }
     return path.join(this.dir, toolId);
@@ -56,7 +64,10 @@ export class ReportStore {
   /** Report files of one tool, newest first (names sort by time). Leftover temporary files are ignored. */
   files(toolId: string): string[] {
     try {
-      return readdirSync(this.toolDir(toolId)).filter((f) => REPORT_FILE.test(f)).sort().reverse();
+      return readdirSync(this.toolDir(toolId))
+        .filter((f) => REPORT_FILE.test(f))
+        .sort()
+        .reverse();
     } catch {
       return [];
     }
@@ -65,7 +76,14 @@ export class ReportStore {
   /** Time, kind and overall of a report file, from its name. */
   static describe(file: string): { file: string; timestamp: string; kind: RunKind; overall: Report['overall'] } | null {
     const m = REPORT_FILE.exec(file);
-    return m ? { file, timestamp: `${m[1]} ${m[2]}:${m[3]}:${m[4]}Z`, kind: m[5] as RunKind, overall: m[6] as Report['overall'] } : null;
+    return m
+      ? {
+          file,
+          timestamp: `${m[1]} ${m[2]}:${m[3]}:${m[4]}Z`,
+          kind: m[5] as RunKind,
+          overall: m[6] as Report['overall'],
+        }
+      : null;
   }
 
   save(toolId: string, stored: StoredReport): string {
@@ -89,7 +107,11 @@ export class ReportStore {
     const dir = this.toolDir(toolId);
     const files = this.files(toolId);
     for (const f of files.slice(this.keep)) {
-      try { unlinkSync(path.join(dir, f)); } catch { /* already gone */ }
+      try {
+        unlinkSync(path.join(dir, f));
+      } catch {
+        /* already gone */
+      }
     }
     // temporary files of a writer that died mid-write (never renamed into place)
     try {
@@ -98,9 +120,15 @@ export class ReportStore {
       for (const f of readdirSync(dir)) {
         const base = f.replace(/\.\d+$/, '');
         if (base === f || !REPORT_FILE.test(base)) continue;
-        try { if (statSync(path.join(dir, f)).mtimeMs < cutoff) unlinkSync(path.join(dir, f)); } catch { /* gone */ }
+        try {
+          if (statSync(path.join(dir, f)).mtimeMs < cutoff) unlinkSync(path.join(dir, f));
+        } catch {
+          /* gone */
+        }
       }
-    } catch { /* no folder */ }
+    } catch {
+      /* no folder */
+    }
   }
 
   read(toolId: string, file: string): StoredReport | null {
@@ -142,7 +170,10 @@ export class ReportStore {
       if (kind === 'reference-check' && (ref || full)) continue;
       const r = this.read(toolId, f);
       if (!r) continue;
-      if (kind === 'validate') { full = infoOf(f, r); break; }
+      if (kind === 'validate') {
+        full = infoOf(f, r);
+        break;
+      }
       ref = infoOf(f, r);
     }
     const value = { full, ref };
@@ -154,13 +185,21 @@ export class ReportStore {
    * The status the tool list shows: the last full run, with check 12 taken from a newer check-12-only
    * run when there is one (so a passing reference-check cannot hide a failing contract check).
    */
-  statusOf(toolId: string): { validation: Report['overall'] | 'unchecked'; fingerprint: string | null; timestamp: string | null; kind: RunKind | null } {
+  statusOf(toolId: string): {
+    validation: Report['overall'] | 'unchecked';
+    fingerprint: string | null;
+    timestamp: string | null;
+    kind: RunKind | null;
+  } {
     const { full, ref } = this.latestOf(toolId);
     const newest = ref ?? full;
     if (!newest) return { validation: 'unchecked', fingerprint: null, timestamp: null, kind: null };
     let validation = newest.overall;
     if (full && ref) {
-      const merged = [...full.checks.filter((c) => c.phase === 'contract'), ...ref.checks.filter((c) => c.phase === 'fixtures')];
+      const merged = [
+        ...full.checks.filter((c) => c.phase === 'contract'),
+        ...ref.checks.filter((c) => c.phase === 'fixtures'),
+      ];
       validation = overallOf(merged.map((c) => c.status));
     }
     return { validation, fingerprint: newest.fingerprint, timestamp: newest.timestamp, kind: newest.kind };

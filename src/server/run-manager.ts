@@ -75,8 +75,15 @@ export class RunManager {
   start(entry: ToolEntry, req: RunRequest): { run: Run } | { busy: Run | undefined } {
     if (req.whenBusy === 'refuse' && this.busy(entry.id)) return { busy: this.active.get(entry.id) };
     const run: Run = {
-      id: randomUUID(), toolId: entry.id, kind: req.kind, startedAt: new Date().toISOString(),
-      state: 'queued', events: [], report: null, error: null, finished: null as unknown as Promise<Report>,
+      id: randomUUID(),
+      toolId: entry.id,
+      kind: req.kind,
+      startedAt: new Date().toISOString(),
+      state: 'queued',
+      events: [],
+      report: null,
+      error: null,
+      finished: null as unknown as Promise<Report>,
     };
     this.runs.set(run.id, run);
     this.pruneFinished();
@@ -89,7 +96,10 @@ export class RunManager {
     void tail.then(() => {
       const left = (this.pending.get(entry.id) ?? 1) - 1;
       if (left > 0) this.pending.set(entry.id, left);
-      else { this.pending.delete(entry.id); this.version++; }
+      else {
+        this.pending.delete(entry.id);
+        this.version++;
+      }
       if (this.tails.get(entry.id) === tail) this.tails.delete(entry.id);
     });
     return { run };
@@ -130,7 +140,11 @@ export class RunManager {
   private emit(run: Run, event: RunEvent): void {
     run.events.push(event);
     for (const l of this.listeners.get(run.id) ?? []) {
-      try { l(event); } catch { /* a broken subscriber must not break the run */ }
+      try {
+        l(event);
+      } catch {
+        /* a broken subscriber must not break the run */
+      }
     }
   }
 
@@ -138,12 +152,14 @@ export class RunManager {
   subscribe(run: Run, fromIndex: number, listener: (e: RunEvent, index: number) => void): () => void {
     let next = fromIndex;
     const deliver = (e: RunEvent) => listener(e, next++);
-    for (; next < run.events.length;) deliver(run.events[next]!);
+    for (; next < run.events.length; ) deliver(run.events[next]!);
     if (run.state === 'done' || run.state === 'error') return () => {};
     let set = this.listeners.get(run.id);
     if (!set) this.listeners.set(run.id, (set = new Set()));
     set.add(deliver);
-    return () => { set!.delete(deliver); };
+    return () => {
+      set!.delete(deliver);
+    };
   }
 
   private pruneFinished(): void {

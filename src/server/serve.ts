@@ -9,34 +9,60 @@ import { defaultToolsDir } from '../project/discover.js';
 import { createApp, defaultStateDir, isLoopback } from './app.js';
 import { existsSync, statSync } from 'node:fs';
 
-export interface ServeOptions { port: number; host: string; toolsDir?: string; token?: string }
+export interface ServeOptions {
+  port: number;
+  host: string;
+  toolsDir?: string;
+  token?: string;
+}
 
 export async function serveCommand(opts: ServeOptions): Promise<number> {
   const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
   if (!existsSync(toolsDir) || !statSync(toolsDir).isDirectory()) {
-    throw new PixieError('TOOL_NOT_FOUND', `tools directory not found: ${toolsDir}`, 'pass --tools-dir DIR, or run pixie from the folder that holds tools/');
+    throw new PixieError(
+      'TOOL_NOT_FOUND',
+      `tools directory not found: ${toolsDir}`,
+      'pass --tools-dir DIR, or run pixie from the folder that holds tools/',
+    );
   }
   const token = opts.token || process.env.PIXIE_TOKEN || undefined;
   const host = opts.host.replace(/^\[(.*)\]$/, '$1');
   if (!isLoopback(host) && !token) {
-    throw new PixieError('USAGE', `--host ${opts.host} would expose pixie serve beyond this machine without a token`, 'add --token <secret> (or set PIXIE_TOKEN), or keep the default --host 127.0.0.1');
+    throw new PixieError(
+      'USAGE',
+      `--host ${opts.host} would expose pixie serve beyond this machine without a token`,
+      'add --token <secret> (or set PIXIE_TOKEN), or keep the default --host 127.0.0.1',
+    );
   }
   const { app } = createApp({ toolsDir, token });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: opts.port }, () => resolve(s));
     s.once('error', (err: NodeJS.ErrnoException) => {
-      reject(err.code === 'EADDRINUSE'
-        ? new PixieError('USAGE', `port ${opts.port} on ${opts.host} is already in use`, 'pick another with --port, or --port 0 for any free port')
-        : err.code === 'EADDRNOTAVAIL'
-          ? new PixieError('USAGE', `cannot bind ${opts.host}: no such address on this machine`, 'use 127.0.0.1, or an address of one of this machine\'s interfaces')
-          : err);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new PixieError(
+              'USAGE',
+              `port ${opts.port} on ${opts.host} is already in use`,
+              'pick another with --port, or --port 0 for any free port',
+            )
+          : err.code === 'EADDRNOTAVAIL'
+            ? new PixieError(
+                'USAGE',
+                `cannot bind ${opts.host}: no such address on this machine`,
+                "use 127.0.0.1, or an address of one of this machine's interfaces",
+              )
+            : err,
+      );
     });
   });
   const address = server.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   process.stdout.write(`pixie serve: http://${shown}:${address.port}/\n`);
   process.stdout.write(`tools: ${toolsDir}\nreports: ${path.join(defaultStateDir(toolsDir), 'reports')}\n`);
-  if (token) process.stdout.write('every request needs the token (Authorization: Bearer <token>, or open the page once with ?token=<token>)\n');
+  if (token)
+    process.stdout.write(
+      'every request needs the token (Authorization: Bearer <token>, or open the page once with ?token=<token>)\n',
+    );
 
   return new Promise<number>((resolve) => {
     const stop = (signal: NodeJS.Signals, code: number) => {

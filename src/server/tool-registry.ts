@@ -21,9 +21,19 @@ export interface ToolEntry {
   fingerprint: string;
 }
 
-interface ManifestInfo { key: string; name: string; category: string | null; manifestId: string | null; ok: boolean; entrypoint: string | null }
+interface ManifestInfo {
+  key: string;
+  name: string;
+  category: string | null;
+  manifestId: string | null;
+  ok: boolean;
+  entrypoint: string | null;
+}
 
-export interface RegistryStats { scans: number; manifestParses: number }
+export interface RegistryStats {
+  scans: number;
+  manifestParses: number;
+}
 
 const DEPENDENCY_MANIFESTS = ['package.json', 'pyproject.toml', 'requirements.txt'];
 
@@ -62,7 +72,9 @@ export class ToolRegistry {
     else if (age >= this.rescanMs && !this.scanning) {
       // stale-while-revalidate: this request gets the listing we have, the stats run off the event
       // loop's critical path, and the next request sees the result
-      this.scanning = this.scanAsync().finally(() => { this.scanning = null; });
+      this.scanning = this.scanAsync().finally(() => {
+        this.scanning = null;
+      });
     }
     return this.entries;
   }
@@ -105,7 +117,15 @@ export class ToolRegistry {
       const toolJson = statOrNull(path.join(dir, 'tool.json'));
       if (!toolJson && !DEFAULT_ENTRYPOINTS.some((f) => statOrNull(path.join(dir, f)))) continue;
       const info = this.manifestOf(dir, toolJson);
-      entries.push({ id: name, dir, name: info.name || name, category: info.category, manifestId: info.manifestId, manifestOk: info.ok, fingerprint: this.fingerprint(dir, info) });
+      entries.push({
+        id: name,
+        dir,
+        name: info.name || name,
+        category: info.category,
+        manifestId: info.manifestId,
+        manifestOk: info.ok,
+        fingerprint: this.fingerprint(dir, info),
+      });
     }
     this.install(entries);
   }
@@ -120,27 +140,53 @@ export class ToolRegistry {
     } catch {
       names = [];
     }
-    const found = await Promise.all(names.map(async (name) => {
-      const dir = path.join(this.toolsDir, name);
-      const toolJson = await statAsync(path.join(dir, 'tool.json'));
-      if (!toolJson && !(await Promise.all(DEFAULT_ENTRYPOINTS.map((f) => statAsync(path.join(dir, f))))).some(Boolean)) return null;
-      const info = this.manifestOf(dir, toolJson);
-      const files = ['tool.json', ...(info.entrypoint ? [info.entrypoint] : []), ...DEPENDENCY_MANIFESTS];
-      const reference = (await readdir(path.join(dir, 'reference')).catch(() => [] as string[])).sort().map((f) => `reference/${f}`);
-      const stats = await Promise.all([...files, ...reference].map(async (rel) => [rel, await statAsync(path.join(dir, rel))] as const));
-      const entry: ToolEntry = { id: name, dir, name: info.name || name, category: info.category, manifestId: info.manifestId, manifestOk: info.ok, fingerprint: fingerprintOf(stats) };
-      return entry;
-    }));
+    const found = await Promise.all(
+      names.map(async (name) => {
+        const dir = path.join(this.toolsDir, name);
+        const toolJson = await statAsync(path.join(dir, 'tool.json'));
+        if (
+          !toolJson &&
+          !(await Promise.all(DEFAULT_ENTRYPOINTS.map((f) => statAsync(path.join(dir, f))))).some(Boolean)
+        )
+          return null;
+        const info = this.manifestOf(dir, toolJson);
+        const files = ['tool.json', ...(info.entrypoint ? [info.entrypoint] : []), ...DEPENDENCY_MANIFESTS];
+        const reference = (await readdir(path.join(dir, 'reference')).catch(() => [] as string[]))
+          .sort()
+          .map((f) => `reference/${f}`);
+        const stats = await Promise.all(
+          [...files, ...reference].map(async (rel) => [rel, await statAsync(path.join(dir, rel))] as const),
+        );
+        const entry: ToolEntry = {
+          id: name,
+          dir,
+          name: info.name || name,
+          category: info.category,
+          manifestId: info.manifestId,
+          manifestOk: info.ok,
+          fingerprint: fingerprintOf(stats),
+        };
+        return entry;
+      }),
+    );
     this.install(found.filter((e): e is ToolEntry => e !== null));
   }
 
   private install(entries: ToolEntry[]): void {
     const seen = new Set(entries.map((e) => e.dir));
     for (const dir of this.manifests.keys()) if (!seen.has(dir)) this.manifests.delete(dir);
-    const same = entries.length === this.entries.length && entries.every((e, i) => {
-      const o = this.entries[i]!;
-      return o.id === e.id && o.fingerprint === e.fingerprint && o.name === e.name && o.category === e.category && o.manifestId === e.manifestId;
-    });
+    const same =
+      entries.length === this.entries.length &&
+      entries.every((e, i) => {
+        const o = this.entries[i]!;
+        return (
+          o.id === e.id &&
+          o.fingerprint === e.fingerprint &&
+          o.name === e.name &&
+          o.category === e.category &&
+          o.manifestId === e.manifestId
+        );
+      });
     this.scannedAt = performance.now();
     if (same) return;
     this.generation++;
@@ -159,11 +205,23 @@ export class ToolRegistry {
     this.stats.manifestParses++;
     let info: ManifestInfo;
     if (!toolJson) {
-      info = { key, name: path.basename(dir), category: null, manifestId: null, ok: false, entrypoint: resolveEntrypoint(dir) };
+      info = {
+        key,
+        name: path.basename(dir),
+        category: null,
+        manifestId: null,
+        ok: false,
+        entrypoint: resolveEntrypoint(dir),
+      };
     } else {
       const load = loadManifest(dir);
       if (load.ok) {
-        const m = load.manifest as unknown as { id?: unknown; name?: unknown; category?: unknown; entrypoint?: unknown };
+        const m = load.manifest as unknown as {
+          id?: unknown;
+          name?: unknown;
+          category?: unknown;
+          entrypoint?: unknown;
+        };
         info = {
           key,
           name: typeof m.name === 'string' ? m.name : path.basename(dir),
@@ -173,7 +231,14 @@ export class ToolRegistry {
           entrypoint: resolveEntrypoint(dir, m.entrypoint),
         };
       } else {
-        info = { key, name: path.basename(dir), category: null, manifestId: null, ok: false, entrypoint: resolveEntrypoint(dir) };
+        info = {
+          key,
+          name: path.basename(dir),
+          category: null,
+          manifestId: null,
+          ok: false,
+          entrypoint: resolveEntrypoint(dir),
+        };
       }
     }
     this.manifests.set(dir, info);
@@ -188,7 +253,11 @@ export class ToolRegistry {
     } catch {
       // no reference folder
     }
-    return fingerprintOf([...files, ...reference.map((f) => `reference/${f}`)].map((rel) => [rel, statOrNull(path.join(dir, rel))] as const));
+    return fingerprintOf(
+      [...files, ...reference.map((f) => `reference/${f}`)].map(
+        (rel) => [rel, statOrNull(path.join(dir, rel))] as const,
+      ),
+    );
   }
 }
 

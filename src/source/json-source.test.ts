@@ -27,12 +27,15 @@ describe('readJsonSource', () => {
     const source = readJsonSource('{\n  "a": 1,\n  "b": [1,],\n}');
     expect(source.kind).toBe('syntax');
     if (source.kind !== 'syntax') return;
-    expect(source.errors).toEqual([{ code: 'ValueExpected', offset: 22 }, { code: 'PropertyNameExpected', offset: 25 }]);
+    expect(source.errors).toEqual([
+      { code: 'ValueExpected', offset: 22 },
+      { code: 'PropertyNameExpected', offset: 25 },
+    ]);
     expect(source.position(22)).toEqual({ line: 3, column: 11 });
     expect(source.position(25)).toEqual({ line: 4, column: 1 });
   });
 
-  it('finds duplicate keys at every depth, with both lines and the later one\'s path', () => {
+  it("finds duplicate keys at every depth, with both lines and the later one's path", () => {
     const source = parsed('{\n  "a": 1,\n  "list": [{"k": 1,\n    "k": 2}],\n  "a": 3\n}');
     expect(source.data).toEqual({ a: 3, list: [{ k: 2 }] });
     expect(source.duplicates).toEqual([
@@ -46,7 +49,9 @@ describe('readJsonSource', () => {
   });
 
   it('locates keys and values; a missing key points at the deepest part that exists', () => {
-    const { lineOf } = parsed('{\n  "inputs": {\n    "x":\n      5\n  },\n  "rows": [\n    [1, 2],\n    [3,\n     4]\n  ]\n}');
+    const { lineOf } = parsed(
+      '{\n  "inputs": {\n    "x":\n      5\n  },\n  "rows": [\n    [1, 2],\n    [3,\n     4]\n  ]\n}',
+    );
     expect(lineOf(['inputs', 'x'], 'key')).toBe(3);
     expect(lineOf(['inputs', 'x'], 'value')).toBe(4);
     expect(lineOf(['inputs', 'nope'], 'value')).toBe(2);

@@ -48,37 +48,60 @@ export function readJsonSource(input: string): JsonSource {
   const lines = () => (starts ??= lineStarts(text));
   const scan = scanJson(text, refusal === undefined, lines);
   if (!scan) return { kind: 'too-deep' };
-  if (scan.errors.length) return { kind: 'syntax', text, errors: scan.errors, position: (offset) => position(lines(), offset) };
+  if (scan.errors.length)
+    return { kind: 'syntax', text, errors: scan.errors, position: (offset) => position(lines(), offset) };
   if (refusal !== undefined) return { kind: 'refused', reason: refusal };
   return { kind: 'parsed', text, data, duplicates: scan.duplicates, lineOf: treeLineOf(text, lines) };
 }
 
 /** One streaming pass: syntax errors always, duplicate keys when the text parsed. Undefined when too deep. */
-function scanJson(text: string, findDuplicates: boolean, lines: () => number[]): { errors: JsonSyntaxError[]; duplicates: DuplicateKey[] } | undefined {
+function scanJson(
+  text: string,
+  findDuplicates: boolean,
+  lines: () => number[],
+): { errors: JsonSyntaxError[]; duplicates: DuplicateKey[] } | undefined {
   const errors: JsonSyntaxError[] = [];
   const duplicates: DuplicateKey[] = [];
   const offsets = new Set<number>();
   // per open object: key → offset of its first occurrence
   const objects: Map<string, number>[] = [];
   try {
-    visit(text, {
-      onError(error, offset) {
-        if (offsets.has(offset)) return;
-        offsets.add(offset);
-        errors.push({ code: printParseErrorCode(error), offset });
-      },
-      ...(findDuplicates ? {
-        onObjectBegin() { objects.push(new Map()); },
-        onObjectEnd() { objects.pop(); },
-        onObjectProperty(key, offset, _length, _line, _column, pathSupplier) {
-          const seen = objects[objects.length - 1];
-          if (!seen) return;
-          const first = seen.get(key);
-          if (first === undefined) { seen.set(key, offset); return; }
-          duplicates.push({ key, path: [...pathSupplier(), key], line: lineAt(lines(), offset), firstLine: lineAt(lines(), first) });
+    visit(
+      text,
+      {
+        onError(error, offset) {
+          if (offsets.has(offset)) return;
+          offsets.add(offset);
+          errors.push({ code: printParseErrorCode(error), offset });
         },
-      } : {}),
-    }, STRICT_JSON);
+        ...(findDuplicates
+          ? {
+              onObjectBegin() {
+                objects.push(new Map());
+              },
+              onObjectEnd() {
+                objects.pop();
+              },
+              onObjectProperty(key, offset, _length, _line, _column, pathSupplier) {
+                const seen = objects[objects.length - 1];
+                if (!seen) return;
+                const first = seen.get(key);
+                if (first === undefined) {
+                  seen.set(key, offset);
+                  return;
+                }
+                duplicates.push({
+                  key,
+                  path: [...pathSupplier(), key],
+                  line: lineAt(lines(), offset),
+                  firstLine: lineAt(lines(), first),
+                });
+              },
+            }
+          : {}),
+      },
+      STRICT_JSON,
+    );
   } catch (err) {
     if (err instanceof RangeError) return undefined;
     throw err;
@@ -102,7 +125,7 @@ function treeLineOf(text: string, lines: () => number[]): LineOf {
     }
     if (!node) return undefined;
     const keyNode = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
-    const target = depth === segments.length && part === 'value' ? node : keyNode ?? node;
+    const target = depth === segments.length && part === 'value' ? node : (keyNode ?? node);
     return lineAt(lines(), target.offset);
   };
 }

@@ -1,7 +1,10 @@
 // Offsets in a user's file to 1-based lines and columns, for sentences that point into it.
 import type { PathSegment } from './path.js';
 
-export interface Position { line: number; column: number }
+export interface Position {
+  line: number;
+  column: number;
+}
 
 /** Finds the line of a key or of its value inside the source file (undefined when unknown). */
 export type LineOf = (segments: readonly PathSegment[], part: 'key' | 'value') => number | undefined;

@@ -22,5 +22,10 @@ export function toPointer(segments: readonly PathSegment[]): string {
 
 /** The segments of a JSON pointer, all strings ('' is the whole document). */
 export function pointerSegments(pointer: string): string[] {
-  return pointer ? pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : [];
+  return pointer
+    ? pointer
+        .split('/')
+        .slice(1)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    : [];
 }

@@ -28,7 +28,11 @@ export interface SchemaError {
  * branches each just name required fields becomes one 'anyOfRequired' error first, so it can read as
  * one "needs a or b" sentence instead of a list of failed branches.
  */
-export function explainSchemaErrors<T>(errors: readonly ErrorObject[], data: unknown, say: (error: SchemaError) => T | undefined): T[] {
+export function explainSchemaErrors<T>(
+  errors: readonly ErrorObject[],
+  data: unknown,
+  say: (error: SchemaError) => T | undefined,
+): T[] {
   const out: T[] = [];
   const consumed = new Set<ErrorObject>();
   for (const error of errors) {
@@ -39,7 +43,10 @@ export function explainSchemaErrors<T>(errors: readonly ErrorObject[], data: unk
     const branches = new Map<string, string[]>();
     for (const e of inner) {
       const branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
-      branches.set(branch, [...(branches.get(branch) ?? []), String((e.params as { missingProperty: string }).missingProperty)]);
+      branches.set(branch, [
+        ...(branches.get(branch) ?? []),
+        String((e.params as { missingProperty: string }).missingProperty),
+      ]);
       consumed.add(e);
     }
     consumed.add(error);

@@ -20,26 +20,51 @@ export function readYamlSource(text: string, file: string): YamlSource {
   const lines = () => (starts ??= lineStarts(source));
   let sourceLines: string[] | undefined;
   const sourceLine = (line: number): string | undefined => (sourceLines ??= source.split(/\r?\n/))[line - 1];
-  let doc;
+  let doc: ReturnType<typeof parseDocument>;
   try {
     doc = parseDocument(source, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: true });
   } catch (err) {
-    return { ok: false, problems: [finding('yaml-syntax', { file, message: `could not parse YAML (${(err as Error).message}); fix the syntax` })] };
+    return {
+      ok: false,
+      problems: [
+        finding('yaml-syntax', { file, message: `could not parse YAML (${(err as Error).message}); fix the syntax` }),
+      ],
+    };
   }
   if (doc.errors.length) {
-    return { ok: false, problems: doc.errors.map((e) => syntaxProblem(e.code, e.message, lineAt(lines(), e.pos[0]), sourceLine, file)) };
+    return {
+      ok: false,
+      problems: doc.errors.map((e) => syntaxProblem(e.code, e.message, lineAt(lines(), e.pos[0]), sourceLine, file)),
+    };
   }
   const lineOf = yamlLineOf(doc.contents as YamlNode | null, lines);
   try {
     return { ok: true, data: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? null, lineOf, sourceLine };
   } catch (err) {
-    return { ok: false, problems: [finding('yaml-syntax', { file, message: `could not read the YAML (${(err as Error).message}); simplify anchors and aliases` })] };
+    return {
+      ok: false,
+      problems: [
+        finding('yaml-syntax', {
+          file,
+          message: `could not read the YAML (${(err as Error).message}); simplify anchors and aliases`,
+        }),
+      ],
+    };
   }
 }
 
-function syntaxProblem(code: string, parserMessage: string, errorLine: number, sourceLine: (line: number) => string | undefined, file: string): Finding {
+function syntaxProblem(
+  code: string,
+  parserMessage: string,
+  errorLine: number,
+  sourceLine: (line: number) => string | undefined,
+  file: string,
+): Finding {
   let line = errorLine;
-  const what = parserMessage.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/[.:]$/, '');
+  const what = parserMessage
+    .split('\n')[0]!
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .replace(/[.:]$/, '');
   let fix = yamlErrorFix(code, what);
   // an unclosed { or [ is detected on a later line; point at the line that opened it
   const flow = /^Flow (map|sequence)/.exec(what);
@@ -64,19 +89,31 @@ function syntaxProblem(code: string, parserMessage: string, errorLine: number, s
       }
     }
   }
-  return finding(code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax', { file, line, message: `YAML syntax error: ${what}; ${fix}` });
+  return finding(code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax', {
+    file,
+    line,
+    message: `YAML syntax error: ${what}; ${fix}`,
+  });
 }
 
 function yamlErrorFix(code: string, yamlText: string): string {
   // the yaml library has no code of its own for an unclosed quote, only its wording
   if (/quote/i.test(yamlText)) return 'close the quote';
   switch (code) {
-    case 'DUPLICATE_KEY': return 'remove or rename one of the two entries';
-    case 'TAB_AS_INDENT': return 'indent with spaces, not tabs';
-    case 'BAD_INDENT': case 'MISSING_CHAR': return 'check the indentation and that every { or [ is closed';
-    case 'BLOCK_AS_IMPLICIT_KEY': case 'MULTILINE_IMPLICIT_KEY': return 'put a space after each colon and keep each key on one line';
-    case 'UNEXPECTED_TOKEN': return 'check for a stray character, a missing colon or an unclosed quote';
-    default: return 'fix the YAML syntax there';
+    case 'DUPLICATE_KEY':
+      return 'remove or rename one of the two entries';
+    case 'TAB_AS_INDENT':
+      return 'indent with spaces, not tabs';
+    case 'BAD_INDENT':
+    case 'MISSING_CHAR':
+      return 'check the indentation and that every { or [ is closed';
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return 'put a space after each colon and keep each key on one line';
+    case 'UNEXPECTED_TOKEN':
+      return 'check for a stray character, a missing colon or an unclosed quote';
+    default:
+      return 'fix the YAML syntax there';
   }
 }
 

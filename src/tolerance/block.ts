@@ -12,8 +12,12 @@ import { colonSpaceHint, didYouMean, kindOf } from './words.js';
 
 /** Spellings of the numeric tolerance fields (as existing tools write them: atol/rtol, float_atol/float_rtol). */
 export const NUMERIC_SYNONYMS: Readonly<Record<string, 'abs' | 'rel'>> = {
-  abs: 'abs', atol: 'abs', float_atol: 'abs',
-  rel: 'rel', rtol: 'rel', float_rtol: 'rel',
+  abs: 'abs',
+  atol: 'abs',
+  float_atol: 'abs',
+  rel: 'rel',
+  rtol: 'rel',
+  float_rtol: 'rel',
 };
 
 export interface BlockWhere {
@@ -31,17 +35,35 @@ export interface BlockWhere {
 
 function problemAt(where: BlockWhere, segments: PathSegment[], part: 'key' | 'value', message: string): Finding {
   const line = where.lineOf(segments, part) ?? where.lineOf(segments, 'key');
-  return finding('tolerance-invalid', { file: where.file, ...(line ? { line } : {}), path: formatPath(segments), message });
+  return finding('tolerance-invalid', {
+    file: where.file,
+    ...(line ? { line } : {}),
+    path: formatPath(segments),
+    message,
+  });
 }
-
 
 /**
  * A 'tolerance'-kind option is either a numeric tolerance itself (`series: {abs: 0.01}`) or a map of
  * names to numeric tolerances (`columns: {amount: {abs: 0.01}}`); mixing both is allowed.
  */
-function checkNestedTolerance(value: unknown, where: BlockWhere, segments: PathSegment[], label: string, problems: Finding[], depth = 0): Record<string, unknown> | undefined {
+function checkNestedTolerance(
+  value: unknown,
+  where: BlockWhere,
+  segments: PathSegment[],
+  label: string,
+  problems: Finding[],
+  depth = 0,
+): Record<string, unknown> | undefined {
   if (!isPlainObject(value)) {
-    problems.push(problemAt(where, segments, 'value', `${label} must be a mapping such as { abs: 0.01 }${depth === 0 ? ' or { <name>: { abs: 0.01 } }' : ''}, got ${kindOf(value)}`));
+    problems.push(
+      problemAt(
+        where,
+        segments,
+        'value',
+        `${label} must be a mapping such as { abs: 0.01 }${depth === 0 ? ' or { <name>: { abs: 0.01 } }' : ''}, got ${kindOf(value)}`,
+      ),
+    );
     return undefined;
   }
   const out: Record<string, unknown> = {};
@@ -51,9 +73,15 @@ function checkNestedTolerance(value: unknown, where: BlockWhere, segments: PathS
     const canonical = NUMERIC_SYNONYMS[k];
     if (canonical) {
       const err = checkNonNegativeNumber(v, false);
-      if (err) { problems.push(problemAt(where, at, 'value', `${label}.${k} ${err}`)); continue; }
+      if (err) {
+        problems.push(problemAt(where, at, 'value', `${label}.${k} ${err}`));
+        continue;
+      }
       const other = seen.get(canonical);
-      if (other !== undefined) { problems.push(problemAt(where, at, 'key', synonymClash(other, k, label))); continue; }
+      if (other !== undefined) {
+        problems.push(problemAt(where, at, 'key', synonymClash(other, k, label)));
+        continue;
+      }
       seen.set(canonical, k);
       out[canonical] = v;
     } else if (depth === 0 && isPlainObject(v)) {
@@ -61,9 +89,16 @@ function checkNestedTolerance(value: unknown, where: BlockWhere, segments: PathS
       if (inner) out[k] = inner;
     } else {
       const hint = didYouMean(k, Object.keys(NUMERIC_SYNONYMS));
-      problems.push(problemAt(where, at, 'key', hint
-        ? `unknown key '${k}' in ${label}${hint}`
-        : `unknown key '${k}' in ${label}; use abs or rel${depth === 0 ? ', or name: { abs: …, rel: … }' : ''}`));
+      problems.push(
+        problemAt(
+          where,
+          at,
+          'key',
+          hint
+            ? `unknown key '${k}' in ${label}${hint}`
+            : `unknown key '${k}' in ${label}; use abs or rel${depth === 0 ? ', or name: { abs: …, rel: … }' : ''}`,
+        ),
+      );
     }
   }
   return out;
@@ -78,15 +113,28 @@ function synonymClash(first: string, second: string, subject: string): string {
  * comparator that will read it. Pushes every problem found; returns the normalised block (synonyms
  * renamed to abs/rel, invalid entries dropped), or undefined when it is not a mapping at all.
  */
-export function checkToleranceBlock(value: unknown, comparator: Comparator, where: BlockWhere, problems: Finding[]): Tolerance | undefined {
+export function checkToleranceBlock(
+  value: unknown,
+  comparator: Comparator,
+  where: BlockWhere,
+  problems: Finding[],
+): Tolerance | undefined {
   if (!isPlainObject(value)) {
     const line = where.lineOf(where.path, 'value') ?? where.lineOf(where.path, 'key');
     const hint = typeof value === 'string' ? colonSpaceHint(value, line ? where.sourceLine?.(line) : undefined) : null;
-    const message = hint
-      ?? (value === null
+    const message =
+      hint ??
+      (value === null
         ? `the tolerance entry for ${where.subject} is empty; give it settings such as { abs: 0.005 } or remove it`
         : `the tolerance for ${where.subject} must be a mapping such as { abs: 0.005 }, got ${kindOf(value)}`);
-    problems.push(finding('tolerance-invalid', { file: where.file, ...(line ? { line } : {}), path: formatPath(where.path), message }));
+    problems.push(
+      finding('tolerance-invalid', {
+        file: where.file,
+        ...(line ? { line } : {}),
+        path: formatPath(where.path),
+        message,
+      }),
+    );
     return undefined;
   }
   const options = comparator.options;
@@ -97,20 +145,43 @@ export function checkToleranceBlock(value: unknown, comparator: Comparator, wher
     const at = [...where.path, k];
     const canonical = NUMERIC_SYNONYMS[k];
     if (k === 'compare') {
-      const modes = [...(where.type && comparator.modesFor ? comparator.modesFor(where.type) : comparator.modes), 'skip'];
+      const modes = [
+        ...(where.type && comparator.modesFor ? comparator.modesFor(where.type) : comparator.modes),
+        'skip',
+      ];
       if (typeof v !== 'string') {
-        problems.push(problemAt(where, at, 'value', `compare for ${where.subject} must be one of ${modes.join(', ')}; got ${kindOf(v)}`));
+        problems.push(
+          problemAt(
+            where,
+            at,
+            'value',
+            `compare for ${where.subject} must be one of ${modes.join(', ')}; got ${kindOf(v)}`,
+          ),
+        );
       } else if (!modes.includes(v)) {
         const hint = didYouMean(v, modes);
-        problems.push(problemAt(where, at, 'value', hint
-          ? `unknown compare mode '${v}' for ${where.subject}${hint}`
-          : `unknown compare mode '${v}' for ${where.subject}; use one of ${modes.join(', ')}`));
+        problems.push(
+          problemAt(
+            where,
+            at,
+            'value',
+            hint
+              ? `unknown compare mode '${v}' for ${where.subject}${hint}`
+              : `unknown compare mode '${v}' for ${where.subject}; use one of ${modes.join(', ')}`,
+          ),
+        );
       } else out.compare = v;
     } else if (canonical) {
       const err = checkNonNegativeNumber(v, false);
-      if (err) { problems.push(problemAt(where, at, 'value', `${k} for ${where.subject} ${err}`)); continue; }
+      if (err) {
+        problems.push(problemAt(where, at, 'value', `${k} for ${where.subject} ${err}`));
+        continue;
+      }
       const other = seen.get(canonical);
-      if (other !== undefined) { problems.push(problemAt(where, at, 'key', synonymClash(other, k, where.subject))); continue; }
+      if (other !== undefined) {
+        problems.push(problemAt(where, at, 'key', synonymClash(other, k, where.subject)));
+        continue;
+      }
       seen.set(canonical, k);
       out[canonical] = v as number;
     } else if (Object.hasOwn(options, k)) {
@@ -127,9 +198,17 @@ export function checkToleranceBlock(value: unknown, comparator: Comparator, wher
       const line = where.lineOf(at, 'key');
       const hint = colonSpaceHint(k, line ? where.sourceLine?.(line) : undefined);
       const close = didYouMean(k, allowedKeys);
-      problems.push(problemAt(where, at, 'key', hint ?? (close
-        ? `unknown tolerance key '${k}' for ${where.subject}${close}`
-        : `unknown tolerance key '${k}' for ${where.subject}; allowed keys: ${[...new Set(allowedKeys)].join(', ')}`)));
+      problems.push(
+        problemAt(
+          where,
+          at,
+          'key',
+          hint ??
+            (close
+              ? `unknown tolerance key '${k}' for ${where.subject}${close}`
+              : `unknown tolerance key '${k}' for ${where.subject}; allowed keys: ${[...new Set(allowedKeys)].join(', ')}`),
+        ),
+      );
     }
   }
   return out;

@@ -23,11 +23,23 @@ export interface DocumentWhere {
 }
 
 /** Reads a tolerance.yaml mapping into `config`, pushing every problem; valid parts still come through. */
-export function readToleranceForms(data: Record<string, unknown>, doc: DocumentWhere, ctx: ToleranceContext, config: ToleranceConfig, problems: Finding[]): void {
+export function readToleranceForms(
+  data: Record<string, unknown>,
+  doc: DocumentWhere,
+  ctx: ToleranceContext,
+  config: ToleranceConfig,
+  problems: Finding[],
+): void {
   const { file, lineOf, sourceLine } = doc;
   const outputs = new Map(ctx.outputs.map((o) => [o.key, o]));
   const outputKeys = [...outputs.keys()];
-  const where = (segments: PathSegment[], subject: string): BlockWhere => ({ file, lineOf, path: segments, subject, sourceLine });
+  const where = (segments: PathSegment[], subject: string): BlockWhere => ({
+    file,
+    lineOf,
+    path: segments,
+    subject,
+    sourceLine,
+  });
   const problem = (segments: PathSegment[], part: 'key' | 'value', message: string): Finding => {
     const line = lineOf(segments, part);
     return finding('tolerance-invalid', { file, ...(line ? { line } : {}), path: formatPath(segments), message });
@@ -39,10 +51,17 @@ export function readToleranceForms(data: Record<string, unknown>, doc: DocumentW
   const perKey = (segments: PathSegment[], key: string, value: unknown, extraCandidates: readonly string[]) => {
     const spec = outputs.get(key);
     if (!spec) {
-      problems.push(problem(segments, 'key', hintFor(segments, key) ?? notAnOutputMessage(key, outputKeys, extraCandidates)));
+      problems.push(
+        problem(segments, 'key', hintFor(segments, key) ?? notAnOutputMessage(key, outputKeys, extraCandidates)),
+      );
       return;
     }
-    const block = checkToleranceBlock(value, ctx.comparatorFor(spec.type), { ...where(segments, `${key} (${spec.type})`), type: spec.type }, problems);
+    const block = checkToleranceBlock(
+      value,
+      ctx.comparatorFor(spec.type),
+      { ...where(segments, `${key} (${spec.type})`), type: spec.type },
+      problems,
+    );
     if (block) config.overrides[key] = block;
   };
 
@@ -58,12 +77,25 @@ export function readToleranceForms(data: Record<string, unknown>, doc: DocumentW
   for (const [key] of top) {
     if ((STRUCTURED_KEYS as readonly string[]).includes(key)) continue;
     if (outputs.has(key)) {
-      problems.push(problem([key], 'key', `'${key}' is a short-form entry but this file also uses defaults/overrides/options; the two forms cannot be mixed, so move it under overrides:`));
+      problems.push(
+        problem(
+          [key],
+          'key',
+          `'${key}' is a short-form entry but this file also uses defaults/overrides/options; the two forms cannot be mixed, so move it under overrides:`,
+        ),
+      );
     } else {
       const close = suggest(key, STRUCTURED_KEYS);
-      problems.push(problem([key], 'key', hintFor([key], key) ?? (close
-        ? `unknown top-level key '${key}' — did you mean '${close}'?`
-        : `unknown top-level key '${key}'; the structured form allows only defaults, overrides and options`)));
+      problems.push(
+        problem(
+          [key],
+          'key',
+          hintFor([key], key) ??
+            (close
+              ? `unknown top-level key '${key}' — did you mean '${close}'?`
+              : `unknown top-level key '${key}'; the structured form allows only defaults, overrides and options`),
+        ),
+      );
     }
   }
   const section = (name: string): Record<string, unknown> | undefined => {
@@ -72,7 +104,14 @@ export function readToleranceForms(data: Record<string, unknown>, doc: DocumentW
     if (isPlainObject(value)) return value;
     const line = lineOf([name], 'value');
     const hint = typeof value === 'string' ? colonSpaceHint(value, line ? sourceLine(line) : undefined) : null;
-    problems.push(finding('tolerance-invalid', { file, ...(line ? { line } : {}), path: name, message: hint ?? `${name} must be a mapping, got ${kindOf(value)}` }));
+    problems.push(
+      finding('tolerance-invalid', {
+        file,
+        ...(line ? { line } : {}),
+        path: name,
+        message: hint ?? `${name} must be a mapping, got ${kindOf(value)}`,
+      }),
+    );
     return undefined;
   };
 
@@ -81,12 +120,24 @@ export function readToleranceForms(data: Record<string, unknown>, doc: DocumentW
     const segments = ['defaults', type];
     if (!(OUTPUT_TYPES as readonly string[]).includes(type)) {
       const close = suggest(type, OUTPUT_TYPES);
-      problems.push(problem(segments, 'key', hintFor(segments, type) ?? (close
-        ? `'${type}' is not an output type — did you mean '${close}'?`
-        : `'${type}' is not an output type; defaults are keyed by output type (number, table, chart_line, …); per-output settings go under overrides`)));
+      problems.push(
+        problem(
+          segments,
+          'key',
+          hintFor(segments, type) ??
+            (close
+              ? `'${type}' is not an output type — did you mean '${close}'?`
+              : `'${type}' is not an output type; defaults are keyed by output type (number, table, chart_line, …); per-output settings go under overrides`),
+        ),
+      );
       continue;
     }
-    const block = checkToleranceBlock(value, ctx.comparatorFor(type as OutputType), { ...where(segments, `${type} outputs`), type: type as OutputType }, problems);
+    const block = checkToleranceBlock(
+      value,
+      ctx.comparatorFor(type as OutputType),
+      { ...where(segments, `${type} outputs`), type: type as OutputType },
+      problems,
+    );
     if (block) config.defaults[type as OutputType] = block;
   }
 
@@ -97,10 +148,17 @@ export function readToleranceForms(data: Record<string, unknown>, doc: DocumentW
   for (const [key, value] of Object.entries(options ?? {})) {
     const segments = ['options', key];
     if (key === 'on_extra_output_key' || key === 'on_missing_expected_key') {
-      if (typeof value === 'string' && (POLICIES as readonly string[]).includes(value)) config.options[key] = value as Policy;
+      if (typeof value === 'string' && (POLICIES as readonly string[]).includes(value))
+        config.options[key] = value as Policy;
       else {
         const close = typeof value === 'string' ? suggest(value, POLICIES) : undefined;
-        problems.push(problem(segments, 'value', `${key} must be warn, fail or ignore, got ${kindOf(value)}${close ? ` — did you mean '${close}'?` : ''}`));
+        problems.push(
+          problem(
+            segments,
+            'value',
+            `${key} must be warn, fail or ignore, got ${kindOf(value)}${close ? ` — did you mean '${close}'?` : ''}`,
+          ),
+        );
       }
     } else if (key === 'truncate_diff_chars') {
       const err = checkNonNegativeNumber(value, true);
@@ -108,9 +166,16 @@ export function readToleranceForms(data: Record<string, unknown>, doc: DocumentW
       else config.options.truncate_diff_chars = value as number;
     } else {
       const close = suggest(key, OPTION_KEYS);
-      problems.push(problem(segments, 'key', hintFor(segments, key) ?? (close
-        ? `unknown option '${key}' — did you mean '${close}'?`
-        : `unknown option '${key}'; allowed: ${OPTION_KEYS.join(', ')}`)));
+      problems.push(
+        problem(
+          segments,
+          'key',
+          hintFor(segments, key) ??
+            (close
+              ? `unknown option '${key}' — did you mean '${close}'?`
+              : `unknown option '${key}'; allowed: ${OPTION_KEYS.join(', ')}`),
+        ),
+      );
     }
   }
 }

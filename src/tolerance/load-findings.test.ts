@@ -28,13 +28,17 @@ describe('loadTolerance: findings', () => {
 
   it('each problem carries the code for its kind', () => {
     expect(codes('final_value: { abs: 0.005\n')).toEqual([['yaml-syntax', 'error', 'reference/tolerance.yaml']]);
-    expect(codes('final_value: { abs: 1 }\nfinal_value: { abs: 2 }\n')).toEqual([['duplicate-key', 'error', 'reference/tolerance.yaml']]);
+    expect(codes('final_value: { abs: 1 }\nfinal_value: { abs: 2 }\n')).toEqual([
+      ['duplicate-key', 'error', 'reference/tolerance.yaml'],
+    ]);
     expect(codes('final_value: { rtoll: 1 }\n')).toEqual([['tolerance-invalid', 'error', 'reference/tolerance.yaml']]);
     expect(codes('- final_value\n')).toEqual([['tolerance-invalid', 'error', 'reference/tolerance.yaml']]);
     const ref = refDir({});
     mkdirSync(path.join(ref, 'tolerance.yaml'));
     expect(loadTolerance(ref, ctx).problems.map((p) => p.code)).toEqual(['unreadable-file']);
-    expect(loadTolerance(refDir({ 'tolerance.yml': '{}\n' }), ctx).problems.map((p) => [p.code, p.file])).toEqual([['tolerance-invalid', 'reference/tolerance.yml']]);
+    expect(loadTolerance(refDir({ 'tolerance.yml': '{}\n' }), ctx).problems.map((p) => [p.code, p.file])).toEqual([
+      ['tolerance-invalid', 'reference/tolerance.yml'],
+    ]);
   });
 
   it('a problem about the whole file has no path', () => {

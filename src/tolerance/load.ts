@@ -25,7 +25,12 @@ export function loadTolerance(referenceDir: string, ctx: ToleranceContext): Tole
   const full = path.join(referenceDir, TOLERANCE_FILE);
   if (!existsSync(full)) {
     if (existsSync(path.join(referenceDir, 'tolerance.yml'))) {
-      problems.push(finding('tolerance-invalid', { file: 'reference/tolerance.yml', message: `pixie reads reference/${TOLERANCE_FILE}, so this file would be ignored; rename it to ${TOLERANCE_FILE}` }));
+      problems.push(
+        finding('tolerance-invalid', {
+          file: 'reference/tolerance.yml',
+          message: `pixie reads reference/${TOLERANCE_FILE}, so this file would be ignored; rename it to ${TOLERANCE_FILE}`,
+        }),
+      );
     }
     return { config, problems };
   }
@@ -35,14 +40,24 @@ export function loadTolerance(referenceDir: string, ctx: ToleranceContext): Tole
     text = readFileSync(full, 'utf8');
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    problems.push(finding('unreadable-file', { file, message: `could not read the file (${e.code ?? e.message}); make it a readable text file` }));
+    problems.push(
+      finding('unreadable-file', {
+        file,
+        message: `could not read the file (${e.code ?? e.message}); make it a readable text file`,
+      }),
+    );
     return { config, problems };
   }
   return { config: parseToleranceText(text, ctx, problems, file), problems };
 }
 
 /** Parses tolerance.yaml text (exported for tests and for the HTTP service's editor). */
-export function parseToleranceText(text: string, ctx: ToleranceContext, problems: Finding[], file = `reference/${TOLERANCE_FILE}`): ToleranceConfig {
+export function parseToleranceText(
+  text: string,
+  ctx: ToleranceContext,
+  problems: Finding[],
+  file = `reference/${TOLERANCE_FILE}`,
+): ToleranceConfig {
   const config = emptyToleranceConfig();
   const source = readYamlSource(text, file);
   if (!source.ok) {
@@ -53,7 +68,15 @@ export function parseToleranceText(text: string, ctx: ToleranceContext, problems
   if (data === null) return config; // empty file or only comments
   if (!isPlainObject(data)) {
     const hint = typeof data === 'string' ? colonSpaceHint(data, sourceLine(lineOf([], 'value') ?? 1)) : null;
-    problems.push(finding('tolerance-invalid', { file, line: lineOf([], 'value') ?? 1, message: hint ?? `the top level must be a mapping (output key: { abs: … }, or defaults/overrides/options), got ${kindOf(data)}` }));
+    problems.push(
+      finding('tolerance-invalid', {
+        file,
+        line: lineOf([], 'value') ?? 1,
+        message:
+          hint ??
+          `the top level must be a mapping (output key: { abs: … }, or defaults/overrides/options), got ${kindOf(data)}`,
+      }),
+    );
     return config;
   }
   readToleranceForms(data, { file, lineOf, sourceLine }, ctx, config, problems);

@@ -21,7 +21,11 @@ function load(text: string): Finding[] {
 
 describe('compare modes are checked per output type', () => {
   it('accepts the modes that apply', () => {
-    expect(load('shares: { compare: slices_unordered }\nflows: { compare: graph_set }\nregions: { compare: keyed_values }\ntree: { compare: structural }\n')).toEqual([]);
+    expect(
+      load(
+        'shares: { compare: slices_unordered }\nflows: { compare: graph_set }\nregions: { compare: keyed_values }\ntree: { compare: structural }\n',
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a chart mode of another chart type, with the line', () => {

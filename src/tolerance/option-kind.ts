@@ -5,7 +5,8 @@ import { suggest } from '../util/did-you-mean.js';
 import { kindOf } from './words.js';
 
 export function checkNonNegativeNumber(v: unknown, integer: boolean): string | null {
-  if (typeof v !== 'number' || Number.isNaN(v)) return `must be ${integer ? 'a whole number' : 'a number'} ≥ 0, got ${kindOf(v)}`;
+  if (typeof v !== 'number' || Number.isNaN(v))
+    return `must be ${integer ? 'a whole number' : 'a number'} ≥ 0, got ${kindOf(v)}`;
   if (v < 0) return `must be ≥ 0, got ${v}`;
   if (integer && !Number.isInteger(v)) return `must be a whole number, got ${v}`;
   return null;
@@ -17,20 +18,29 @@ function checkEnum(words: readonly string[], v: unknown): string | null {
   if (typeof v !== 'string') return `must be one of ${allowed}, got ${kindOf(v)}`;
   if (words.includes(v)) return null;
   const close = suggest(v, words);
-  return close ? `must be one of ${allowed}, got '${v}' — did you mean '${close}'?` : `must be one of ${allowed}, got '${v}'`;
+  return close
+    ? `must be one of ${allowed}, got '${v}' — did you mean '${close}'?`
+    : `must be one of ${allowed}, got '${v}'`;
 }
 
 /** The problem with `v` as a value of `kind`, or null when it fits. */
 export function checkOptionValue(kind: OptionKind, v: unknown): string | null {
   if (typeof kind === 'object') return checkEnum(kind.enum, v);
   switch (kind) {
-    case 'number': return checkNonNegativeNumber(v, false);
-    case 'integer': return checkNonNegativeNumber(v, true);
-    case 'boolean': return typeof v === 'boolean' ? null : `must be true or false, got ${kindOf(v)}`;
-    case 'string': return typeof v === 'string' ? null : `must be a string, got ${kindOf(v)}`;
+    case 'number':
+      return checkNonNegativeNumber(v, false);
+    case 'integer':
+      return checkNonNegativeNumber(v, true);
+    case 'boolean':
+      return typeof v === 'boolean' ? null : `must be true or false, got ${kindOf(v)}`;
+    case 'string':
+      return typeof v === 'string' ? null : `must be a string, got ${kindOf(v)}`;
     case 'string[]':
       if (typeof v === 'string') return `must be a list of strings; write [${JSON.stringify(v)}]`;
-      return Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : `must be a list of strings, got ${kindOf(v)}`;
-    case 'tolerance': return null; // checked by checkNestedTolerance
+      return Array.isArray(v) && v.every((x) => typeof x === 'string')
+        ? null
+        : `must be a list of strings, got ${kindOf(v)}`;
+    case 'tolerance':
+      return null; // checked by checkNestedTolerance
   }
 }

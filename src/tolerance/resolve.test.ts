@@ -17,67 +17,97 @@ function resolve(key: string, type: OutputType, cfg: ToleranceConfig, fixture?: 
 }
 
 describe('resolveTolerance: precedence, most specific first, merged per field', () => {
-  const cases: { label: string; key: string; type: OutputType; cfg: ToleranceConfig; fixture?: Tolerance; want: Tolerance }[] = [
+  const cases: {
+    label: string;
+    key: string;
+    type: OutputType;
+    cfg: ToleranceConfig;
+    fixture?: Tolerance;
+    want: Tolerance;
+  }[] = [
     {
       label: 'nothing configured → the comparator default',
-      key: 'final_value', type: 'number', cfg: config({}),
+      key: 'final_value',
+      type: 'number',
+      cfg: config({}),
       want: { compare: 'abs_or_rel', abs: 1e-6, rel: 1e-4 },
     },
     {
       label: 'defaults[type] over the built-in; an authored rel sets aside the built-in abs/rel pair',
-      key: 'final_value', type: 'number', cfg: config({ defaults: { number: { rel: 1e-6 } } }),
+      key: 'final_value',
+      type: 'number',
+      cfg: config({ defaults: { number: { rel: 1e-6 } } }),
       want: { compare: 'abs_or_rel', rel: 1e-6 },
     },
     {
       label: 'the per-key entry over defaults[type]; setting only rel keeps the lower abs',
-      key: 'final_value', type: 'number',
+      key: 'final_value',
+      type: 'number',
       cfg: config({ defaults: { number: { abs: 0.5, rel: 1e-6 } }, overrides: { final_value: { rel: 1e-2 } } }),
       want: { compare: 'abs_or_rel', abs: 0.5, rel: 1e-2 },
     },
     {
       label: 'the fixture over everything; setting only abs keeps the per-key rel',
-      key: 'final_value', type: 'number',
+      key: 'final_value',
+      type: 'number',
       cfg: config({ defaults: { number: { abs: 0.5, rel: 1e-6 } }, overrides: { final_value: { rel: 1e-2 } } }),
       fixture: { abs: 6 },
       want: { compare: 'abs_or_rel', abs: 6, rel: 1e-2 },
     },
     {
       label: 'a per-key entry for another key does not apply',
-      key: 'total_interest', type: 'number', cfg: config({ overrides: { final_value: { abs: 9 } } }),
+      key: 'total_interest',
+      type: 'number',
+      cfg: config({ overrides: { final_value: { abs: 9 } } }),
       want: { compare: 'abs_or_rel', abs: 1e-6, rel: 1e-4 },
     },
     {
       label: 'defaults for another type do not apply',
-      key: 'final_value', type: 'number', cfg: config({ defaults: { table: { abs: 9 } } }),
+      key: 'final_value',
+      type: 'number',
+      cfg: config({ defaults: { table: { abs: 9 } } }),
       want: { compare: 'abs_or_rel', abs: 1e-6, rel: 1e-4 },
     },
     {
       label: 'compare: skip from the fixture keeps the numeric fields (harmless) and wins',
-      key: 'final_value', type: 'number', cfg: config({}), fixture: { compare: 'skip' },
+      key: 'final_value',
+      type: 'number',
+      cfg: config({}),
+      fixture: { compare: 'skip' },
       want: { compare: 'skip', abs: 1e-6, rel: 1e-4 },
     },
     {
       label: 'nested tolerance options merge per field across layers',
-      key: 'growth_chart', type: 'chart_line',
-      cfg: config({ defaults: { chart_line: { series: { rel: 0.01 } } }, overrides: { growth_chart: { series: { abs: 0.5 } } } }),
+      key: 'growth_chart',
+      type: 'chart_line',
+      cfg: config({
+        defaults: { chart_line: { series: { rel: 0.01 } } },
+        overrides: { growth_chart: { series: { abs: 0.5 } } },
+      }),
       want: { compare: 'data_only', rel: 1e-3, series: { abs: 0.5, rel: 0.01 } },
     },
     {
       label: 'named nested tolerances (table columns) merge per column and per field',
-      key: 'schedule', type: 'table',
+      key: 'schedule',
+      type: 'table',
       cfg: config({ overrides: { schedule: { columns: { amount: { abs: 0.01, rel: 0.1 }, rate: { abs: 1 } } } } }),
       fixture: { columns: { amount: { rel: 0.2 } } },
       want: { compare: 'rows_ordered', abs: 1e-6, columns: { amount: { abs: 0.01, rel: 0.2 }, rate: { abs: 1 } } },
     },
     {
       label: 'lists replace rather than merge',
-      key: 'schedule', type: 'table',
-      cfg: config({ overrides: { schedule: { key: ['month', 'year'] } } }), fixture: { key: ['id'] },
+      key: 'schedule',
+      type: 'table',
+      cfg: config({ overrides: { schedule: { key: ['month', 'year'] } } }),
+      fixture: { key: ['id'] },
       want: { compare: 'rows_ordered', abs: 1e-6, key: ['id'] },
     },
     {
       label: 'synonyms in a hand-built layer are normalised',
-      key: 'final_value', type: 'number', cfg: config({ overrides: { final_value: { rtol: 0.3 } as Tolerance } }), fixture: { atol: 2 } as Tolerance,
+      key: 'final_value',
+      type: 'number',
+      cfg: config({ overrides: { final_value: { rtol: 0.3 } as Tolerance } }),
+      fixture: { atol: 2 } as Tolerance,
       want: { compare: 'abs_or_rel', abs: 2, rel: 0.3 },
     },
   ];
@@ -107,39 +137,56 @@ describe('resolveTolerance: precedence, most specific first, merged per field', 
 });
 
 describe('resolveTolerance: a looser fixture tolerance never tightens the result', () => {
-  const tol = fc.record({ abs: fc.double({ min: 0, max: 1e6, noNaN: true }), rel: fc.double({ min: 0, max: 10, noNaN: true }) }, { requiredKeys: [] });
+  const tol = fc.record(
+    { abs: fc.double({ min: 0, max: 1e6, noNaN: true }), rel: fc.double({ min: 0, max: 10, noNaN: true }) },
+    { requiredKeys: [] },
+  );
   const layers = fc.record({ defaults: tol, override: tol });
 
   it('holds for numbers (abs/rel) and for nested chart series', () => {
-    fc.assert(fc.property(layers, fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }), fc.boolean(), fc.boolean(),
-      ({ defaults, override }, extraAbs, extraRel, setAbs, setRel) => {
-        const cfg = config({ defaults: { number: defaults, chart_line: { series: defaults } }, overrides: { final_value: override, growth_chart: { series: override } } });
-        for (const [key, type, comparator, pick] of [
-          ['final_value', 'number', fakeNumber, (t: Tolerance) => t],
-          ['growth_chart', 'chart_line', fakeChart, (t: Tolerance) => (t.series ?? {}) as Tolerance],
-        ] as const) {
-          // monotone among the layers an author wrote; built-in numbers step aside once any is written
-          const authoredBelow = ['abs', 'rel'].some((k) => k in defaults || k in override);
-          if (!authoredBelow) continue;
-          const without = pick(resolveTolerance(key, type, cfg, undefined, comparator));
-          const looser: Tolerance = {};
-          if (setAbs && typeof without.abs === 'number') looser.abs = without.abs + extraAbs;
-          if (setRel && typeof without.rel === 'number') looser.rel = without.rel + extraRel;
-          const fixture = type === 'number' ? looser : { series: looser };
-          const withFixture = pick(resolveTolerance(key, type, cfg, fixture, comparator));
-          if (typeof without.abs === 'number') expect(withFixture.abs).toBeGreaterThanOrEqual(without.abs);
-          if (typeof without.rel === 'number') expect(withFixture.rel).toBeGreaterThanOrEqual(without.rel);
-        }
-      }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        layers,
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        fc.boolean(),
+        fc.boolean(),
+        ({ defaults, override }, extraAbs, extraRel, setAbs, setRel) => {
+          const cfg = config({
+            defaults: { number: defaults, chart_line: { series: defaults } },
+            overrides: { final_value: override, growth_chart: { series: override } },
+          });
+          for (const [key, type, comparator, pick] of [
+            ['final_value', 'number', fakeNumber, (t: Tolerance) => t],
+            ['growth_chart', 'chart_line', fakeChart, (t: Tolerance) => (t.series ?? {}) as Tolerance],
+          ] as const) {
+            // monotone among the layers an author wrote; built-in numbers step aside once any is written
+            const authoredBelow = ['abs', 'rel'].some((k) => k in defaults || k in override);
+            if (!authoredBelow) continue;
+            const without = pick(resolveTolerance(key, type, cfg, undefined, comparator));
+            const looser: Tolerance = {};
+            if (setAbs && typeof without.abs === 'number') looser.abs = without.abs + extraAbs;
+            if (setRel && typeof without.rel === 'number') looser.rel = without.rel + extraRel;
+            const fixture = type === 'number' ? looser : { series: looser };
+            const withFixture = pick(resolveTolerance(key, type, cfg, fixture, comparator));
+            if (typeof without.abs === 'number') expect(withFixture.abs).toBeGreaterThanOrEqual(without.abs);
+            if (typeof without.rel === 'number') expect(withFixture.rel).toBeGreaterThanOrEqual(without.rel);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('fields the fixture leaves out come from the lower layers unchanged', () => {
-    fc.assert(fc.property(tol, tol, (override, fixture) => {
-      const cfg = config({ overrides: { schedule: override } });
-      const out = resolveTolerance('schedule', 'table', cfg, fixture, fakeTable);
-      const authored = ['abs', 'rel'].some((k) => k in override || k in fixture);
-      expect(out.abs).toBe(fixture.abs ?? override.abs ?? (authored ? undefined : 1e-6));
-      expect(out.rel).toBe(fixture.rel ?? override.rel);
-    }));
+    fc.assert(
+      fc.property(tol, tol, (override, fixture) => {
+        const cfg = config({ overrides: { schedule: override } });
+        const out = resolveTolerance('schedule', 'table', cfg, fixture, fakeTable);
+        const authored = ['abs', 'rel'].some((k) => k in override || k in fixture);
+        expect(out.abs).toBe(fixture.abs ?? override.abs ?? (authored ? undefined : 1e-6));
+        expect(out.rel).toBe(fixture.rel ?? override.rel);
+      }),
+    );
   });
 });

@@ -40,7 +40,11 @@ export function resolveTolerance(
   fixtureTolerance: Tolerance | undefined,
   comparator: Comparator,
 ): Tolerance {
-  const authored = [config.defaults[type], Object.hasOwn(config.overrides, key) ? config.overrides[key] : undefined, fixtureTolerance]
+  const authored = [
+    config.defaults[type],
+    Object.hasOwn(config.overrides, key) ? config.overrides[key] : undefined,
+    fixtureTolerance,
+  ]
     .filter((l): l is Tolerance => !!l)
     .map(normalise);
   const builtIn: Record<string, unknown> = { ...comparator.defaults(type) };

@@ -5,16 +5,39 @@ import type { OutputSpec, OutputType } from '../tool/manifest-types.js';
 
 function fake(name: string, modes: string[], options: Record<string, OptionKind>, defaults: Tolerance): Comparator {
   return {
-    name, types: [], modes, options,
+    name,
+    types: [],
+    modes,
+    options,
     defaults: () => structuredClone(defaults),
     compare: () => ({ status: 'pass', score: 1, metric: '', rule: '', expected: null, actual: null, tolerance: {} }),
   };
 }
 
-export const fakeNumber = fake('number', ['abs_or_rel', 'numeric_isclose', 'exact'], { abs: 'number', rel: 'number' }, { compare: 'abs_or_rel', abs: 1e-6, rel: 1e-4 });
-export const fakeChart = fake('chart', ['data_only', 'values_unordered'], { series: 'tolerance', series_match: 'string' }, { compare: 'data_only', rel: 1e-3, series: { abs: 1e-9 } });
-export const fakeTable = fake('table', ['rows_ordered', 'rows_unordered'], { columns: 'tolerance', key: 'string[]', round_digits: 'integer', allow_extra: 'boolean' }, { compare: 'rows_ordered', abs: 1e-6 });
-const fakeText = fake('text', ['exact', 'normalize_whitespace', 'levenshtein'], { min_similarity: 'number' }, { compare: 'exact' });
+export const fakeNumber = fake(
+  'number',
+  ['abs_or_rel', 'numeric_isclose', 'exact'],
+  { abs: 'number', rel: 'number' },
+  { compare: 'abs_or_rel', abs: 1e-6, rel: 1e-4 },
+);
+export const fakeChart = fake(
+  'chart',
+  ['data_only', 'values_unordered'],
+  { series: 'tolerance', series_match: 'string' },
+  { compare: 'data_only', rel: 1e-3, series: { abs: 1e-9 } },
+);
+export const fakeTable = fake(
+  'table',
+  ['rows_ordered', 'rows_unordered'],
+  { columns: 'tolerance', key: 'string[]', round_digits: 'integer', allow_extra: 'boolean' },
+  { compare: 'rows_ordered', abs: 1e-6 },
+);
+const fakeText = fake(
+  'text',
+  ['exact', 'normalize_whitespace', 'levenshtein'],
+  { min_similarity: 'number' },
+  { compare: 'exact' },
+);
 const fakeSha = fake('sha256', ['sha256'], {}, { compare: 'sha256' });
 
 export function fakeComparatorFor(type: OutputType): Comparator {

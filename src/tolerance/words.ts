@@ -25,13 +25,17 @@ export function colonSpaceHint(text: string, sourceLine?: string): string | null
   if (!/^[^\s:{}[\],]+:[^\s]/.test(text)) return null;
   const fixedText = text.replace(/^([^\s:{}[\],]+):(?=\S)/, '$1: ');
   const line = sourceLine?.trim();
-  const original = line && line.includes(text) ? line : text;
+  const original = line?.includes(text) ? line : text;
   const fixed = original.replace(text, fixedText);
   return `YAML read '${original}' as text because there is no space after the colon; write '${fixed}'`;
 }
 
 /** The message for a key that names no declared output. */
-export function notAnOutputMessage(key: string, outputKeys: readonly string[], extraCandidates: readonly string[] = []): string {
+export function notAnOutputMessage(
+  key: string,
+  outputKeys: readonly string[],
+  extraCandidates: readonly string[] = [],
+): string {
   const close = suggest(key, [...outputKeys, ...extraCandidates]);
   if (close) return `'${key}' is not an output of this tool — did you mean '${close}'?`;
   return outputKeys.length

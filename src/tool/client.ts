@@ -9,7 +9,10 @@ export type ToolHttpErrorKind = 'timeout' | 'connection' | 'too_large' | 'protoc
 
 /** The tool broke the HTTP contract (or is unreachable): a check `fail`, not a pixie error. */
 export class ToolHttpError extends Error {
-  constructor(readonly kind: ToolHttpErrorKind, message: string) {
+  constructor(
+    readonly kind: ToolHttpErrorKind,
+    message: string,
+  ) {
     super(message);
     this.name = 'ToolHttpError';
   }
@@ -22,12 +25,19 @@ export interface HttpResult {
   durationMs: number;
 }
 
-export interface SseEvent { event: string; data: string; id?: string }
+export interface SseEvent {
+  event: string;
+  data: string;
+  id?: string;
+}
 
 export class ToolClient {
   private readonly agent: Agent;
 
-  constructor(readonly baseUrl: string, private readonly maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES) {
+  constructor(
+    readonly baseUrl: string,
+    private readonly maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
+  ) {
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
   }
 
@@ -39,7 +49,12 @@ export class ToolClient {
     return this.send('POST', path, JSON.stringify(body), timeoutMs);
   }
 
-  private async send(method: 'GET' | 'POST', path: string, body: string | undefined, timeoutMs: number): Promise<HttpResult> {
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    body: string | undefined,
+    timeoutMs: number,
+  ): Promise<HttpResult> {
     const started = performance.now();
     const signal = AbortSignal.timeout(timeoutMs);
     try {
@@ -59,7 +74,10 @@ export class ToolClient {
         if (size > this.maxResponseBytes) {
           res.body.on('error', () => {});
           res.body.destroy();
-          throw new ToolHttpError('too_large', `${method} ${path} response exceeded ${Math.round(this.maxResponseBytes / 1048576)} MiB`);
+          throw new ToolHttpError(
+            'too_large',
+            `${method} ${path} response exceeded ${Math.round(this.maxResponseBytes / 1048576)} MiB`,
+          );
         }
         chunks.push(chunk as Buffer);
       }
@@ -78,9 +96,17 @@ export class ToolClient {
    * Opens a Server-Sent Events stream and calls `onEvent` for each event until the stream ends,
    * `onEvent` returns true (stop), or the total time runs out.
    */
-  async stream(path: string, timeoutMs: number, onOpen: (status: number, contentType: string) => boolean, onEvent: (e: SseEvent) => boolean): Promise<'ended' | 'stopped'> {
+  async stream(
+    path: string,
+    timeoutMs: number,
+    onOpen: (status: number, contentType: string) => boolean,
+    onEvent: (e: SseEvent) => boolean,
+  ): Promise<'ended' | 'stopped'> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new ToolHttpError('timeout', `GET ${path} did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => controller.abort(new ToolHttpError('timeout', `GET ${path} did not finish within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     try {
       const res = await request(this.baseUrl + path, {
         method: 'GET',
@@ -100,7 +126,11 @@ export class ToolClient {
       let size = 0;
       for await (const chunk of res.body) {
         size += chunk.length;
-        if (size > this.maxResponseBytes) throw new ToolHttpError('too_large', `GET ${path} stream exceeded ${Math.round(this.maxResponseBytes / 1048576)} MiB`);
+        if (size > this.maxResponseBytes)
+          throw new ToolHttpError(
+            'too_large',
+            `GET ${path} stream exceeded ${Math.round(this.maxResponseBytes / 1048576)} MiB`,
+          );
         for (const event of parser.push((chunk as Buffer).toString('utf8'))) {
           if (onEvent(event)) {
             res.body.destroy();
@@ -111,7 +141,8 @@ export class ToolClient {
       for (const event of parser.end()) if (onEvent(event)) return 'stopped';
       return 'ended';
     } catch (err) {
-      if (controller.signal.aborted && controller.signal.reason instanceof ToolHttpError) throw controller.signal.reason;
+      if (controller.signal.aborted && controller.signal.reason instanceof ToolHttpError)
+        throw controller.signal.reason;
       throw toToolError(err, 'GET', path, timeoutMs);
     } finally {
       clearTimeout(timer);
@@ -126,11 +157,24 @@ export class ToolClient {
 function toToolError(err: unknown, method: string, path: string, timeoutMs: number): ToolHttpError {
   if (err instanceof ToolHttpError) return err;
   const e = err as { name?: string; code?: string; message?: string };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
+  if (
+    e.name === 'TimeoutError' ||
+    e.name === 'AbortError' ||
+    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e.code === 'UND_ERR_BODY_TIMEOUT'
+  ) {
     return new ToolHttpError('timeout', `${method} ${path} did not answer within ${formatSeconds(timeoutMs)}`);
   }
-  if (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' || e.code === 'UND_ERR_SOCKET' || e.code === 'UND_ERR_CLOSED') {
-    return new ToolHttpError('connection', `${method} ${path} failed: connection ${e.code === 'ECONNREFUSED' ? 'refused' : 'closed by the tool'}`);
+  if (
+    e.code === 'ECONNREFUSED' ||
+    e.code === 'ECONNRESET' ||
+    e.code === 'UND_ERR_SOCKET' ||
+    e.code === 'UND_ERR_CLOSED'
+  ) {
+    return new ToolHttpError(
+      'connection',
+      `${method} ${path} failed: connection ${e.code === 'ECONNREFUSED' ? 'refused' : 'closed by the tool'}`,
+    );
   }
   return new ToolHttpError('protocol', `${method} ${path} failed: ${e.message ?? String(err)}`);
 }
@@ -139,7 +183,8 @@ function toToolError(err: unknown, method: string, path: string, timeoutMs: numb
 export function detailOf(text: string): string {
   try {
     const body = JSON.parse(text) as { detail?: unknown };
-    if (body && typeof body === 'object' && body.detail !== undefined) return typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail);
+    if (body && typeof body === 'object' && body.detail !== undefined)
+      return typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail);
   } catch {
     // not JSON: show the start of the text
   }
@@ -153,11 +198,25 @@ export function formatSeconds(ms: number): string {
 /** Server-Sent Events framing, with eventsource-parser (linear in the stream, however long its lines). */
 function sseParser(): { push(text: string): SseEvent[]; end(): SseEvent[] } {
   let out: SseEvent[] = [];
-  const parser = createParser({ onEvent: (e) => { out.push({ event: e.event ?? 'message', data: e.data, id: e.id }); } });
-  const take = () => { const events = out; out = []; return events; };
+  const parser = createParser({
+    onEvent: (e) => {
+      out.push({ event: e.event ?? 'message', data: e.data, id: e.id });
+    },
+  });
+  const take = () => {
+    const events = out;
+    out = [];
+    return events;
+  };
   return {
-    push(text) { parser.feed(text); return take(); },
+    push(text) {
+      parser.feed(text);
+      return take();
+    },
     // an event not terminated by a blank line is discarded, as browsers do
-    end() { parser.reset({ consume: true }); return take(); },
+    end() {
+      parser.reset({ consume: true });
+      return take();
+    },
   };
 }

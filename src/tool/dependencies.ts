@@ -43,7 +43,14 @@ export async function readDeclared(toolDir: string, runtime: Runtime): Promise<D
       return { ok: false, message: `package.json is not valid JSON: ${(err as Error).message}` };
     }
     const keys = (field: string) => Object.keys((pkg[field] as Record<string, string> | undefined) ?? {});
-    return { ok: true, deps: { file, runtime: [...keys('dependencies'), ...keys('optionalDependencies'), ...keys('peerDependencies')], dev: keys('devDependencies') } };
+    return {
+      ok: true,
+      deps: {
+        file,
+        runtime: [...keys('dependencies'), ...keys('optionalDependencies'), ...keys('peerDependencies')],
+        dev: keys('devDependencies'),
+      },
+    };
   }
   const { parse } = await import('smol-toml');
   let doc: Record<string, unknown>;
@@ -51,18 +58,35 @@ export async function readDeclared(toolDir: string, runtime: Runtime): Promise<D
     doc = parse(text) as Record<string, unknown>;
   } catch (err) {
     const e = err as { line?: number; message: string };
-    return { ok: false, message: `pyproject.toml could not be parsed${e.line ? ` at line ${e.line}` : ''}: ${e.message.split('\n')[0]}` };
+    return {
+      ok: false,
+      message: `pyproject.toml could not be parsed${e.line ? ` at line ${e.line}` : ''}: ${e.message.split('\n')[0]}`,
+    };
   }
   const project = doc.project as Record<string, unknown> | undefined;
-  if (!project) return { ok: false, message: 'pyproject.toml has no [project] table; add [project] with name, version and dependencies' };
+  if (!project)
+    return {
+      ok: false,
+      message: 'pyproject.toml has no [project] table; add [project] with name, version and dependencies',
+    };
   const list = project.dependencies ?? [];
-  if (!Array.isArray(list)) return { ok: false, message: 'pyproject.toml [project].dependencies must be a list of requirement strings' };
+  if (!Array.isArray(list))
+    return { ok: false, message: 'pyproject.toml [project].dependencies must be a list of requirement strings' };
   const names = list.map((r) => requirementName(String(r))).filter((n): n is string => !!n);
   const optional = Object.values((project['optional-dependencies'] as Record<string, unknown[]>) ?? {}).flat();
-  return { ok: true, deps: { file, runtime: names, dev: optional.map((r) => requirementName(String(r))).filter((n): n is string => !!n) } };
+  return {
+    ok: true,
+    deps: {
+      file,
+      runtime: names,
+      dev: optional.map((r) => requirementName(String(r))).filter((n): n is string => !!n),
+    },
+  };
 }
 
-export type Imports = { ok: true; modules: string[]; distributions?: Record<string, string[]> } | { ok: false; message: string };
+export type Imports =
+  | { ok: true; modules: string[]; distributions?: Record<string, string[]> }
+  | { ok: false; message: string };
 
 /** The npm package a bare specifier belongs to ("@scope/pkg/sub" → "@scope/pkg"). */
 function packageOf(specifier: string): string {
@@ -71,7 +95,9 @@ function packageOf(specifier: string): string {
 }
 
 export async function scanImports(toolDir: string, entrypoint: string, runtime: Runtime): Promise<Imports> {
-  return runtime.kind === 'node' ? scanNodeImports(toolDir, entrypoint) : scanPythonImports(toolDir, entrypoint, runtime);
+  return runtime.kind === 'node'
+    ? scanNodeImports(toolDir, entrypoint)
+    : scanPythonImports(toolDir, entrypoint, runtime);
 }
 
 /**
@@ -90,22 +116,28 @@ async function scanNodeImports(toolDir: string, entrypoint: string): Promise<Imp
       format: 'esm',
       logLevel: 'silent',
       absWorkingDir: toolDir,
-      plugins: [{
-        name: 'record-packages',
-        setup(build) {
-          build.onResolve({ filter: /.*/ }, (args) => {
-            if (args.kind === 'entry-point' || args.path.startsWith('.') || path.isAbsolute(args.path)) return undefined;
-            if (!isBuiltin(args.path)) found.add(packageOf(args.path));
-            return { path: args.path, external: true };
-          });
+      plugins: [
+        {
+          name: 'record-packages',
+          setup(build) {
+            build.onResolve({ filter: /.*/ }, (args) => {
+              if (args.kind === 'entry-point' || args.path.startsWith('.') || path.isAbsolute(args.path))
+                return undefined;
+              if (!isBuiltin(args.path)) found.add(packageOf(args.path));
+              return { path: args.path, external: true };
+            });
+          },
         },
-      }],
+      ],
     });
   } catch (err) {
     const e = err as { errors?: { text: string; location?: { file: string; line: number } }[] };
     const first = e.errors?.[0];
     const where = first?.location ? `${first.location.file} line ${first.location.line}: ` : '';
-    return { ok: false, message: `could not read the imports of ${entrypoint}: ${where}${first?.text ?? (err as Error).message}` };
+    return {
+      ok: false,
+      message: `could not read the imports of ${entrypoint}: ${where}${first?.text ?? (err as Error).message}`,
+    };
   }
   return { ok: true, modules: [...found].sort() };
 }
@@ -115,13 +147,23 @@ async function scanPythonImports(toolDir: string, entrypoint: string, runtime: R
   // the tool's interpreter knows its own stdlib and installed packages; fall back to python3
   for (const python of [runtime.command, 'python3']) {
     try {
-      const { stdout } = await run(python, [script, toolDir, entrypoint], { timeout: 15_000, maxBuffer: 4 * 1024 * 1024 });
-      const out = JSON.parse(stdout) as { imports: string[]; distributions: Record<string, string[]>; errors: string[] };
+      const { stdout } = await run(python, [script, toolDir, entrypoint], {
+        timeout: 15_000,
+        maxBuffer: 4 * 1024 * 1024,
+      });
+      const out = JSON.parse(stdout) as {
+        imports: string[];
+        distributions: Record<string, string[]>;
+        errors: string[];
+      };
       if (out.errors.length) return { ok: false, message: `could not parse ${out.errors[0]}` };
       return { ok: true, modules: out.imports, distributions: out.distributions };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      return { ok: false, message: `could not read the imports of ${entrypoint}: ${(err as Error).message.split('\n')[0]}` };
+      return {
+        ok: false,
+        message: `could not read the imports of ${entrypoint}: ${(err as Error).message.split('\n')[0]}`,
+      };
     }
   }
   return { ok: false, message: 'no Python interpreter found to read the imports (python3 is not on PATH)' };
@@ -129,9 +171,21 @@ async function scanPythonImports(toolDir: string, entrypoint: string, runtime: R
 
 /** Import names whose distribution is named differently, for modules not installed locally. */
 const PYTHON_IMPORT_ALIASES: Record<string, string> = {
-  PIL: 'pillow', yaml: 'pyyaml', sklearn: 'scikit-learn', cv2: 'opencv-python', dotenv: 'python-dotenv',
-  bs4: 'beautifulsoup4', dateutil: 'python-dateutil', jwt: 'pyjwt', magic: 'python-magic', skimage: 'scikit-image',
-  multipart: 'python-multipart', attr: 'attrs', google: 'protobuf', Crypto: 'pycryptodome', docx: 'python-docx',
+  PIL: 'pillow',
+  yaml: 'pyyaml',
+  sklearn: 'scikit-learn',
+  cv2: 'opencv-python',
+  dotenv: 'python-dotenv',
+  bs4: 'beautifulsoup4',
+  dateutil: 'python-dateutil',
+  jwt: 'pyjwt',
+  magic: 'python-magic',
+  skimage: 'scikit-image',
+  multipart: 'python-multipart',
+  attr: 'attrs',
+  google: 'protobuf',
+  Crypto: 'pycryptodome',
+  docx: 'python-docx',
 };
 
 /** Is an imported Python module covered by one of the declared distributions? */

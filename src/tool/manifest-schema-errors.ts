@@ -77,7 +77,11 @@ function specKeys(kind: 'input' | 'output', type: string): string[] {
   return [...Object.keys(all[kind]?.properties ?? {}), ...Object.keys(all[`${kind}_${type}`]?.properties ?? {})];
 }
 
-function specPropertySchema(kind: 'input' | 'output', type: string | undefined, property: string): Record<string, unknown> | undefined {
+function specPropertySchema(
+  kind: 'input' | 'output',
+  type: string | undefined,
+  property: string,
+): Record<string, unknown> | undefined {
   const all = defs();
   return all[kind]?.properties?.[property] ?? (type ? all[`${kind}_${type}`]?.properties?.[property] : undefined);
 }
@@ -89,19 +93,30 @@ function placeholderFor(schema: Record<string, unknown> | undefined): string {
   if (ref) return '{ … }';
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
-    case 'number': return '<number>';
-    case 'integer': return '<whole number>';
-    case 'string': return '"…"';
-    case 'boolean': return 'true | false';
-    case 'array': return '[ … ]';
-    case 'object': return '{ … }';
-    default: return '<value>';
+    case 'number':
+      return '<number>';
+    case 'integer':
+      return '<whole number>';
+    case 'string':
+      return '"…"';
+    case 'boolean':
+      return 'true | false';
+    case 'array':
+      return '[ … ]';
+    case 'object':
+      return '{ … }';
+    default:
+      return '<value>';
   }
 }
 
 type Located = { path: string; line: number | undefined; message: string };
 
-function explain(error: SchemaError, raw: unknown, lineOf: (pointer: string) => number | undefined): Located | undefined {
+function explain(
+  error: SchemaError,
+  raw: unknown,
+  lineOf: (pointer: string) => number | undefined,
+): Located | undefined {
   const { pointer, params } = error;
   const spec = specContext(raw, pointer);
 
@@ -127,9 +142,14 @@ function explain(error: SchemaError, raw: unknown, lineOf: (pointer: string) => 
         allowed = Object.keys((error.parentSchema as SchemaObject | undefined)?.properties ?? {});
       }
       // a field of another type (x_label on a chart_bar) is a clearer story than a near spelling
-      const otherTypes = isSpec ? (spec.kind === 'input' ? INPUT_TYPES : OUTPUT_TYPES).filter((t) => specKeys(spec.kind, t).includes(key)) : [];
+      const otherTypes = isSpec
+        ? (spec.kind === 'input' ? INPUT_TYPES : OUTPUT_TYPES).filter((t) => specKeys(spec.kind, t).includes(key))
+        : [];
       // secrets take "description", and authors reach for "label" as on inputs
-      const guess = key === 'label' && allowed.includes('description') && !allowed.includes('label') ? 'description' : suggest(key, allowed);
+      const guess =
+        key === 'label' && allowed.includes('description') && !allowed.includes('label')
+          ? 'description'
+          : suggest(key, allowed);
       let fix: string;
       if (isSpec && otherTypes.length) {
         fix = `only ${otherTypes.join(', ')} ${spec.kind}s take '${key}', not ${spec.type}; remove it${spec.kind === 'output' ? ' (a tool can return such settings inside the value instead)' : ''}`;
@@ -149,14 +169,26 @@ function explain(error: SchemaError, raw: unknown, lineOf: (pointer: string) => 
       if (spec && spec.pointer === pointer) {
         if (missing === 'type') {
           const count = spec.kind === 'input' ? INPUT_TYPES.length : OUTPUT_TYPES.length;
-          return { path: pointer, line, message: `${describeSpec(spec)} needs 'type' — add "type": one of the ${count} ${spec.kind} types (see reference-schemas/tool.schema.json)` };
+          return {
+            path: pointer,
+            line,
+            message: `${describeSpec(spec)} needs 'type' — add "type": one of the ${count} ${spec.kind} types (see reference-schemas/tool.schema.json)`,
+          };
         }
         const placeholder = placeholderFor(specPropertySchema(spec.kind, spec.type, missing));
-        return { path: pointer, line, message: `${describeSpec(spec)} needs '${missing}' — add "${missing}": ${placeholder}` };
+        return {
+          path: pointer,
+          line,
+          message: `${describeSpec(spec)} needs '${missing}' — add "${missing}": ${placeholder}`,
+        };
       }
       const property = (error.parentSchema as SchemaObject | undefined)?.properties?.[missing];
       const owner = pointer ? `${pointer}` : `${FILE}`;
-      return { path: pointer, line, message: `${owner} needs '${missing}'${pointer ? '' : ' at the top level'} — add "${missing}": ${placeholderFor(property)}` };
+      return {
+        path: pointer,
+        line,
+        message: `${owner} needs '${missing}'${pointer ? '' : ' at the top level'} — add "${missing}": ${placeholderFor(property)}`,
+      };
     }
 
     case 'type': {
@@ -164,10 +196,22 @@ function explain(error: SchemaError, raw: unknown, lineOf: (pointer: string) => 
       const expected = describeTypes(params.type);
       let fix = `change it to ${expected}`;
       const types = String(params.type);
-      if (typeof value === 'string' && /number|integer/.test(types) && value.trim() !== '' && Number.isFinite(Number(value))) fix = `remove the quotes: ${value.trim()}`;
-      else if (typeof value === 'string' && /boolean/.test(types) && (value === 'true' || value === 'false')) fix = `remove the quotes: ${value}`;
-      else if (typeof value === 'number' && /integer/.test(types) && !/number/.test(types)) fix = `use a whole number, e.g. ${Math.round(value)}`;
-      return { path: pointer, line: lineOf(pointer), message: `expected ${expected} at ${where(pointer)}, got ${describeGot(value)} — ${fix}` };
+      if (
+        typeof value === 'string' &&
+        /number|integer/.test(types) &&
+        value.trim() !== '' &&
+        Number.isFinite(Number(value))
+      )
+        fix = `remove the quotes: ${value.trim()}`;
+      else if (typeof value === 'string' && /boolean/.test(types) && (value === 'true' || value === 'false'))
+        fix = `remove the quotes: ${value}`;
+      else if (typeof value === 'number' && /integer/.test(types) && !/number/.test(types))
+        fix = `use a whole number, e.g. ${Math.round(value)}`;
+      return {
+        path: pointer,
+        line: lineOf(pointer),
+        message: `expected ${expected} at ${where(pointer)}, got ${describeGot(value)} — ${fix}`,
+      };
     }
 
     case 'enum': {
@@ -179,9 +223,15 @@ function explain(error: SchemaError, raw: unknown, lineOf: (pointer: string) => 
       if (typeOf) {
         const kind = typeOf[1] === 'inputs' ? 'input' : 'output';
         const hint = guess ? `did you mean '${guess}'? ` : 'use one of the listed types ';
-        return { path: pointer, line: lineOf(pointer), message: `unknown ${kind} type ${shown} at ${pointer} — ${hint}(see reference-schemas/tool.schema.json for the ${allowed.length} types)` };
+        return {
+          path: pointer,
+          line: lineOf(pointer),
+          message: `unknown ${kind} type ${shown} at ${pointer} — ${hint}(see reference-schemas/tool.schema.json for the ${allowed.length} types)`,
+        };
       }
-      const hint = guess ? `did you mean '${guess}'? (allowed: ${allowed.join(', ')})` : `use one of ${allowed.join(', ')}`;
+      const hint = guess
+        ? `did you mean '${guess}'? (allowed: ${allowed.join(', ')})`
+        : `use one of ${allowed.join(', ')}`;
       return { path: pointer, line: lineOf(pointer), message: `invalid value ${shown} at ${where(pointer)} — ${hint}` };
     }
 
@@ -192,7 +242,11 @@ function explain(error: SchemaError, raw: unknown, lineOf: (pointer: string) => 
       const comparison = String(params.comparison);
       const limit = params.limit;
       const { value } = error;
-      return { path: pointer, line: lineOf(pointer), message: `${where(pointer)} is ${JSON.stringify(value)} but must be ${comparison} ${String(limit)} — change it` };
+      return {
+        path: pointer,
+        line: lineOf(pointer),
+        message: `${where(pointer)} is ${JSON.stringify(value)} but must be ${comparison} ${String(limit)} — change it`,
+      };
     }
 
     case 'minLength':
@@ -203,11 +257,21 @@ function explain(error: SchemaError, raw: unknown, lineOf: (pointer: string) => 
       const count = Array.isArray(error.value) ? error.value.length : 0;
       const limit = Number(params.limit);
       const isCentre = /\/default_center$/.test(pointer);
-      const want = isCentre ? 'exactly 2 numbers [latitude, longitude]' : `${error.keyword === 'minItems' ? 'at least' : 'at most'} ${limit} item(s)`;
-      return { path: pointer, line: lineOf(pointer), message: `${where(pointer)} has ${count} item(s) but needs ${want} — fix the list` };
+      const want = isCentre
+        ? 'exactly 2 numbers [latitude, longitude]'
+        : `${error.keyword === 'minItems' ? 'at least' : 'at most'} ${limit} item(s)`;
+      return {
+        path: pointer,
+        line: lineOf(pointer),
+        message: `${where(pointer)} has ${count} item(s) but needs ${want} — fix the list`,
+      };
     }
 
     default:
-      return { path: pointer, line: lineOf(pointer), message: `${where(pointer)} ${error.message ?? 'is invalid'} — fix it to match reference-schemas/tool.schema.json` };
+      return {
+        path: pointer,
+        line: lineOf(pointer),
+        message: `${where(pointer)} ${error.message ?? 'is invalid'} — fix it to match reference-schemas/tool.schema.json`,
+      };
   }
 }

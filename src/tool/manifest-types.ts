@@ -3,24 +3,84 @@
 // field rules live in reference-schemas/tool.schema.json; these types only name what code reads.
 
 export const INPUT_TYPES = [
-  'text', 'textarea', 'number', 'slider', 'select', 'multiselect', 'checkbox', 'toggle', 'radio',
-  'date', 'time', 'datetime', 'date_range', 'file', 'image', 'audio', 'colour', 'json', 'code',
-  'markdown', 'tags', 'autocomplete', 'table', 'map_point', 'map_bbox', 'map_polygon',
-  'map_multipoint', 'hidden',
+  'text',
+  'textarea',
+  'number',
+  'slider',
+  'select',
+  'multiselect',
+  'checkbox',
+  'toggle',
+  'radio',
+  'date',
+  'time',
+  'datetime',
+  'date_range',
+  'file',
+  'image',
+  'audio',
+  'colour',
+  'json',
+  'code',
+  'markdown',
+  'tags',
+  'autocomplete',
+  'table',
+  'map_point',
+  'map_bbox',
+  'map_polygon',
+  'map_multipoint',
+  'hidden',
 ] as const;
 export type InputType = (typeof INPUT_TYPES)[number];
 
 export const OUTPUT_TYPES = [
-  'text', 'markdown', 'number', 'boolean', 'latex', 'code', 'stream_text', 'progress', 'image',
-  'audio', 'video', 'table', 'kv', 'chart_line', 'chart_bar', 'chart_area', 'chart_scatter',
-  'chart_pie', 'chart_histogram', 'chart_boxplot', 'chart_heatmap', 'chart_candlestick',
-  'chart_radar', 'chart_sankey', 'chart_treemap', 'chart_network', 'map_points', 'map_heatmap',
-  'map_choropleth', 'map_polygons', 'map_route', 'image_grid', 'image_compare', 'diff', 'tree',
-  'timeline', 'gantt', 'log', 'file',
+  'text',
+  'markdown',
+  'number',
+  'boolean',
+  'latex',
+  'code',
+  'stream_text',
+  'progress',
+  'image',
+  'audio',
+  'video',
+  'table',
+  'kv',
+  'chart_line',
+  'chart_bar',
+  'chart_area',
+  'chart_scatter',
+  'chart_pie',
+  'chart_histogram',
+  'chart_boxplot',
+  'chart_heatmap',
+  'chart_candlestick',
+  'chart_radar',
+  'chart_sankey',
+  'chart_treemap',
+  'chart_network',
+  'map_points',
+  'map_heatmap',
+  'map_choropleth',
+  'map_polygons',
+  'map_route',
+  'image_grid',
+  'image_compare',
+  'diff',
+  'tree',
+  'timeline',
+  'gantt',
+  'log',
+  'file',
 ] as const;
 export type OutputType = (typeof OUTPUT_TYPES)[number];
 
-interface SelectOption { value: string | number | boolean; label: string }
+interface SelectOption {
+  value: string | number | boolean;
+  label: string;
+}
 
 export interface InputSpec {
   key: string;

@@ -8,7 +8,11 @@ import { loadManifest, parseManifestText } from './manifest.js';
 import type { ManifestLoad } from './manifest.js';
 import type { Finding } from '../report/finding.js';
 
-const options = [{ value: 'a', label: 'A' }, { value: 2, label: 'Two' }, { value: true, label: 'Yes' }];
+const options = [
+  { value: 'a', label: 'A' },
+  { value: 2, label: 'Two' },
+  { value: true, label: 'Yes' },
+];
 const centre = { default_center: [51.5, -0.12], default_zoom: 10 };
 
 const INPUT_EXTRAS: Record<string, Record<string, unknown>> = {
@@ -28,7 +32,10 @@ const INPUT_EXTRAS: Record<string, Record<string, unknown>> = {
   tags: { suggestions: ['a', 'b'] },
   autocomplete: { endpoint: '/autocomplete/city' },
   table: { columns: [{ key: 'a', label: 'A', type: 'number' }], min_rows: 0, max_rows: 10 },
-  map_point: centre, map_bbox: centre, map_polygon: { default_center: null }, map_multipoint: centre,
+  map_point: centre,
+  map_bbox: centre,
+  map_polygon: { default_center: null },
+  map_multipoint: centre,
   hidden: { default: 'secret-mode' },
 };
 
@@ -41,20 +48,49 @@ const OUTPUT_EXTRAS: Record<string, Record<string, unknown>> = {
   map_points: centre,
   code: { language: 'sql' },
   stream_text: { streaming: true },
-  image: { layout: 'tab', caption: 'a caption', default_export_format: 'png', supported_export_formats: ['png', 'jpg'] },
+  image: {
+    layout: 'tab',
+    caption: 'a caption',
+    default_export_format: 'png',
+    supported_export_formats: ['png', 'jpg'],
+  },
 };
 
 function fullManifest(): Record<string, unknown> {
   // cloned: the extras above are shared, and tests mutate the result
   return structuredClone({
-    id: 'everything', name: 'Every type', description: 'uses all types', version: '1.0.0', category: 'Test/All', icon: 'beaker',
-    layout: 'split', warm_keep_seconds: 60, max_memory_mb: 1024, max_runtime_seconds: 30,
+    id: 'everything',
+    name: 'Every type',
+    description: 'uses all types',
+    version: '1.0.0',
+    category: 'Test/All',
+    icon: 'beaker',
+    layout: 'split',
+    warm_keep_seconds: 60,
+    max_memory_mb: 1024,
+    max_runtime_seconds: 30,
     secrets: [{ key: 'API_KEY', description: 'for the API', required: true }],
-    schema_version: '1.0', concurrent: false, validator_timeout_override: null, requires_data_persistence: false,
-    input_transport: 'json', provides_file_endpoint: false, provides_autocomplete: true, retain_runs: 10,
-    tags: ['x'], archived: false, pinned_warm: false, entrypoint: 'main.mjs', package: null, workspace_default: 'in_text',
+    schema_version: '1.0',
+    concurrent: false,
+    validator_timeout_override: null,
+    requires_data_persistence: false,
+    input_transport: 'json',
+    provides_file_endpoint: false,
+    provides_autocomplete: true,
+    retain_runs: 10,
+    tags: ['x'],
+    archived: false,
+    pinned_warm: false,
+    entrypoint: 'main.mjs',
+    package: null,
+    workspace_default: 'in_text',
     inputs: INPUT_TYPES.map((type) => ({
-      key: `in_${type}`, type, label: type, description: null, required: type !== 'hidden', group: 'g',
+      key: `in_${type}`,
+      type,
+      label: type,
+      description: null,
+      required: type !== 'hidden',
+      group: 'g',
       ...(type === 'number' ? { show_if: { key: 'in_checkbox', equals: true } } : {}),
       ...INPUT_EXTRAS[type],
     })),
@@ -96,7 +132,9 @@ describe('valid manifests', () => {
 
   it('accepts the minimal manifest and every entrypoint form', () => {
     for (const entrypoint of ['main.ts', 'main.js', 'main.mjs', 'main.py', 'server/app.ts']) {
-      expect(parseManifestText(JSON.stringify({ id: 'a', name: 'A', inputs: [], outputs: [], entrypoint })).ok).toBe(true);
+      expect(parseManifestText(JSON.stringify({ id: 'a', name: 'A', inputs: [], outputs: [], entrypoint })).ok).toBe(
+        true,
+      );
     }
   });
 
@@ -148,7 +186,12 @@ describe('JSON syntax errors', () => {
   it('names a trailing comma once, with line, column and fix', () => {
     const text = '{\n  "id": "a",\n  "inputs": [\n    {\n      "key": "x",\n    }\n  ]\n}\n';
     expect(jsonProblems(text).map(located)).toEqual([
-      { path: '', line: 6, message: "tool.json line 6, column 5: trailing comma before '}' — remove the comma after the last item (line 5)" },
+      {
+        path: '',
+        line: 6,
+        message:
+          "tool.json line 6, column 5: trailing comma before '}' — remove the comma after the last item (line 5)",
+      },
     ]);
   });
 
@@ -162,7 +205,10 @@ describe('JSON syntax errors', () => {
 
   it.each([
     ['{\n  "id": "a" // note\n}', 'line 2, column 13: comments are not allowed in JSON — remove the comment'],
-    ['{\n  "id": "a"\n  "name": "b"\n}', `line 3, column 3: missing comma before '"name"' — add ',' after the previous item (line 2)`],
+    [
+      '{\n  "id": "a"\n  "name": "b"\n}',
+      `line 3, column 3: missing comma before '"name"' — add ',' after the previous item (line 2)`,
+    ],
     ["{\n  'id': 'a'\n}", 'line 2, column 3: single quotes are not JSON — use double quotes'],
     ['{\n  "concurrent": True\n}', "line 2, column 17: 'True' is not a JSON value — write true"],
     ['{\n  "id": a\n}', `unexpected 'a' — strings must be in double quotes ("a")`],
@@ -170,7 +216,10 @@ describe('JSON syntax errors', () => {
     ['{\n  "id": "a"', 'the file ends too early'],
     ['{"id": "a"} {}', "unexpected '{' after the end of the JSON object — remove it"],
     ['{"id" "a"}', "expected ':' after the property name"],
-    ['{"id": "a\nb"}', 'a string is not closed on its line — add the closing double quote (write a line break inside a string as \\n)'],
+    [
+      '{"id": "a\nb"}',
+      'a string is not closed on its line — add the closing double quote (write a line break inside a string as \\n)',
+    ],
     ['{"id": "a\tb"}', 'control character'],
     ['  \n', 'tool.json is empty'],
   ])('%j', (text, fragment) => {
@@ -181,9 +230,15 @@ describe('JSON syntax errors', () => {
   });
 
   it('rejects duplicate keys, naming the path and both lines', () => {
-    const text = '{\n  "id": "a",\n  "inputs": [\n    {\n      "key": "x",\n      "label": "X",\n      "type": "text",\n      "label": "Y"\n    }\n  ]\n}';
+    const text =
+      '{\n  "id": "a",\n  "inputs": [\n    {\n      "key": "x",\n      "label": "X",\n      "type": "text",\n      "label": "Y"\n    }\n  ]\n}';
     expect(jsonProblems(text).map(located)).toEqual([
-      { path: '/inputs/0/label', line: 8, message: "duplicate key 'label' in /inputs/0 (lines 6 and 8) — JSON keeps only the last one; remove or rename one of them" },
+      {
+        path: '/inputs/0/label',
+        line: 8,
+        message:
+          "duplicate key 'label' in /inputs/0 (lines 6 and 8) — JSON keeps only the last one; remove or rename one of them",
+      },
     ]);
   });
 });
@@ -191,83 +246,277 @@ describe('JSON syntax errors', () => {
 describe('schema errors', () => {
   const messages = (problems: Finding[]) => problems.map((p) => p.message);
 
-  it('unknown key with a suggestion, at the key\'s line', () => {
-    const problems = schemaProblems((m) => { m.inputs[0].lable = m.inputs[0].label; });
+  it("unknown key with a suggestion, at the key's line", () => {
+    const problems = schemaProblems((m) => {
+      m.inputs[0].lable = m.inputs[0].label;
+    });
     expect(problems).toHaveLength(1);
     expect(problems[0]!.message).toBe("unknown key 'lable' in /inputs/0 — did you mean 'label'?");
     expect(problems[0]!.path).toBe('/inputs/0/lable');
-    const text = JSON.stringify((() => { const m: any = fullManifest(); m.inputs[0].lable = 'x'; return m; })(), null, 2);
+    const text = JSON.stringify(
+      (() => {
+        const m: any = fullManifest();
+        m.inputs[0].lable = 'x';
+        return m;
+      })(),
+      null,
+      2,
+    );
     expect(text.split('\n')[problems[0]!.line! - 1]).toContain('"lable"');
   });
 
   it('unknown key at the top level and in sub-objects', () => {
-    expect(messages(schemaProblems((m) => { m.descripton = 'x'; }))).toEqual(["unknown key 'descripton' at the top level — did you mean 'description'?"]);
-    expect(messages(schemaProblems((m) => { m.secrets[0].label = 'x'; }))).toEqual(["unknown key 'label' in /secrets/0 — did you mean 'description'?"]);
-    expect(messages(schemaProblems((m) => { m.inputs[4].options[0].text = 'x'; }))[0]).toContain("unknown key 'text' in /inputs/4/options/0 — remove it (allowed here: value, label)");
-    expect(messages(schemaProblems((m) => { m.inputs[22].columns[0].width = 3; }))[0]).toContain("unknown key 'width' in /inputs/22/columns/0");
-    expect(messages(schemaProblems((m) => { m.inputs[3].show_if = { key: 'a', equals: 1, not: 2 }; }))[0]).toContain("unknown key 'not' in /inputs/3/show_if");
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.descripton = 'x';
+        }),
+      ),
+    ).toEqual(["unknown key 'descripton' at the top level — did you mean 'description'?"]);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.secrets[0].label = 'x';
+        }),
+      ),
+    ).toEqual(["unknown key 'label' in /secrets/0 — did you mean 'description'?"]);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[4].options[0].text = 'x';
+        }),
+      )[0],
+    ).toContain("unknown key 'text' in /inputs/4/options/0 — remove it (allowed here: value, label)");
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[22].columns[0].width = 3;
+        }),
+      )[0],
+    ).toContain("unknown key 'width' in /inputs/22/columns/0");
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[3].show_if = { key: 'a', equals: 1, not: 2 };
+        }),
+      )[0],
+    ).toContain("unknown key 'not' in /inputs/3/show_if");
   });
 
   it('a spec field of another type is an error, naming the types that take it', () => {
     const i = OUTPUT_TYPES.indexOf('chart_bar');
-    expect(messages(schemaProblems((m) => { m.outputs[i].x_label = 'Year'; }))).toEqual([
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.outputs[i].x_label = 'Year';
+        }),
+      ),
+    ).toEqual([
       `unknown key 'x_label' in /outputs/${i} — only chart_line, chart_area outputs take 'x_label', not chart_bar; remove it (a tool can return such settings inside the value instead)`,
     ]);
-    expect(messages(schemaProblems((m) => { m.inputs[0].min = 1; }))[0]).toContain("unknown key 'min' in /inputs/0 — only number, slider, date inputs take 'min', not text");
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[0].min = 1;
+        }),
+      )[0],
+    ).toContain("unknown key 'min' in /inputs/0 — only number, slider, date inputs take 'min', not text");
   });
 
   it('unknown input and output types, with suggestions and no cascade', () => {
-    expect(messages(schemaProblems((m) => { m.outputs[13].type = 'chart_lines'; }))).toEqual([
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.outputs[13].type = 'chart_lines';
+        }),
+      ),
+    ).toEqual([
       "unknown output type 'chart_lines' at /outputs/13/type — did you mean 'chart_line'? (see reference-schemas/tool.schema.json for the 39 types)",
     ]);
-    expect(messages(schemaProblems((m) => { m.inputs[3].type = 'slidr'; }))).toEqual([
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[3].type = 'slidr';
+        }),
+      ),
+    ).toEqual([
       "unknown input type 'slidr' at /inputs/3/type — did you mean 'slider'? (see reference-schemas/tool.schema.json for the 28 types)",
     ]);
-    expect(messages(schemaProblems((m) => { m.inputs[0].type = 'wibble'; }))[0]).toContain("unknown input type 'wibble' at /inputs/0/type — use one of the listed types");
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[0].type = 'wibble';
+        }),
+      )[0],
+    ).toContain("unknown input type 'wibble' at /inputs/0/type — use one of the listed types");
   });
 
   it('missing required fields, by type', () => {
-    expect(messages(schemaProblems((m) => { m.inputs[3] = { key: 'rate', type: 'slider', label: 'Rate', max: 5 }; }))).toEqual([
-      `input 'rate' (/inputs/3) of type slider needs 'min' — add "min": <number>`,
-    ]);
-    const slider = schemaProblems((m) => { m.inputs[1] = { key: 'rate', type: 'slider', label: 'Rate', step: 1 }; });
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[3] = { key: 'rate', type: 'slider', label: 'Rate', max: 5 };
+        }),
+      ),
+    ).toEqual([`input 'rate' (/inputs/3) of type slider needs 'min' — add "min": <number>`]);
+    const slider = schemaProblems((m) => {
+      m.inputs[1] = { key: 'rate', type: 'slider', label: 'Rate', step: 1 };
+    });
     expect(messages(slider)).toEqual([
       `input 'rate' (/inputs/1) of type slider needs 'min' — add "min": <number>`,
       `input 'rate' (/inputs/1) of type slider needs 'max' — add "max": <number>`,
     ]);
-    expect(messages(schemaProblems((m) => { delete m.inputs[4].options; }))).toEqual([`input 'in_select' (/inputs/4) of type select needs 'options' — add "options": [ … ]`]);
-    expect(messages(schemaProblems((m) => { delete m.inputs[21].endpoint; }))[0]).toContain(`of type autocomplete needs 'endpoint'`);
-    expect(messages(schemaProblems((m) => { delete m.inputs[22].columns; }))[0]).toContain(`of type table needs 'columns'`);
-    expect(messages(schemaProblems((m) => { delete m.outputs[0].label; }))).toEqual([`output 'out_text' (/outputs/0) of type text needs 'label' — add "label": "…"`]);
-    expect(messages(schemaProblems((m) => { delete m.outputs[0].type; }))).toEqual([`output 'out_text' (/outputs/0) needs 'type' — add "type": one of the 39 output types (see reference-schemas/tool.schema.json)`]);
-    expect(messages(schemaProblems((m) => { delete m.name; }))).toEqual([`tool.json needs 'name' at the top level — add "name": "…"`]);
-    expect(messages(schemaProblems((m) => { m.inputs[3].show_if = { key: 'x' }; }))[0]).toContain(`/inputs/3/show_if needs 'equals'`);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          delete m.inputs[4].options;
+        }),
+      ),
+    ).toEqual([`input 'in_select' (/inputs/4) of type select needs 'options' — add "options": [ … ]`]);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          delete m.inputs[21].endpoint;
+        }),
+      )[0],
+    ).toContain(`of type autocomplete needs 'endpoint'`);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          delete m.inputs[22].columns;
+        }),
+      )[0],
+    ).toContain(`of type table needs 'columns'`);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          delete m.outputs[0].label;
+        }),
+      ),
+    ).toEqual([`output 'out_text' (/outputs/0) of type text needs 'label' — add "label": "…"`]);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          delete m.outputs[0].type;
+        }),
+      ),
+    ).toEqual([
+      `output 'out_text' (/outputs/0) needs 'type' — add "type": one of the 39 output types (see reference-schemas/tool.schema.json)`,
+    ]);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          delete m.name;
+        }),
+      ),
+    ).toEqual([`tool.json needs 'name' at the top level — add "name": "…"`]);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[3].show_if = { key: 'x' };
+        }),
+      )[0],
+    ).toContain(`/inputs/3/show_if needs 'equals'`);
   });
 
   it('wrong types', () => {
-    expect(messages(schemaProblems((m) => { m.max_runtime_seconds = '60'; }))).toEqual([
-      'expected a whole number at /max_runtime_seconds, got string "60" — remove the quotes: 60',
-    ]);
-    expect(messages(schemaProblems((m) => { m.max_runtime_seconds = 'soon'; }))[0]).toContain('at /max_runtime_seconds, got string');
-    expect(messages(schemaProblems((m) => { m.inputs[2].max = 'ten'; }))[0]).toBe('expected a number or null at /inputs/2/max, got string "ten" — change it to a number or null');
-    expect(messages(schemaProblems((m) => { m.concurrent = 'false'; }))[0]).toBe('expected true or false at /concurrent, got string "false" — remove the quotes: false');
-    expect(messages(schemaProblems((m) => { m.inputs = {}; }))[0]).toBe('expected an array at /inputs, got object — change it to an array');
-    expect(messages(schemaProblems((m) => { m.outputs[2].precision = 1.5; }))[0]).toContain('expected a whole number or null at /outputs/2/precision, got number 1.5 — use a whole number');
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.max_runtime_seconds = '60';
+        }),
+      ),
+    ).toEqual(['expected a whole number at /max_runtime_seconds, got string "60" — remove the quotes: 60']);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.max_runtime_seconds = 'soon';
+        }),
+      )[0],
+    ).toContain('at /max_runtime_seconds, got string');
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[2].max = 'ten';
+        }),
+      )[0],
+    ).toBe('expected a number or null at /inputs/2/max, got string "ten" — change it to a number or null');
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.concurrent = 'false';
+        }),
+      )[0],
+    ).toBe('expected true or false at /concurrent, got string "false" — remove the quotes: false');
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs = {};
+        }),
+      )[0],
+    ).toBe('expected an array at /inputs, got object — change it to an array');
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.outputs[2].precision = 1.5;
+        }),
+      )[0],
+    ).toContain('expected a whole number or null at /outputs/2/precision, got number 1.5 — use a whole number');
   });
 
   it('a wrong type inside a typed input does not also flag its valid siblings', () => {
-    expect(messages(schemaProblems((m) => { m.inputs[2].step = 'x'; }))).toEqual([
-      'expected a number or null at /inputs/2/step, got string "x" — change it to a number or null',
-    ]);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[2].step = 'x';
+        }),
+      ),
+    ).toEqual(['expected a number or null at /inputs/2/step, got string "x" — change it to a number or null']);
   });
 
   it('enums, ranges and lengths', () => {
-    expect(messages(schemaProblems((m) => { m.layout = 'chatt'; }))).toEqual(["invalid value 'chatt' at /layout — did you mean 'chat'? (allowed: form, chat, split)"]);
-    expect(messages(schemaProblems((m) => { m.outputs[2].format = 'money'; }))[0]).toContain("invalid value 'money' at /outputs/2/format — use one of currency, percent, scientific, decimal");
-    expect(messages(schemaProblems((m) => { m.max_runtime_seconds = 0; }))).toEqual(['/max_runtime_seconds is 0 but must be >= 1 — change it']);
-    expect(messages(schemaProblems((m) => { m.id = ''; }))).toEqual(['/id is empty — give it a value']);
-    expect(messages(schemaProblems((m) => { m.inputs[23].default_center = [1, 2, 3]; }))[0]).toContain('/inputs/23/default_center has 3 item(s) but needs exactly 2 numbers [latitude, longitude]');
-    expect(messages(schemaProblems((m) => { m.inputs[23].default_center = [95, 2]; }))[0]).toContain('/inputs/23/default_center/0 is 95 but must be <= 90');
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.layout = 'chatt';
+        }),
+      ),
+    ).toEqual(["invalid value 'chatt' at /layout — did you mean 'chat'? (allowed: form, chat, split)"]);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.outputs[2].format = 'money';
+        }),
+      )[0],
+    ).toContain("invalid value 'money' at /outputs/2/format — use one of currency, percent, scientific, decimal");
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.max_runtime_seconds = 0;
+        }),
+      ),
+    ).toEqual(['/max_runtime_seconds is 0 but must be >= 1 — change it']);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.id = '';
+        }),
+      ),
+    ).toEqual(['/id is empty — give it a value']);
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[23].default_center = [1, 2, 3];
+        }),
+      )[0],
+    ).toContain('/inputs/23/default_center has 3 item(s) but needs exactly 2 numbers [latitude, longitude]');
+    expect(
+      messages(
+        schemaProblems((m) => {
+          m.inputs[23].default_center = [95, 2];
+        }),
+      )[0],
+    ).toContain('/inputs/23/default_center/0 is 95 but must be <= 90');
   });
 
   it('lists every problem once, in document order, each with a line', () => {
@@ -286,7 +535,9 @@ describe('schema errors', () => {
 
   it('a non-object document', () => {
     const load = parseManifestText('[1, 2]');
-    expect(problemsOf(load).map((p) => p.message)).toEqual(['expected an object at the top level, got array — change it to an object']);
+    expect(problemsOf(load).map((p) => p.message)).toEqual([
+      'expected an object at the top level, got array — change it to an object',
+    ]);
   });
 });
 
@@ -300,7 +551,9 @@ describe('findings', () => {
     expect(codes(parseManifestText('{"id": "a",}'))).toEqual([['json-syntax', 'error', 'tool.json']]);
     expect(codes(parseManifestText(''))).toEqual([['json-syntax', 'error', 'tool.json']]);
     expect(codes(parseManifestText('{"id": "a", "id": "b"}'))).toEqual([['duplicate-key', 'error', 'tool.json']]);
-    expect(codes(parseManifestText('{"id": "a", "name": "A", "inputs": [], "outputs": [], "lable": 1}'))).toEqual([['schema', 'error', 'tool.json']]);
+    expect(codes(parseManifestText('{"id": "a", "name": "A", "inputs": [], "outputs": [], "lable": 1}'))).toEqual([
+      ['schema', 'error', 'tool.json'],
+    ]);
   });
 
   it('a whole-file problem has no path; a problem inside the file has its pointer', () => {
@@ -311,6 +564,8 @@ describe('findings', () => {
   it('nesting too deep to parse is one clear problem, not a stack overflow', () => {
     const load = parseManifestText(`{"id": "a", "x": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`);
     expect(load.ok ? 'ok' : load.stage).toBe('json');
-    expect(problemsOf(load).map((p) => p.message)).toEqual(['tool.json nests objects and arrays too deeply to read — flatten it (a tool.json needs only a few levels)']);
+    expect(problemsOf(load).map((p) => p.message)).toEqual([
+      'tool.json nests objects and arrays too deeply to read — flatten it (a tool.json needs only a few levels)',
+    ]);
   });
 });

@@ -25,10 +25,29 @@ export function loadManifest(toolDir: string): ManifestLoad {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      return { ok: false, stage: 'missing', problems: [finding('missing-file', { file: FILE, message: `${FILE} not found in ${toolDir} — create it (see reference-schemas/tool.schema.json)` })] };
+      return {
+        ok: false,
+        stage: 'missing',
+        problems: [
+          finding('missing-file', {
+            file: FILE,
+            message: `${FILE} not found in ${toolDir} — create it (see reference-schemas/tool.schema.json)`,
+          }),
+        ],
+      };
     }
-    const why = code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    return { ok: false, stage: 'read', problems: [finding('unreadable-file', { file: FILE, message: `${FILE} could not be read: ${why} — make it a readable file` })] };
+    const why =
+      code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    return {
+      ok: false,
+      stage: 'read',
+      problems: [
+        finding('unreadable-file', {
+          file: FILE,
+          message: `${FILE} could not be read: ${why} — make it a readable file`,
+        }),
+      ],
+    };
   }
   return parseManifestText(text);
 }
@@ -36,17 +55,39 @@ export function loadManifest(toolDir: string): ManifestLoad {
 /** Validates tool.json text already in memory (loadManifest without the file system). */
 export function parseManifestText(text: string): ManifestLoad {
   const source = readJsonSource(text);
-  const syntax = (fields: { line?: number; message: string }): Finding => finding('json-syntax', { file: FILE, ...fields });
+  const syntax = (fields: { line?: number; message: string }): Finding =>
+    finding('json-syntax', { file: FILE, ...fields });
   switch (source.kind) {
     case 'empty':
-      return { ok: false, stage: 'json', problems: [syntax({ line: 1, message: `${FILE} is empty — it must hold one JSON object with id, name, inputs and outputs` })] };
+      return {
+        ok: false,
+        stage: 'json',
+        problems: [
+          syntax({
+            line: 1,
+            message: `${FILE} is empty — it must hold one JSON object with id, name, inputs and outputs`,
+          }),
+        ],
+      };
     case 'syntax':
       return { ok: false, stage: 'json', problems: toolJsonSyntaxProblems(source).map(syntax) };
     case 'refused':
       // jsonc-parser accepted something JSON.parse refuses; report JSON.parse's own words
-      return { ok: false, stage: 'json', problems: [syntax({ message: `${FILE} is not valid JSON: ${source.reason} — fix the syntax there` })] };
+      return {
+        ok: false,
+        stage: 'json',
+        problems: [syntax({ message: `${FILE} is not valid JSON: ${source.reason} — fix the syntax there` })],
+      };
     case 'too-deep':
-      return { ok: false, stage: 'json', problems: [syntax({ message: `${FILE} nests objects and arrays too deeply to read — flatten it (a tool.json needs only a few levels)` })] };
+      return {
+        ok: false,
+        stage: 'json',
+        problems: [
+          syntax({
+            message: `${FILE} nests objects and arrays too deeply to read — flatten it (a tool.json needs only a few levels)`,
+          }),
+        ],
+      };
     case 'parsed':
       break;
   }
@@ -54,12 +95,14 @@ export function parseManifestText(text: string): ManifestLoad {
     return {
       ok: false,
       stage: 'json',
-      problems: source.duplicates.map(({ key, path: segments, line, firstLine }) => finding('duplicate-key', {
-        file: FILE,
-        path: toPointer(segments),
-        line,
-        message: `duplicate key '${key}' ${inWhere(toPointer(segments.slice(0, -1)))} (${firstLine === line ? `twice on line ${line}` : `lines ${firstLine} and ${line}`}) — JSON keeps only the last one; remove or rename one of them`,
-      })),
+      problems: source.duplicates.map(({ key, path: segments, line, firstLine }) =>
+        finding('duplicate-key', {
+          file: FILE,
+          path: toPointer(segments),
+          line,
+          message: `duplicate key '${key}' ${inWhere(toPointer(segments.slice(0, -1)))} (${firstLine === line ? `twice on line ${line}` : `lines ${firstLine} and ${line}`}) — JSON keeps only the last one; remove or rename one of them`,
+        }),
+      ),
     };
   }
   const problems = toolJsonSchemaProblems(source.data, source.lineOf);

@@ -46,7 +46,9 @@ function explain(error: SchemaError): string | undefined {
       return undefined;
     case 'anyOfRequired': {
       // branches that each just name required fields read as one "needs a or b" sentence
-      const options = (error.alternatives ?? []).map((fields) => fields.map((f) => `'${f}'`)).map((fields) => (fields.length === 1 ? fields[0]! : `all of ${fields.join(', ')}`));
+      const options = (error.alternatives ?? [])
+        .map((fields) => fields.map((f) => `'${f}'`))
+        .map((fields) => (fields.length === 1 ? fields[0]! : `all of ${fields.join(', ')}`));
       return `${at} needs ${options.join(' or ')}`;
     }
     case 'required': {
@@ -99,7 +101,8 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 // Rules JSON Schema cannot express. Each is defensive: the schema already reported wrong types,
 // so these only look at parts that have the right shape.
 
-const arrayAt = (v: unknown, key: string): unknown[] | undefined => (isPlainObject(v) && Array.isArray(v[key]) ? (v[key] as unknown[]) : undefined);
+const arrayAt = (v: unknown, key: string): unknown[] | undefined =>
+  isPlainObject(v) && Array.isArray(v[key]) ? (v[key] as unknown[]) : undefined;
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const show = (v: unknown): string => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
 
@@ -110,7 +113,8 @@ function seriesAsLongAsX(value: unknown): string[] {
   const problems: string[] = [];
   series.forEach((s, i) => {
     const y = arrayAt(s, 'y');
-    if (y && y.length !== x.length) problems.push(`series[${i}].y has ${plural(y.length, 'value')} but x has ${x.length}`);
+    if (y && y.length !== x.length)
+      problems.push(`series[${i}].y has ${plural(y.length, 'value')} but x has ${x.length}`);
   });
   return problems;
 }
@@ -121,12 +125,15 @@ function heatmapDimensions(value: unknown): string[] {
   const problems: string[] = [];
   const xLabels = arrayAt(value, 'x_labels');
   const yLabels = arrayAt(value, 'y_labels');
-  if (yLabels && z.length !== yLabels.length) problems.push(`z has ${plural(z.length, 'row')} but y_labels has ${yLabels.length}`);
+  if (yLabels && z.length !== yLabels.length)
+    problems.push(`z has ${plural(z.length, 'row')} but y_labels has ${yLabels.length}`);
   const first = Array.isArray(z[0]) ? (z[0] as unknown[]).length : undefined;
   z.forEach((row, i) => {
     if (!Array.isArray(row)) return;
-    if (xLabels && row.length !== xLabels.length) problems.push(`z[${i}] has ${plural(row.length, 'value')} but x_labels has ${xLabels.length}`);
-    else if (!xLabels && first !== undefined && row.length !== first) problems.push(`z[${i}] has ${plural(row.length, 'value')} but z[0] has ${first}`);
+    if (xLabels && row.length !== xLabels.length)
+      problems.push(`z[${i}] has ${plural(row.length, 'value')} but x_labels has ${xLabels.length}`);
+    else if (!xLabels && first !== undefined && row.length !== first)
+      problems.push(`z[${i}] has ${plural(row.length, 'value')} but z[0] has ${first}`);
   });
   return problems;
 }
@@ -138,7 +145,8 @@ function radarValuesPerAxis(value: unknown): string[] {
   const problems: string[] = [];
   series.forEach((s, i) => {
     const values = arrayAt(s, 'values');
-    if (values && values.length !== axes.length) problems.push(`series[${i}].values has ${plural(values.length, 'value')} but axes has ${axes.length}`);
+    if (values && values.length !== axes.length)
+      problems.push(`series[${i}].values has ${plural(values.length, 'value')} but axes has ${axes.length}`);
   });
   return problems;
 }
@@ -149,7 +157,8 @@ function tableRowWidths(value: unknown): string[] {
   if (!columns || !rows) return [];
   const problems: string[] = [];
   rows.forEach((row, i) => {
-    if (Array.isArray(row) && row.length !== columns.length) problems.push(`rows[${i}] has ${plural(row.length, 'cell')} but there are ${plural(columns.length, 'column')}`);
+    if (Array.isArray(row) && row.length !== columns.length)
+      problems.push(`rows[${i}] has ${plural(row.length, 'cell')} but there are ${plural(columns.length, 'column')}`);
   });
   return problems;
 }
@@ -181,7 +190,8 @@ function endpointsExist(linksKey: 'links' | 'edges') {
         if (typeof ref !== 'string' && typeof ref !== 'number') continue;
         // d3-style links may point at nodes by index
         const byIndex = Number.isInteger(ref) && (ref as number) >= 0 && (ref as number) < nodes.length;
-        if (!ids.has(String(ref)) && !byIndex) problems.push(`${linksKey}[${i}].${end} ${show(ref)} names no node in nodes`);
+        if (!ids.has(String(ref)) && !byIndex)
+          problems.push(`${linksKey}[${i}].${end} ${show(ref)} names no node in nodes`);
       }
     });
     return problems;
@@ -211,8 +221,12 @@ function candleRanges(value: unknown): string[] {
   points.forEach((p, i) => {
     if (!isPlainObject(p) || !num(p.open) || !num(p.high) || !num(p.low) || !num(p.close)) return;
     if (p.high < p.low) problems.push(`points[${i}]: high ${p.high} is below low ${p.low}`);
-    else if (p.high < Math.max(p.open, p.close)) problems.push(`points[${i}]: high ${p.high} is below ${p.open > p.close ? `open ${p.open}` : `close ${p.close}`}`);
-    else if (p.low > Math.min(p.open, p.close)) problems.push(`points[${i}]: low ${p.low} is above ${p.open < p.close ? `open ${p.open}` : `close ${p.close}`}`);
+    else if (p.high < Math.max(p.open, p.close))
+      problems.push(
+        `points[${i}]: high ${p.high} is below ${p.open > p.close ? `open ${p.open}` : `close ${p.close}`}`,
+      );
+    else if (p.low > Math.min(p.open, p.close))
+      problems.push(`points[${i}]: low ${p.low} is above ${p.open < p.close ? `open ${p.open}` : `close ${p.close}`}`);
   });
   return problems;
 }
@@ -228,7 +242,8 @@ function boxplotOrder(value: unknown): string[] {
     for (let k = 1; k < order.length; k++) {
       const lo = order[k - 1]!;
       const hi = order[k]!;
-      if ((s[lo] as number) > (s[hi] as number)) problems.push(`series[${i}]: ${lo} ${s[lo] as number} is above ${hi} ${s[hi] as number}`);
+      if ((s[lo] as number) > (s[hi] as number))
+        problems.push(`series[${i}]: ${lo} ${s[lo] as number} is above ${hi} ${s[hi] as number}`);
     }
   });
   return problems;
@@ -251,7 +266,8 @@ function ganttOrder(value: unknown): string[] {
     if (!isPlainObject(task) || typeof task.start !== typeof task.end) return;
     const start = timeOf(task.start);
     const end = timeOf(task.end);
-    if (start !== undefined && end !== undefined && end < start) problems.push(`tasks[${i}] ends (${show(task.end)}) before it starts (${show(task.start)})`);
+    if (start !== undefined && end !== undefined && end < start)
+      problems.push(`tasks[${i}] ends (${show(task.end)}) before it starts (${show(task.start)})`);
   });
   return problems;
 }

@@ -14,7 +14,9 @@ function reaperProcess(): ChildProcess | null {
       stdio: ['pipe', 'ignore', 'ignore'],
       detached: true, // outlives a signal sent to pixie's own process group
     });
-    reaper.on('error', () => { reaper = null; });
+    reaper.on('error', () => {
+      reaper = null;
+    });
     reaper.stdin!.on('error', () => {});
     reaper.unref();
     (reaper.stdin as unknown as { unref?: () => void }).unref?.();

@@ -3,7 +3,13 @@
 // `ps` would cost a spawn per sample. On other platforms these return empty results.
 import { readdirSync, readFileSync } from 'node:fs';
 
-export interface ProcInfo { pid: number; ppid: number; pgid: number; rssKb: number; startTime: number }
+export interface ProcInfo {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  rssKb: number;
+  startTime: number;
+}
 
 const PAGE_KB = 4;
 
@@ -14,7 +20,13 @@ function readStat(pid: number): ProcInfo | null {
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     // fields[0] = state, [1] = ppid, [2] = pgrp, [19] = start time (ticks since boot), [21] = rss in pages
     if (fields[0] === 'Z') return null; // a zombie holds no memory and is gone once reaped
-    return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), rssKb: Number(fields[21]) * PAGE_KB, startTime: Number(fields[19]) };
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      pgid: Number(fields[2]),
+      rssKb: Number(fields[21]) * PAGE_KB,
+      startTime: Number(fields[19]),
+    };
   } catch {
     return null;
   }
@@ -22,7 +34,9 @@ function readStat(pid: number): ProcInfo | null {
 
 function allPids(): number[] {
   try {
-    return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number);
+    return readdirSync('/proc')
+      .filter((n) => /^\d+$/.test(n))
+      .map(Number);
   } catch {
     return [];
   }

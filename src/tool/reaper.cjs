@@ -38,7 +38,9 @@ function markedPids(marker) {
 }
 
 function kill(target, sig) {
-  try { process.kill(target, sig); } catch {}
+  try {
+    process.kill(target, sig);
+  } catch {}
 }
 
 process.stdin.on('end', () => {

@@ -33,14 +33,27 @@ function tsxLoaderPath(): string {
 export function runtimeFor(toolDir: string, entrypoint: string): Runtime | null {
   const ext = path.extname(entrypoint).toLowerCase();
   if (ext === '.ts' || ext === '.mts') {
-    return { kind: 'node', command: process.execPath, preArgs: ['--import', tsxLoaderPath()], dependencyManifest: 'package.json', label: 'node (tsx)' };
+    return {
+      kind: 'node',
+      command: process.execPath,
+      preArgs: ['--import', tsxLoaderPath()],
+      dependencyManifest: 'package.json',
+      label: 'node (tsx)',
+    };
   }
   if (ext === '.js' || ext === '.mjs' || ext === '.cjs') {
     return { kind: 'node', command: process.execPath, preArgs: [], dependencyManifest: 'package.json', label: 'node' };
   }
   if (ext === '.py') {
     const venv = path.join(toolDir, '.venv', 'bin', 'python');
-    if (existsSync(venv)) return { kind: 'python', command: venv, preArgs: [], dependencyManifest: 'pyproject.toml', label: '.venv/bin/python' };
+    if (existsSync(venv))
+      return {
+        kind: 'python',
+        command: venv,
+        preArgs: [],
+        dependencyManifest: 'pyproject.toml',
+        label: '.venv/bin/python',
+      };
     return { kind: 'python', command: 'python3', preArgs: [], dependencyManifest: 'pyproject.toml', label: 'python3' };
   }
   return null;

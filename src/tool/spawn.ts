@@ -8,7 +8,15 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { ToolClient } from './client.js';
 import { freePort } from './free-port.js';
-import { allProcesses, descendantsOf, killQuietly, peakResidentMbOf, pgidOf, processesWithEnv, stillAlive } from './processes.js';
+import {
+  allProcesses,
+  descendantsOf,
+  killQuietly,
+  peakResidentMbOf,
+  pgidOf,
+  processesWithEnv,
+  stillAlive,
+} from './processes.js';
 import type { Runtime } from './runtime.js';
 import { registerGroup, unregisterGroup } from './process-registry.js';
 
@@ -17,7 +25,21 @@ const HEALTH_TIMEOUT_MS = 30_000;
 export const SHUTDOWN_GRACE_MS = 5_000;
 
 /** Parent variables a tool may see; everything else (tokens, CI secrets) stays with pixie. */
-const KEPT_ENV = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ', 'TMPDIR', 'TEMP', 'TMP', 'PYTHONHOME', 'SYSTEMROOT'];
+const KEPT_ENV = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
+  'PYTHONHOME',
+  'SYSTEMROOT',
+];
 
 export interface StopResult {
   /** the leader and its whole group exited within the grace period after SIGTERM */
@@ -94,7 +116,9 @@ function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T |
   let timer: NodeJS.Timeout;
   return Promise.race([
     promise,
-    new Promise<F>((resolve) => { timer = setTimeout(() => resolve(fallback), ms); }),
+    new Promise<F>((resolve) => {
+      timer = setTimeout(() => resolve(fallback), ms);
+    }),
   ]).finally(() => clearTimeout(timer));
 }
 
@@ -120,7 +144,13 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       detached: true, // own process group: killpg reaches the tool's children
     });
   } catch (err) {
-    return { ok: false, message: `could not start ${opts.runtime.label}: ${(err as Error).message}`, details: '', stderr: '', durationMs: elapsed() };
+    return {
+      ok: false,
+      message: `could not start ${opts.runtime.label}: ${(err as Error).message}`,
+      details: '',
+      stderr: '',
+      durationMs: elapsed(),
+    };
   }
   const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
   child.stderr!.on('data', (c: Buffer) => stderr.push(c));
@@ -137,7 +167,13 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   const early = await within(spawnError, 0, null);
   if (early || child.pid === undefined) {
     const err = early ?? (await spawnError);
-    return { ok: false, message: `could not start ${opts.runtime.label}: ${err.message}`, details: '', stderr: '', durationMs: elapsed() };
+    return {
+      ok: false,
+      message: `could not start ${opts.runtime.label}: ${err.message}`,
+      details: '',
+      stderr: '',
+      durationMs: elapsed(),
+    };
   }
   const pid = child.pid;
   registerGroup(pid, marker);
@@ -164,10 +200,11 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       const leaderPeak = exit ? null : peakResidentMbOf(pid);
       return Math.round(Math.max(tracker.peakMb, leaderPeak ?? 0) * 10) / 10;
     },
-    stop: (graceMs = SHUTDOWN_GRACE_MS) => (stopping ??= stopGroup(pid, marker, tracker, exited, closed, graceMs, () => {
-      clearInterval(sampler);
-      void client.close();
-    })),
+    stop: (graceMs = SHUTDOWN_GRACE_MS) =>
+      (stopping ??= stopGroup(pid, marker, tracker, exited, closed, graceMs, () => {
+        clearInterval(sampler);
+        void client.close();
+      })),
   };
 
   // poll /healthz until 200, the process exits, or the deadline passes
@@ -193,13 +230,26 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   const log = stderr.text();
   if (exitNow) {
     const how = exitNow.signal ? `was killed by ${exitNow.signal}` : `exited with code ${exitNow.code}`;
-    const hint = exitNow.code === 0 && !log.trim() && elapsed() < 2000
-      ? `\nthe entrypoint returned at once without serving: does ${opts.entrypoint} start a server (for Python, an \`if __name__ == "__main__":\` block)?`
-      : '';
-    return { ok: false, message: `the tool ${how} during start-up`, details: `process ${how} during startup${hint}`, stderr: log, durationMs: elapsed() };
+    const hint =
+      exitNow.code === 0 && !log.trim() && elapsed() < 2000
+        ? `\nthe entrypoint returned at once without serving: does ${opts.entrypoint} start a server (for Python, an \`if __name__ == "__main__":\` block)?`
+        : '';
+    return {
+      ok: false,
+      message: `the tool ${how} during start-up`,
+      details: `process ${how} during startup${hint}`,
+      stderr: log,
+      durationMs: elapsed(),
+    };
   }
   const seconds = (opts.healthTimeoutMs ?? HEALTH_TIMEOUT_MS) / 1000;
-  return { ok: false, message: `/healthz did not answer 200 within ${seconds} s`, details: `port ${port}; is the tool listening on 127.0.0.1 at the port given by --port / PORT?`, stderr: log, durationMs: elapsed() };
+  return {
+    ok: false,
+    message: `/healthz did not answer 200 within ${seconds} s`,
+    details: `port ${port}; is the tool listening on 127.0.0.1 at the port given by --port / PORT?`,
+    stderr: log,
+    durationMs: elapsed(),
+  };
 }
 
 /** The tool's process group and every descendant seen, with resident-memory peaks. */
@@ -263,5 +313,12 @@ async function stopGroup(
   while (performance.now() < until && tracker.alive(marker).length > 0) await sleep(20);
   cleanup();
   unregisterGroup(pgid);
-  return { graceful: killed === 0 && leaderExit !== null, exitCode: final.code, signal: final.signal, killed, escaped, durationMs: performance.now() - started };
+  return {
+    graceful: killed === 0 && leaderExit !== null,
+    exitCode: final.code,
+    signal: final.signal,
+    killed,
+    escaped,
+    durationMs: performance.now() - started,
+  };
 }

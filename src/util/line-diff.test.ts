@@ -16,7 +16,14 @@ describe('diffLineLists', () => {
   });
 
   it('puts additions before removals inside a changed block', () => {
-    expect(ops(diffLineLists(['k', 'a', 'b', 'k'], ['k', 'A', 'B', 'k']))).toEqual([' k', '+A', '+B', '-a', '-b', ' k']);
+    expect(ops(diffLineLists(['k', 'a', 'b', 'k'], ['k', 'A', 'B', 'k']))).toEqual([
+      ' k',
+      '+A',
+      '+B',
+      '-a',
+      '-b',
+      ' k',
+    ]);
   });
 
   it('gives up past the edit budget, but never on lines only added or only removed', () => {

@@ -41,7 +41,7 @@ function num(v: unknown): number | undefined {
 function midpoint(spec: InputSpec): number {
   const min = num(spec.min);
   const max = num(spec.max);
-  let value = min !== undefined && max !== undefined ? (min + max) / 2 : min ?? max ?? 0;
+  let value = min !== undefined && max !== undefined ? (min + max) / 2 : (min ?? max ?? 0);
   // keep the value on the step grid so tools that check integers or increments accept it
   const step = num(spec.step);
   if (step && step > 0) {
@@ -78,7 +78,11 @@ function sampleFor(spec: InputSpec): unknown {
   if (spec.default !== undefined && spec.default !== null) return spec.default;
   if (spec.required === false) return undefined;
   switch (spec.type) {
-    case 'text': case 'textarea': case 'code': case 'markdown': case 'autocomplete':
+    case 'text':
+    case 'textarea':
+    case 'code':
+    case 'markdown':
+    case 'autocomplete':
       return '';
     case 'number':
       return midpoint(spec);
@@ -87,15 +91,20 @@ function sampleFor(spec: InputSpec): unknown {
       const max = num(spec.max) ?? min;
       return spec.range ? [min, max] : midpoint(spec);
     }
-    case 'select': case 'radio':
+    case 'select':
+    case 'radio':
       return spec.options?.[0]?.value ?? null;
-    case 'multiselect': case 'tags':
+    case 'multiselect':
+    case 'tags':
       return [];
     case 'table': {
       const rows = Math.max(0, num(spec.min_rows) ?? 0);
-      return Array.from({ length: rows }, () => Object.fromEntries((spec.columns ?? []).map((c) => [c.key, sampleCell(c.type)])));
+      return Array.from({ length: rows }, () =>
+        Object.fromEntries((spec.columns ?? []).map((c) => [c.key, sampleCell(c.type)])),
+      );
     }
-    case 'checkbox': case 'toggle':
+    case 'checkbox':
+    case 'toggle':
       return false;
     case 'date':
       return dateWithin(spec);
@@ -105,7 +114,8 @@ function sampleFor(spec: InputSpec): unknown {
       return `${FIXED_DATE}T12:00:00`;
     case 'date_range':
       return [FIXED_DATE, '2026-01-08'];
-    case 'file': case 'image':
+    case 'file':
+    case 'image':
       return SAMPLE_PNG_DATA_URL;
     case 'audio':
       return silentWavDataUrl();
@@ -122,7 +132,12 @@ function sampleFor(spec: InputSpec): unknown {
     case 'map_polygon': {
       const [a, b] = centre(spec);
       // a closed triangle around the centre: a one-vertex "polygon" is not a polygon
-      return [[a, b], [a + 0.01, b], [a, b + 0.01], [a, b]];
+      return [
+        [a, b],
+        [a + 0.01, b],
+        [a, b + 0.01],
+        [a, b],
+      ];
     }
     case 'map_multipoint':
       return [centre(spec)];

@@ -12,7 +12,8 @@ function executionOrder(checks: readonly Check[]): Check[] {
 function unmetRequirement(check: Check, results: ReadonlyMap<CheckName, CheckResult>): string | null {
   for (const name of check.requires ?? []) {
     const r = results.get(name);
-    if (!r || (r.status !== 'pass' && r.status !== 'warn')) return `skipped: check ${checkNumber(name)} ${name} did not pass`;
+    if (!r || (r.status !== 'pass' && r.status !== 'warn'))
+      return `skipped: check ${checkNumber(name)} ${name} did not pass`;
   }
   return null;
 }
@@ -24,7 +25,11 @@ async function runOne(check: Check, ctx: CheckContext): Promise<CheckOutcome> {
     // a throw is pixie's own fault, never blamed on the tool
     const e = err as Error;
     ctx.state.errors.push(`check ${checkNumber(check.name)} ${check.name}: ${e.stack ?? e.message}`);
-    return { status: 'fail', message: `internal error in pixie while running this check: ${e.message}`, details: 'this is a bug in pixie, not in the tool; please report it with the report JSON' };
+    return {
+      status: 'fail',
+      message: `internal error in pixie while running this check: ${e.message}`,
+      details: 'this is a bug in pixie, not in the tool; please report it with the report JSON',
+    };
   }
 }
 
@@ -70,7 +75,14 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
         ...(outcome.findings?.length ? { findings: outcome.findings } : {}),
       };
       results.set(check.name, result);
-      progress?.({ kind: 'check-end', tool_id: state.toolId, number, name: check.name, status: result.status, message: result.message });
+      progress?.({
+        kind: 'check-end',
+        tool_id: state.toolId,
+        number,
+        name: check.name,
+        status: result.status,
+        message: result.message,
+      });
     }
   } finally {
     // whatever happened above, the tool is stopped before we return
@@ -82,7 +94,16 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
   }
   const checks = CHECKS.map((c): CheckResult => {
     const r = results.get(c.name)!;
-    if (options.referenceOnly && c.phase === 'contract') return { number: r.number, name: r.name, phase: r.phase, status: 'skip', message: 'skipped: --reference-only', details: null, duration_ms: r.duration_ms };
+    if (options.referenceOnly && c.phase === 'contract')
+      return {
+        number: r.number,
+        name: r.name,
+        phase: r.phase,
+        status: 'skip',
+        message: 'skipped: --reference-only',
+        details: null,
+        duration_ms: r.duration_ms,
+      };
     return r;
   });
   return {

@@ -6,18 +6,34 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PIXIE_BIN = path.join(REPO_ROOT, 'bin', 'pixie.js');
 
-export interface CliResult { code: number; stdout: string; stderr: string }
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
-export function runPixie(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runPixie(
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [PIXIE_BIN, ...args], {
-      cwd: opts.cwd ?? REPO_ROOT,
-      env: { ...process.env, NO_COLOR: '1', ...opts.env },
-      timeout: opts.timeoutMs ?? 120_000,
-      maxBuffer: 64 * 1024 * 1024,
-    }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 99) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [PIXIE_BIN, ...args],
+      {
+        cwd: opts.cwd ?? REPO_ROOT,
+        env: { ...process.env, NO_COLOR: '1', ...opts.env },
+        timeout: opts.timeoutMs ?? 120_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (err, stdout, stderr) => {
+        const code = err
+          ? typeof (err as { code?: unknown }).code === 'number'
+            ? (err as { code: number }).code
+            : 99
+          : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }

@@ -13,7 +13,10 @@ export function processesUnder(dir: string): { pid: number; cmdline: string }[] 
       const state = readFileSync(`/proc/${name}/stat`, 'utf8');
       if (state.slice(state.lastIndexOf(')') + 2).startsWith('Z')) continue;
       if (cwd === root || cwd.startsWith(root + path.sep)) {
-        out.push({ pid: Number(name), cmdline: readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() });
+        out.push({
+          pid: Number(name),
+          cmdline: readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim(),
+        });
       }
     } catch {
       // gone, or not ours

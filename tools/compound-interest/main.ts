@@ -54,8 +54,8 @@ export function compute(inputs: Record<string, unknown>) {
   const inflationPct = adjusted ? numberInput(inputs, 'inflation_rate', -50, 100) : 0;
 
   const r = ratePct / 100;
-  const monthlyGrowth = Math.pow(1 + r / n, n / 12);
-  const deflator = (year: number) => (adjusted ? Math.pow(1 + inflationPct / 100, year) : 1);
+  const monthlyGrowth = (1 + r / n) ** (n / 12);
+  const deflator = (year: number) => (adjusted ? (1 + inflationPct / 100) ** year : 1);
 
   let balance = principal;
   let paidIn = principal;
@@ -118,7 +118,7 @@ export function compute(inputs: Record<string, unknown>) {
         { key: 'Total contributions', value: totalContributions },
         { key: 'Total interest', value: totalInterest },
         { key: 'Compounding', value: FREQUENCIES[n] },
-        { key: 'Effective annual rate (%)', value: Math.round((Math.pow(1 + r / n, n) - 1) * 1e6) / 1e4 },
+        { key: 'Effective annual rate (%)', value: Math.round(((1 + r / n) ** n - 1) * 1e6) / 1e4 },
         { key: 'Values', value: money },
       ],
     },
@@ -137,9 +137,13 @@ app.post('/run', async (c) => {
   } catch {
     return c.json({ detail: 'request body must be JSON' }, 422);
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return c.json({ detail: 'request body must be a JSON object' }, 422);
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return c.json({ detail: 'request body must be a JSON object' }, 422);
   // Newer clients send {"inputs": {...}}; older ones copy inputs to the top level as well.
-  const given = body.inputs && typeof body.inputs === 'object' && !Array.isArray(body.inputs) ? (body.inputs as Record<string, unknown>) : body;
+  const given =
+    body.inputs && typeof body.inputs === 'object' && !Array.isArray(body.inputs)
+      ? (body.inputs as Record<string, unknown>)
+      : body;
   const inputs: Record<string, unknown> = {};
   for (const spec of manifest.inputs) inputs[spec.key] = given[spec.key] ?? body[spec.key] ?? spec.default;
   try {

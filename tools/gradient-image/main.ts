@@ -64,7 +64,11 @@ export async function compute(inputs: Record<string, unknown>) {
   }
 
   const position = (x: number, y: number) =>
-    direction === 'horizontal' ? x / (width - 1) : direction === 'vertical' ? y / (height - 1) : (x / (width - 1) + y / (height - 1)) / 2;
+    direction === 'horizontal'
+      ? x / (width - 1)
+      : direction === 'vertical'
+        ? y / (height - 1)
+        : (x / (width - 1) + y / (height - 1)) / 2;
 
   const raw = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
@@ -136,9 +140,13 @@ app.post('/run', async (c) => {
   } catch {
     return c.json({ detail: 'request body must be JSON' }, 422);
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return c.json({ detail: 'request body must be a JSON object' }, 422);
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return c.json({ detail: 'request body must be a JSON object' }, 422);
   // Newer clients send {"inputs": {...}}; older ones copy inputs to the top level as well.
-  const given = body.inputs && typeof body.inputs === 'object' && !Array.isArray(body.inputs) ? (body.inputs as Record<string, unknown>) : body;
+  const given =
+    body.inputs && typeof body.inputs === 'object' && !Array.isArray(body.inputs)
+      ? (body.inputs as Record<string, unknown>)
+      : body;
   const inputs: Record<string, unknown> = {};
   for (const spec of manifest.inputs) inputs[spec.key] = given[spec.key] ?? body[spec.key] ?? spec.default;
   try {

@@ -20,7 +20,12 @@ class InputError extends Error {}
 
 const CURRENCY_SYMBOLS: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
 
-interface Line { description: string; quantity: number; unit_price: number; amount: number }
+interface Line {
+  description: string;
+  quantity: number;
+  unit_price: number;
+  amount: number;
+}
 
 /** round(x) for values that should be whole numbers of cents, ignoring binary noise like 100.49999999. */
 const toCents = (x: number) => Math.round(Number(x.toPrecision(12)));
@@ -28,7 +33,9 @@ const toCents = (x: number) => Math.round(Number(x.toPrecision(12)));
 function money(cents: number, symbol: string): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}${symbol}${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
@@ -67,8 +74,15 @@ function printable(font: PDFFont, text: string): string {
 }
 
 async function buildPdf(opts: {
-  customer: string; invoiceNumber: string; issueDate: string; lines: Line[];
-  subtotal: number; tax: number; total: number; taxRate: number; symbol: string;
+  customer: string;
+  invoiceNumber: string;
+  issueDate: string;
+  lines: Line[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  taxRate: number;
+  symbol: string;
 }): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const date = new Date(`${opts.issueDate}T00:00:00Z`);
@@ -155,7 +169,10 @@ export async function compute(inputs: Record<string, unknown>) {
     '',
     '| Description | Qty | Unit price | Amount |',
     '|---|---:|---:|---:|',
-    ...lines.map((l) => `| ${cell(l.description)} | ${l.quantity} | ${money(toCents(l.unit_price * 100), symbol)} | ${money(l.amount, symbol)} |`),
+    ...lines.map(
+      (l) =>
+        `| ${cell(l.description)} | ${l.quantity} | ${money(toCents(l.unit_price * 100), symbol)} | ${money(l.amount, symbol)} |`,
+    ),
     '',
     `Subtotal ${money(subtotal, symbol)}, tax (${taxRate}%) ${money(tax, symbol)}, **total due ${money(total, symbol)}**.`,
   ].join('\n');
@@ -189,9 +206,13 @@ app.post('/run', async (c) => {
   } catch {
     return c.json({ detail: 'request body must be JSON' }, 422);
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return c.json({ detail: 'request body must be a JSON object' }, 422);
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return c.json({ detail: 'request body must be a JSON object' }, 422);
   // Newer clients send {"inputs": {...}}; older ones copy inputs to the top level as well.
-  const given = body.inputs && typeof body.inputs === 'object' && !Array.isArray(body.inputs) ? (body.inputs as Record<string, unknown>) : body;
+  const given =
+    body.inputs && typeof body.inputs === 'object' && !Array.isArray(body.inputs)
+      ? (body.inputs as Record<string, unknown>)
+      : body;
   const inputs: Record<string, unknown> = {};
   for (const spec of manifest.inputs) inputs[spec.key] = given[spec.key] ?? body[spec.key] ?? spec.default;
   try {

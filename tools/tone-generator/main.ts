@@ -62,11 +62,13 @@ export function compute(inputs: Record<string, unknown>) {
   const sampleRate = Number(inputs.sample_rate);
   if (!SAMPLE_RATES.includes(sampleRate)) throw new InputError(`sample_rate must be one of ${SAMPLE_RATES.join(', ')}`);
   const frequency = numberInput(inputs, 'frequency', 20, 4000);
-  if (frequency >= sampleRate / 2) throw new InputError(`frequency must be below ${sampleRate / 2} Hz (half the sample rate)`);
+  if (frequency >= sampleRate / 2)
+    throw new InputError(`frequency must be below ${sampleRate / 2} Hz (half the sample rate)`);
   const duration = numberInput(inputs, 'duration', 0.05, 2);
   const amplitude = numberInput(inputs, 'amplitude', 0, 1);
   const waveform = inputs.waveform as keyof typeof WAVEFORMS;
-  if (typeof waveform !== 'string' || !Object.hasOwn(WAVEFORMS, waveform)) throw new InputError('waveform must be sine, square or triangle');
+  if (typeof waveform !== 'string' || !Object.hasOwn(WAVEFORMS, waveform))
+    throw new InputError('waveform must be sine, square or triangle');
   const shape = WAVEFORMS[waveform];
 
   const count = Math.round(duration * sampleRate);
@@ -120,9 +122,13 @@ app.post('/run', async (c) => {
   } catch {
     return c.json({ detail: 'request body must be JSON' }, 422);
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return c.json({ detail: 'request body must be a JSON object' }, 422);
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return c.json({ detail: 'request body must be a JSON object' }, 422);
   // Newer clients send {"inputs": {...}}; older ones copy inputs to the top level as well.
-  const given = body.inputs && typeof body.inputs === 'object' && !Array.isArray(body.inputs) ? (body.inputs as Record<string, unknown>) : body;
+  const given =
+    body.inputs && typeof body.inputs === 'object' && !Array.isArray(body.inputs)
+      ? (body.inputs as Record<string, unknown>)
+      : body;
   const inputs: Record<string, unknown> = {};
   for (const spec of manifest.inputs) inputs[spec.key] = given[spec.key] ?? body[spec.key] ?? spec.default;
   try {

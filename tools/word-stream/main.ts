@@ -23,8 +23,16 @@ class InputError extends Error {}
 
 // ---- per-run event buffers ----
 
-interface StreamEvent { output_key: string; value: string; done: boolean }
-interface RunBuffer { events: StreamEvent[]; done: boolean; listeners: Set<() => void> }
+interface StreamEvent {
+  output_key: string;
+  value: string;
+  done: boolean;
+}
+interface RunBuffer {
+  events: StreamEvent[];
+  done: boolean;
+  listeners: Set<() => void>;
+}
 
 const STREAM_KEY = 'stream';
 const runs = new Map<string, RunBuffer>();
@@ -158,12 +166,16 @@ app.post('/run', async (c) => {
   } catch {
     return c.json({ detail: 'request body must be JSON' }, 422);
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return c.json({ detail: 'request body must be a JSON object' }, 422);
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return c.json({ detail: 'request body must be a JSON object' }, 422);
   // Newer clients send {"inputs": {...}}; older ones copy inputs to the top level as well.
-  const given = body.inputs && typeof body.inputs === 'object' && !Array.isArray(body.inputs) ? (body.inputs as Record<string, unknown>) : body;
+  const given =
+    body.inputs && typeof body.inputs === 'object' && !Array.isArray(body.inputs)
+      ? (body.inputs as Record<string, unknown>)
+      : body;
   const inputs: Record<string, unknown> = {};
   for (const spec of manifest.inputs) inputs[spec.key] = given[spec.key] ?? body[spec.key] ?? spec.default;
-  let parsed;
+  let parsed: ReturnType<typeof parseInputs>;
   try {
     parsed = parseInputs(inputs);
   } catch (err) {

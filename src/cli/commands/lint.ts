@@ -4,7 +4,8 @@ import type { SetExitCode } from './options.js';
 import type { LintCliOptions } from '../lint-command.js';
 
 export function registerLint(program: Command, setExitCode: SetExitCode): void {
-  program.command('lint')
+  program
+    .command('lint')
     .description('check tool.json, fixtures and tolerance.yaml without starting any tool (exit 1 on problems)')
     .argument('[tools...]', 'tool ids or paths (default: every tool)')
     .option('--tools-dir <dir>', 'where tool ids are looked up (default: ./tools or $PIXIE_TOOLS_DIR)')

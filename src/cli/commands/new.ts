@@ -4,10 +4,15 @@ import type { SetExitCode } from './options.js';
 import type { NewCliOptions } from '../new-command.js';
 
 export function registerNew(program: Command, setExitCode: SetExitCode): void {
-  program.command('new')
+  program
+    .command('new')
     .description('scaffold a working tool with one passing fixture')
     .argument('<id>', 'tool id: lowercase letters, digits and dashes')
-    .addOption(new Option('--runtime <runtime>', 'node (TypeScript + hono) or python (standard library)').choices(['node', 'python']).default('node'))
+    .addOption(
+      new Option('--runtime <runtime>', 'node (TypeScript + hono) or python (standard library)')
+        .choices(['node', 'python'])
+        .default('node'),
+    )
     .option('--tools-dir <dir>', 'where to create it (default: ./tools or $PIXIE_TOOLS_DIR)')
     .action(async (id: string, opts: NewCliOptions) => {
       const { newCommand } = await import('../new-command.js');

@@ -9,7 +9,8 @@ export function positiveInt(value: string): number {
 
 export function portNumber(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number 0–65535 (0 picks a free port)');
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('expected a port number 0–65535 (0 picks a free port)');
   return n;
 }
 

@@ -4,7 +4,8 @@ import type { ServeOptions } from '../../server/serve.js';
 import { portNumber, type SetExitCode } from './options.js';
 
 export function registerServe(program: Command, setExitCode: SetExitCode): void {
-  program.command('serve')
+  program
+    .command('serve')
     .description('the validation service and dashboard (HTTP API + web page)')
     .option('--port <port>', 'port to listen on (0 picks a free one)', portNumber, 7700)
     .option('--host <host>', 'address to bind; anything but loopback needs --token', '127.0.0.1')

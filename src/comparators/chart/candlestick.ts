@@ -9,7 +9,10 @@ const CANDLE_FIELDS = ['open', 'high', 'low', 'close', 'volume'];
 
 function compareCandle(ctx: Ctx, path: string, e: unknown, a: unknown): void {
   const { c } = ctx;
-  if (!isPlainObject(e) || !isPlainObject(a)) { c.value(path, e, a); return; }
+  if (!isPlainObject(e) || !isPlainObject(a)) {
+    c.value(path, e, a);
+    return;
+  }
   c.value(joinPath(path, 't'), e.t, a.t, {});
   for (const f of CANDLE_FIELDS) {
     if (f === 'volume') c.optional(joinPath(path, f), e[f], a[f]);
@@ -22,7 +25,8 @@ export function compareCandlestick(ctx: Ctx, e: Record<string, unknown>, a: Reco
   if (typeof points === 'string') return points;
   const [eP, aP] = points;
   const { c } = ctx;
-  if (eP.length !== aP.length) c.add('points', `candle count differs: expected ${eP.length}, got ${aP.length}`, eP.length, aP.length, false);
+  if (eP.length !== aP.length)
+    c.add('points', `candle count differs: expected ${eP.length}, got ${aP.length}`, eP.length, aP.length, false);
   if (ctx.order === 'ordered') {
     for (let i = 0; i < Math.max(eP.length, aP.length); i++) {
       const p = joinPath('points', i);
@@ -37,11 +41,24 @@ export function compareCandlestick(ctx: Ctx, e: Record<string, unknown>, a: Reco
   const A = aP.map((v, i) => ({ v, i }));
   const counts = keyCounts(E, tOf);
   const m = pairByKey(E, A, tOf);
-  const at = (x: Indexed, occ: number): string => (isPlainObject(x.v) ? keyedPath('points', 't', x.v.t, (counts.get(tOf(x)) ?? 1) > 1 ? occ : undefined) : joinPath('points', x.i));
+  const at = (x: Indexed, occ: number): string =>
+    isPlainObject(x.v)
+      ? keyedPath('points', 't', x.v.t, (counts.get(tOf(x)) ?? 1) > 1 ? occ : undefined)
+      : joinPath('points', x.i);
   for (const [x, y, occ] of m.pairs) compareCandle(ctx, at(x, occ), x.v, y.v);
   const occE = occurrences(E, tOf);
-  for (const x of m.missing) c.missing(at(x, occE.get(x) ?? 0), `missing in actual: no candle with t ${shortJson(isPlainObject(x.v) ? x.v.t : x.v, 40)}`, x.v);
+  for (const x of m.missing)
+    c.missing(
+      at(x, occE.get(x) ?? 0),
+      `missing in actual: no candle with t ${shortJson(isPlainObject(x.v) ? x.v.t : x.v, 40)}`,
+      x.v,
+    );
   const occA = occurrences(A, tOf);
-  for (const y of m.extra) c.extra(at(y, occA.get(y) ?? 0), `not expected: actual candle with t ${shortJson(isPlainObject(y.v) ? y.v.t : y.v, 40)} (index ${y.i} in actual)`, y.v);
+  for (const y of m.extra)
+    c.extra(
+      at(y, occA.get(y) ?? 0),
+      `not expected: actual candle with t ${shortJson(isPlainObject(y.v) ? y.v.t : y.v, 40)} (index ${y.i} in actual)`,
+      y.v,
+    );
   return null;
 }

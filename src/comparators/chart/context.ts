@@ -19,7 +19,10 @@ export interface Ctx {
 
 /** A point, node or slice in messages: `(x 1, y 2)`. */
 export function pointText(p: unknown): string {
-  if (isPlainObject(p)) return `(${Object.entries(p).map(([k, v]) => `${k} ${shortJson(v, 30)}`).join(', ')})`;
+  if (isPlainObject(p))
+    return `(${Object.entries(p)
+      .map(([k, v]) => `${k} ${shortJson(v, 30)}`)
+      .join(', ')})`;
   return shortJson(p, 60);
 }
 

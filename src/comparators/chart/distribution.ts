@@ -5,7 +5,19 @@ import { describeValue, isPresent, readLists, shortJson } from '../kit/value.js'
 import type { Ctx } from './context.js';
 import { compareScalarBag, matchSeries, seriesTolerance } from './series.js';
 
-const BOX_SUMMARY_FIELDS = ['min', 'q1', 'q2', 'median', 'q3', 'max', 'mean', 'lower_fence', 'upper_fence', 'lowerfence', 'upperfence'];
+const BOX_SUMMARY_FIELDS = [
+  'min',
+  'q1',
+  'q2',
+  'median',
+  'q3',
+  'max',
+  'mean',
+  'lower_fence',
+  'upper_fence',
+  'lowerfence',
+  'upperfence',
+];
 
 export function compareHistogram(ctx: Ctx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
   const values = readLists(e, a, 'values');
@@ -16,12 +28,19 @@ export function compareHistogram(ctx: Ctx, e: Record<string, unknown>, a: Record
     c.array('values', eV, aV, ctx.tol, 'values');
   } else {
     // a value that is not a number is a difference of its own, never sorted against numbers
-    const numbersOf = (side: 'expected' | 'actual', list: unknown[]): Indexed[] => list.flatMap((v, i) => {
-      if (typeof v === 'number') return [{ v, i }];
-      c.add(joinPath('values', i), `${side} values[${i}] is ${describeValue(v)}, expected a number`, side === 'expected' ? v : undefined, side === 'actual' ? v : undefined);
-      return [];
-    });
-    if (eV.length !== aV.length) c.add('values', `value count differs: expected ${eV.length}, got ${aV.length}`, eV.length, aV.length, false);
+    const numbersOf = (side: 'expected' | 'actual', list: unknown[]): Indexed[] =>
+      list.flatMap((v, i) => {
+        if (typeof v === 'number') return [{ v, i }];
+        c.add(
+          joinPath('values', i),
+          `${side} values[${i}] is ${describeValue(v)}, expected a number`,
+          side === 'expected' ? v : undefined,
+          side === 'actual' ? v : undefined,
+        );
+        return [];
+      });
+    if (eV.length !== aV.length)
+      c.add('values', `value count differs: expected ${eV.length}, got ${aV.length}`, eV.length, aV.length, false);
     const eN = numbersOf('expected', eV);
     const aN = numbersOf('actual', aV);
     reportScalarMultiset(c, matchScalarMultiset(eN, aN, ctx.tol), (i) => joinPath('values', i), ctx.tol);
@@ -40,8 +59,14 @@ export function compareBoxplot(ctx: Ctx, e: Record<string, unknown>, a: Record<s
     for (const f of ['values', 'outliers']) {
       const p = joinPath(sp.path, f);
       if (!isPresent(sp.e[f]) && !isPresent(sp.a[f])) continue;
-      if (!isPresent(sp.a[f])) { ctx.c.missing(p, `missing in actual (expected ${shortJson(sp.e[f], 60)})`, sp.e[f]); continue; }
-      if (!isPresent(sp.e[f])) { ctx.c.extra(p, `not expected (extra in actual: ${shortJson(sp.a[f], 60)})`, sp.a[f]); continue; }
+      if (!isPresent(sp.a[f])) {
+        ctx.c.missing(p, `missing in actual (expected ${shortJson(sp.e[f], 60)})`, sp.e[f]);
+        continue;
+      }
+      if (!isPresent(sp.e[f])) {
+        ctx.c.extra(p, `not expected (extra in actual: ${shortJson(sp.a[f], 60)})`, sp.a[f]);
+        continue;
+      }
       if (ctx.variant === 'ordered') ctx.c.array(p, sp.e[f], sp.a[f], tol);
       else compareScalarBag(ctx, p, sp.e[f], sp.a[f], tol);
     }

@@ -1,7 +1,14 @@
 // Graphs: sankey and network charts (nodes by id, links or edges by source and target as a multiset)
 // and treemaps (nodes by id; a root's absent, null or empty parent all mean no parent).
 import { isPlainObject } from '../../util/is-plain-object.js';
-import { keyCounts, matchScalarMultiset, occurrences, pairByKey, reportScalarMultiset, type Indexed } from '../kit/matching.js';
+import {
+  keyCounts,
+  matchScalarMultiset,
+  occurrences,
+  pairByKey,
+  reportScalarMultiset,
+  type Indexed,
+} from '../kit/matching.js';
 import { joinPath, keyedPath, pathText } from '../kit/paths.js';
 import { describeValue, isPresent, jsonKey, readLists, shortJson } from '../kit/value.js';
 import { pointText, type Ctx } from './context.js';
@@ -19,7 +26,13 @@ function nodeKeyField(n: Record<string, unknown>): ['id' | 'name' | 'label', unk
   return null;
 }
 
-function compareNodeFields(ctx: Ctx, path: string, e: Record<string, unknown>, a: Record<string, unknown>, skip: Set<string>): void {
+function compareNodeFields(
+  ctx: Ctx,
+  path: string,
+  e: Record<string, unknown>,
+  a: Record<string, unknown>,
+  skip: Set<string>,
+): void {
   const keys = new Set([...Object.keys(e), ...Object.keys(a)]);
   for (const k of keys) {
     if (skip.has(k) || PRESENTATION_KEYS.has(k)) continue;
@@ -30,16 +43,26 @@ function compareNodeFields(ctx: Ctx, path: string, e: Record<string, unknown>, a
 /** Nodes matched by id (falling back to name, label, then position); every data field compared. */
 function compareNodes(ctx: Ctx, field: string, eL: unknown[], aL: unknown[], extraSkip: string[] = []): void {
   const { c } = ctx;
-  if (eL.length !== aL.length) c.add(field, `node count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
+  if (eL.length !== aL.length)
+    c.add(field, `node count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
   const skip = new Set(['id', ...extraSkip]);
   if (ctx.variant === 'ordered') {
     for (let i = 0; i < Math.max(eL.length, aL.length); i++) {
       const p = joinPath(field, i);
-      if (i >= aL.length) { c.missing(p, `missing in actual: node ${pointText(eL[i])}`, eL[i]); continue; }
-      if (i >= eL.length) { c.extra(p, `not expected: extra node ${pointText(aL[i])} in actual`, aL[i]); continue; }
+      if (i >= aL.length) {
+        c.missing(p, `missing in actual: node ${pointText(eL[i])}`, eL[i]);
+        continue;
+      }
+      if (i >= eL.length) {
+        c.extra(p, `not expected: extra node ${pointText(aL[i])} in actual`, aL[i]);
+        continue;
+      }
       const x = eL[i];
       const y = aL[i];
-      if (!isPlainObject(x) || !isPlainObject(y)) { c.value(p, x, y); continue; }
+      if (!isPlainObject(x) || !isPlainObject(y)) {
+        c.value(p, x, y);
+        continue;
+      }
       c.optional(joinPath(p, 'id'), x.id, y.id, {});
       compareNodeFields(ctx, p, x, y, skip);
     }
@@ -60,7 +83,10 @@ function compareNodes(ctx: Ctx, field: string, eL: unknown[], aL: unknown[], ext
   const m = pairByKey(E, A, keyOf);
   for (const [x, y, occ] of m.pairs) {
     const p = at(x, occ);
-    if (!isPlainObject(x.v) || !isPlainObject(y.v)) { c.value(p, x.v, y.v); continue; }
+    if (!isPlainObject(x.v) || !isPlainObject(y.v)) {
+      c.value(p, x.v, y.v);
+      continue;
+    }
     c.ok();
     const keyField = nodeKeyField(x.v)?.[0];
     compareNodeFields(ctx, p, x.v, y.v, keyField ? new Set([...skip, keyField]) : skip);
@@ -68,7 +94,8 @@ function compareNodes(ctx: Ctx, field: string, eL: unknown[], aL: unknown[], ext
   const occE = occurrences(E, keyOf);
   for (const x of m.missing) c.missing(at(x, occE.get(x) ?? 0), `node ${pointText(x.v)} missing in actual`, x.v);
   const occA = occurrences(A, keyOf);
-  for (const y of m.extra) c.extra(at(y, occA.get(y) ?? 0), `not expected: extra node ${pointText(y.v)} in actual (index ${y.i})`, y.v);
+  for (const y of m.extra)
+    c.extra(at(y, occA.get(y) ?? 0), `not expected: extra node ${pointText(y.v)} in actual (index ${y.i})`, y.v);
 }
 
 function edgeEnd(e: Record<string, unknown>, which: 'source' | 'target'): unknown {
@@ -84,49 +111,104 @@ function edgeWeightField(e: Record<string, unknown>): 'value' | 'weight' {
 /** Links/edges as a multiset keyed by (source, target); weights within a key matched as a multiset. */
 function compareEdges(ctx: Ctx, field: string, eL: unknown[], aL: unknown[]): void {
   const { c } = ctx;
-  if (eL.length !== aL.length) c.add(field, `${field === 'links' ? 'link' : 'edge'} count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
+  if (eL.length !== aL.length)
+    c.add(
+      field,
+      `${field === 'links' ? 'link' : 'edge'} count differs: expected ${eL.length}, got ${aL.length}`,
+      eL.length,
+      aL.length,
+      false,
+    );
   if (ctx.variant === 'ordered') {
     for (let i = 0; i < Math.max(eL.length, aL.length); i++) {
       const p = joinPath(field, i);
       if (i >= aL.length) c.missing(p, `missing in actual: ${pointText(eL[i])}`, eL[i]);
       else if (i >= eL.length) c.extra(p, `not expected: extra ${pointText(aL[i])} in actual`, aL[i]);
-      else if (isPlainObject(eL[i]) && isPlainObject(aL[i])) compareEdgeFields(ctx, p, eL[i] as Record<string, unknown>, aL[i] as Record<string, unknown>, true);
+      else if (isPlainObject(eL[i]) && isPlainObject(aL[i]))
+        compareEdgeFields(ctx, p, eL[i] as Record<string, unknown>, aL[i] as Record<string, unknown>, true);
       else c.value(p, eL[i], aL[i]);
     }
     return;
   }
-  interface Group { s: unknown; t: unknown; e: Indexed<Record<string, unknown>>[]; a: Indexed<Record<string, unknown>>[] }
+  interface Group {
+    s: unknown;
+    t: unknown;
+    e: Indexed<Record<string, unknown>>[];
+    a: Indexed<Record<string, unknown>>[];
+  }
   const groups = new Map<string, Group>();
-  const add = (side: 'e' | 'a', list: unknown[]) => list.forEach((x, i) => {
-    if (!isPlainObject(x)) {
-      c.add(joinPath(field, i), `${side === 'e' ? 'expected' : 'actual'} ${field}[${i}] is ${describeValue(x)}, expected an object with source and target`, side === 'e' ? x : undefined, side === 'a' ? x : undefined);
-      return;
-    }
-    const s = edgeEnd(x, 'source');
-    const t = edgeEnd(x, 'target');
-    const k = `${jsonKey(s)}→${jsonKey(t)}`;
-    let g = groups.get(k);
-    if (!g) { g = { s, t, e: [], a: [] }; groups.set(k, g); }
-    g[side].push({ v: x, i });
-  });
+  const add = (side: 'e' | 'a', list: unknown[]) =>
+    list.forEach((x, i) => {
+      if (!isPlainObject(x)) {
+        c.add(
+          joinPath(field, i),
+          `${side === 'e' ? 'expected' : 'actual'} ${field}[${i}] is ${describeValue(x)}, expected an object with source and target`,
+          side === 'e' ? x : undefined,
+          side === 'a' ? x : undefined,
+        );
+        return;
+      }
+      const s = edgeEnd(x, 'source');
+      const t = edgeEnd(x, 'target');
+      const k = `${jsonKey(s)}→${jsonKey(t)}`;
+      let g = groups.get(k);
+      if (!g) {
+        g = { s, t, e: [], a: [] };
+        groups.set(k, g);
+      }
+      g[side].push({ v: x, i });
+    });
   add('e', eL);
   add('a', aL);
   for (const g of groups.values()) {
     const base = `${field}[source=${pathText(g.s)},target=${pathText(g.t)}]`;
     const sub = (k: number, n: number): string => (n > 1 ? `${base.slice(0, -1)}#${k + 1}]` : base);
-    if (g.a.length === 0) { g.e.forEach((x, k) => c.missing(sub(k, g.e.length), `missing in actual: no ${field === 'links' ? 'link' : 'edge'} ${shortJson(g.s, 30)} → ${shortJson(g.t, 30)}`, x.v)); continue; }
-    if (g.e.length === 0) { g.a.forEach((y, k) => c.extra(sub(k, g.a.length), `not expected: extra ${field === 'links' ? 'link' : 'edge'} ${shortJson(g.s, 30)} → ${shortJson(g.t, 30)} in actual (index ${y.i})`, y.v)); continue; }
-    if (g.e.length === 1 && g.a.length === 1) { compareEdgeFields(ctx, base, g.e[0]!.v, g.a[0]!.v, false); continue; }
-    if (g.e.length !== g.a.length) c.add(base, `${g.e.length} parallel edges expected, ${g.a.length} in actual`, g.e.length, g.a.length, false);
+    if (g.a.length === 0) {
+      g.e.forEach((x, k) =>
+        c.missing(
+          sub(k, g.e.length),
+          `missing in actual: no ${field === 'links' ? 'link' : 'edge'} ${shortJson(g.s, 30)} → ${shortJson(g.t, 30)}`,
+          x.v,
+        ),
+      );
+      continue;
+    }
+    if (g.e.length === 0) {
+      g.a.forEach((y, k) =>
+        c.extra(
+          sub(k, g.a.length),
+          `not expected: extra ${field === 'links' ? 'link' : 'edge'} ${shortJson(g.s, 30)} → ${shortJson(g.t, 30)} in actual (index ${y.i})`,
+          y.v,
+        ),
+      );
+      continue;
+    }
+    if (g.e.length === 1 && g.a.length === 1) {
+      compareEdgeFields(ctx, base, g.e[0]!.v, g.a[0]!.v, false);
+      continue;
+    }
+    if (g.e.length !== g.a.length)
+      c.add(base, `${g.e.length} parallel edges expected, ${g.a.length} in actual`, g.e.length, g.a.length, false);
     // parallel edges: weights as a multiset (null and numbers may mix without crashing)
     const wf = edgeWeightField(g.e[0]!.v);
-    const m = matchScalarMultiset(g.e.map((x, k) => ({ v: x.v.value ?? x.v.weight ?? null, i: k })), g.a.map((y, k) => ({ v: y.v.value ?? y.v.weight ?? null, i: k })), ctx.tol);
+    const m = matchScalarMultiset(
+      g.e.map((x, k) => ({ v: x.v.value ?? x.v.weight ?? null, i: k })),
+      g.a.map((y, k) => ({ v: y.v.value ?? y.v.weight ?? null, i: k })),
+      ctx.tol,
+    );
     reportScalarMultiset(c, m, (k) => `${sub(k, Math.max(g.e.length, g.a.length))}.${wf}`, ctx.tol, wf);
     for (const [x, y] of m.pairs) compareEdgeFields(ctx, sub(x.i, g.e.length), g.e[x.i]!.v, g.a[y.i]!.v, false, true);
   }
 }
 
-function compareEdgeFields(ctx: Ctx, path: string, e: Record<string, unknown>, a: Record<string, unknown>, endpoints: boolean, skipWeight = false): void {
+function compareEdgeFields(
+  ctx: Ctx,
+  path: string,
+  e: Record<string, unknown>,
+  a: Record<string, unknown>,
+  endpoints: boolean,
+  skipWeight = false,
+): void {
   if (endpoints) {
     ctx.c.value(joinPath(path, 'source'), edgeEnd(e, 'source'), edgeEnd(a, 'source'), {});
     ctx.c.value(joinPath(path, 'target'), edgeEnd(e, 'target'), edgeEnd(a, 'target'), {});
@@ -141,7 +223,14 @@ export function compareGraph(ctx: Ctx, e: Record<string, unknown>, a: Record<str
   if (typeof nodes === 'string') return nodes;
   const [eN, aN] = nodes;
   const preferred = ctx.type === 'chart_sankey' ? 'links' : 'edges';
-  const field = e[preferred] !== undefined ? preferred : e.links !== undefined ? 'links' : e.edges !== undefined ? 'edges' : preferred;
+  const field =
+    e[preferred] !== undefined
+      ? preferred
+      : e.links !== undefined
+        ? 'links'
+        : e.edges !== undefined
+          ? 'edges'
+          : preferred;
   const links = readLists(e, a, field);
   if (typeof links === 'string') return links;
   const [eE, aE] = links;
@@ -155,7 +244,10 @@ export function compareTreemap(ctx: Ctx, e: Record<string, unknown>, a: Record<s
   if (typeof nodes === 'string') return nodes;
   const [eN, aN] = nodes;
   // a root's parent may be absent, null or ""; all three mean "no parent"
-  const norm = (list: unknown[]): unknown[] => list.map((n) => (isPlainObject(n) && (n.parent === '' || n.parent === null) ? (({ parent: _p, ...rest }) => rest)(n) : n));
+  const norm = (list: unknown[]): unknown[] =>
+    list.map((n) =>
+      isPlainObject(n) && (n.parent === '' || n.parent === null) ? (({ parent: _p, ...rest }) => rest)(n) : n,
+    );
   compareNodes(ctx, 'nodes', norm(eN), norm(aN));
   return null;
 }

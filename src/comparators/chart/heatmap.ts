@@ -9,11 +9,22 @@ export function compareHeatmap(ctx: Ctx, e: Record<string, unknown>, a: Record<s
   if (typeof rows === 'string') return rows;
   const [eZ, aZ] = rows;
   const { c } = ctx;
-  if (eZ.length !== aZ.length) c.add('z', `row count differs: expected ${eZ.length}, got ${aZ.length}`, eZ.length, aZ.length, false);
+  if (eZ.length !== aZ.length)
+    c.add('z', `row count differs: expected ${eZ.length}, got ${aZ.length}`, eZ.length, aZ.length, false);
   for (let r = 0; r < Math.max(eZ.length, aZ.length); r++) {
     const p = joinPath('z', r);
-    if (r >= aZ.length) { c.missing(p, `missing in actual: row ${r} (${Array.isArray(eZ[r]) ? (eZ[r] as unknown[]).length : 1} cells)`, eZ[r]); continue; }
-    if (r >= eZ.length) { c.extra(p, `not expected: extra row ${r} in actual`, aZ[r]); continue; }
+    if (r >= aZ.length) {
+      c.missing(
+        p,
+        `missing in actual: row ${r} (${Array.isArray(eZ[r]) ? (eZ[r] as unknown[]).length : 1} cells)`,
+        eZ[r],
+      );
+      continue;
+    }
+    if (r >= eZ.length) {
+      c.extra(p, `not expected: extra row ${r} in actual`, aZ[r]);
+      continue;
+    }
     c.array(p, eZ[r], aZ[r], ctx.tol, 'cells');
   }
   for (const f of ['x_labels', 'y_labels', 'x', 'y']) compareAxis(ctx, f, e, a, ctx.tol, 'labels');

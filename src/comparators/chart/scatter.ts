@@ -12,23 +12,50 @@ import { compareSeriesArrays, matchSeries, seriesTolerance } from './series.js';
 /** Scatter points of one series as a multiset: exact duplicates pair first, then a maximum matching within tolerance. */
 function comparePointBag(ctx: Ctx, path: string, eIn: unknown, aIn: unknown, tol: NumericTolerance): void {
   const { c } = ctx;
-  if (!Array.isArray(eIn)) { c.add(path, `expected ${path} is ${describeValue(eIn)}, expected an array of points`, eIn); return; }
-  if (!Array.isArray(aIn)) { c.changed(path, `actual ${path} is ${describeValue(aIn)}, expected an array of ${eIn.length} points`, eIn, aIn); return; }
-  if (eIn.length !== aIn.length) c.add(path, `point count differs: expected ${eIn.length}, got ${aIn.length}`, eIn.length, aIn.length, false);
+  if (!Array.isArray(eIn)) {
+    c.add(path, `expected ${path} is ${describeValue(eIn)}, expected an array of points`, eIn);
+    return;
+  }
+  if (!Array.isArray(aIn)) {
+    c.changed(path, `actual ${path} is ${describeValue(aIn)}, expected an array of ${eIn.length} points`, eIn, aIn);
+    return;
+  }
+  if (eIn.length !== aIn.length)
+    c.add(path, `point count differs: expected ${eIn.length}, got ${aIn.length}`, eIn.length, aIn.length, false);
   // a point's "shape": its keys and non-numeric fields (label); only same-shape points can pair
   const shape = (p: unknown): string => {
     if (!isPlainObject(p)) return `scalar:${jsonKey(p)}`;
-    return jsonKey(Object.keys(p).sort().map((k) => [k, typeof p[k] === 'number' ? '#' : p[k]]));
+    return jsonKey(
+      Object.keys(p)
+        .sort()
+        .map((k) => [k, typeof p[k] === 'number' ? '#' : p[k]]),
+    );
   };
-  const exact = (p: unknown): string => (isPlainObject(p) ? jsonKey(Object.keys(p).sort().map((k) => [k, p[k]])) : jsonKey(p));
+  const exact = (p: unknown): string =>
+    isPlainObject(p)
+      ? jsonKey(
+          Object.keys(p)
+            .sort()
+            .map((k) => [k, p[k]]),
+        )
+      : jsonKey(p);
   const E = eIn.map((v, i) => ({ v, i }));
   const A = aIn.map((v, i) => ({ v, i }));
   const first = pairByKey(E, A, (x) => exact(x.v));
-  for (const [x, y] of first.pairs) { c.ok(); countNumbers(c, x.v, y.v); }
+  for (const [x, y] of first.pairs) {
+    c.ok();
+    countNumbers(c, x.v, y.v);
+  }
   const byShapeE = new Map<string, Indexed[]>();
   const byShapeA = new Map<string, Indexed[]>();
-  for (const x of first.missing) { const k = shape(x.v); (byShapeE.get(k) ?? byShapeE.set(k, []).get(k)!).push(x); }
-  for (const y of first.extra) { const k = shape(y.v); (byShapeA.get(k) ?? byShapeA.set(k, []).get(k)!).push(y); }
+  for (const x of first.missing) {
+    const k = shape(x.v);
+    (byShapeE.get(k) ?? byShapeE.set(k, []).get(k)!).push(x);
+  }
+  for (const y of first.extra) {
+    const k = shape(y.v);
+    (byShapeA.get(k) ?? byShapeA.set(k, []).get(k)!).push(y);
+  }
   const leftE: Indexed[] = [];
   const leftA: Indexed[] = [];
   for (const [k, es] of byShapeE) {
@@ -39,17 +66,35 @@ function comparePointBag(ctx: Ctx, path: string, eIn: unknown, aIn: unknown, tol
     const usedA = new Set<number>();
     es.forEach((x, ei) => {
       const ai = match[ei]!;
-      if (ai >= 0) { usedA.add(ai); c.ok(1, 0.9); countNumbers(c, x.v, as[ai]!.v); } else leftE.push(x);
+      if (ai >= 0) {
+        usedA.add(ai);
+        c.ok(1, 0.9);
+        countNumbers(c, x.v, as[ai]!.v);
+      } else leftE.push(x);
     });
-    as.forEach((y, ai) => { if (!usedA.has(ai)) leftA.push(y); });
+    as.forEach((y, ai) => {
+      if (!usedA.has(ai)) leftA.push(y);
+    });
   }
   for (const as of byShapeA.values()) leftA.push(...as);
   for (const x of leftE) {
     const near = nearest(x.v, leftA);
     const hint = near ? `; closest unmatched actual ${pointText(near.v)} at ${joinPath(path, near.i)}` : '';
-    c.add(joinPath(path, x.i), `missing in actual: point ${pointText(x.v)} has no match within ${describeNumericTolerance(tol)}${hint}`, x.v, near?.v, true, 'missing');
+    c.add(
+      joinPath(path, x.i),
+      `missing in actual: point ${pointText(x.v)} has no match within ${describeNumericTolerance(tol)}${hint}`,
+      x.v,
+      near?.v,
+      true,
+      'missing',
+    );
   }
-  for (const y of leftA) c.extra(joinPath(path, y.i), `not expected: actual point ${pointText(y.v)} (index ${y.i} in actual) has no match in expected`, y.v);
+  for (const y of leftA)
+    c.extra(
+      joinPath(path, y.i),
+      `not expected: actual point ${pointText(y.v)} (index ${y.i} in actual) has no match in expected`,
+      y.v,
+    );
 }
 
 /** Tracks the largest numeric difference between two matched points, for the metric. */
@@ -67,8 +112,9 @@ function withinAll(e: unknown, a: unknown, tol: NumericTolerance): boolean {
   for (const k of Object.keys(e)) {
     const x = e[k];
     const y = a[k];
-    if (typeof x === 'number' && typeof y === 'number') { if (!numbersWithin(x, y, tol)) return false; }
-    else if (jsonKey(x) !== jsonKey(y)) return false;
+    if (typeof x === 'number' && typeof y === 'number') {
+      if (!numbersWithin(x, y, tol)) return false;
+    } else if (jsonKey(x) !== jsonKey(y)) return false;
   }
   return true;
 }
@@ -89,9 +135,14 @@ function candidateLists(es: Indexed[], as: Indexed[], tol: NumericTolerance): nu
     const w = Math.max(tol.abs ?? 0, (rel * Math.abs(k)) / (1 - rel)) * (1 + 1e-9) + Number.EPSILON * Math.abs(k);
     let lo = 0;
     let hi = order.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (order[mid]!.x < k - w) lo = mid + 1; else hi = mid; }
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (order[mid]!.x < k - w) lo = mid + 1;
+      else hi = mid;
+    }
     const out: number[] = [];
-    for (let j = lo; j < order.length && order[j]!.x <= k + w; j++) if (withinAll(x.v, as[order[j]!.ai]!.v, tol)) out.push(order[j]!.ai);
+    for (let j = lo; j < order.length && order[j]!.x <= k + w; j++)
+      if (withinAll(x.v, as[order[j]!.ai]!.v, tol)) out.push(order[j]!.ai);
     return out;
   });
 }
@@ -109,7 +160,10 @@ function nearest(e: unknown, as: Indexed[]): Indexed | undefined {
       if (typeof p === 'number' && typeof q === 'number') d += (p - q) ** 2;
       else if (jsonKey(p) !== jsonKey(q)) d += 1e12;
     }
-    if (d < bestD) { bestD = d; best = y; }
+    if (d < bestD) {
+      bestD = d;
+      best = y;
+    }
   }
   return best;
 }
@@ -121,7 +175,10 @@ export function compareScatter(ctx: Ctx, e: Record<string, unknown>, a: Record<s
   for (const sp of matchSeries(ctx, eS, aS)) {
     const tol = seriesTolerance(ctx, sp.name);
     const p = joinPath(sp.path, 'points');
-    if (!isPresent(sp.e.points) && !isPresent(sp.a.points)) { compareSeriesArrays(ctx, sp, ['x', 'y'], tol); continue; }
+    if (!isPresent(sp.e.points) && !isPresent(sp.a.points)) {
+      compareSeriesArrays(ctx, sp, ['x', 'y'], tol);
+      continue;
+    }
     if (ctx.variant === 'ordered') ctx.c.array(p, sp.e.points, sp.a.points, tol, 'points');
     else comparePointBag(ctx, p, sp.e.points, sp.a.points, tol);
   }

@@ -1,7 +1,14 @@
 // Series: matched by name (or by index) with missing, extra and renamed series reported, each
 // series' own tolerance, and its arrays compared in order or as a multiset.
 import { isPlainObject } from '../../util/is-plain-object.js';
-import { keyCounts, matchScalarMultiset, occurrences, pairByKey, reportScalarMultiset, type Indexed } from '../kit/matching.js';
+import {
+  keyCounts,
+  matchScalarMultiset,
+  occurrences,
+  pairByKey,
+  reportScalarMultiset,
+  type Indexed,
+} from '../kit/matching.js';
 import { numericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
 import { describeValue, isPresent, jsonKey, shortJson } from '../kit/value.js';
@@ -14,11 +21,17 @@ export function seriesTolerance(ctx: Ctx, name: unknown): NumericTolerance {
   let out: NumericTolerance = { ...ctx.tol };
   if (!isPlainObject(s)) return out;
   out = { ...out, ...numericTolerance(s as Tolerance) };
-  if (typeof name === 'string' && Object.hasOwn(s, name) && isPlainObject(s[name])) out = { ...out, ...numericTolerance(s[name] as Tolerance) };
+  if (typeof name === 'string' && Object.hasOwn(s, name) && isPlainObject(s[name]))
+    out = { ...out, ...numericTolerance(s[name] as Tolerance) };
   return out;
 }
 
-export interface SeriesPair { path: string; name: unknown; e: Record<string, unknown>; a: Record<string, unknown> }
+export interface SeriesPair {
+  path: string;
+  name: unknown;
+  e: Record<string, unknown>;
+  a: Record<string, unknown>;
+}
 
 export function seriesName(s: Record<string, unknown>): unknown {
   return s.name ?? s.label;
@@ -34,7 +47,13 @@ export function matchSeries(ctx: Ctx, eList: unknown[], aList: unknown[]): Serie
     const out: Indexed<Record<string, unknown>>[] = [];
     list.forEach((s, i) => {
       if (isPlainObject(s)) out.push({ v: s, i });
-      else c.add(joinPath('series', i), `${side} series[${i}] is ${describeValue(s)}, expected an object with a name`, side === 'expected' ? s : undefined, side === 'actual' ? s : undefined);
+      else
+        c.add(
+          joinPath('series', i),
+          `${side} series[${i}] is ${describeValue(s)}, expected an object with a name`,
+          side === 'expected' ? s : undefined,
+          side === 'actual' ? s : undefined,
+        );
     });
     return out;
   };
@@ -47,17 +66,33 @@ export function matchSeries(ctx: Ctx, eList: unknown[], aList: unknown[]): Serie
       const e = eList[i];
       const a = aList[i];
       const p = joinPath('series', i);
-      if (i >= aList.length) { c.missing(p, `series ${shortJson(isPlainObject(e) ? seriesName(e) : e, 40)} missing in actual (actual has ${aList.length} series)`, e); continue; }
-      if (i >= eList.length) { c.extra(p, `not expected: extra series ${shortJson(isPlainObject(a) ? seriesName(a) : a, 40)} in actual`, a); continue; }
+      if (i >= aList.length) {
+        c.missing(
+          p,
+          `series ${shortJson(isPlainObject(e) ? seriesName(e) : e, 40)} missing in actual (actual has ${aList.length} series)`,
+          e,
+        );
+        continue;
+      }
+      if (i >= eList.length) {
+        c.extra(p, `not expected: extra series ${shortJson(isPlainObject(a) ? seriesName(a) : a, 40)} in actual`, a);
+        continue;
+      }
       if (!isPlainObject(e) || !isPlainObject(a)) continue;
       if (jsonKey(seriesName(e)) !== jsonKey(seriesName(a))) {
-        c.changed(joinPath(p, 'name'), `series name differs: expected ${shortJson(seriesName(e), 40)}, got ${shortJson(seriesName(a), 40)}`, seriesName(e), seriesName(a));
+        c.changed(
+          joinPath(p, 'name'),
+          `series name differs: expected ${shortJson(seriesName(e), 40)}, got ${shortJson(seriesName(a), 40)}`,
+          seriesName(e),
+          seriesName(a),
+        );
       }
       pairs.push({ path: p, name: seriesName(e), e, a });
     }
     return pairs;
   }
-  const keyOf = (s: Indexed<Record<string, unknown>>): string => (isPresent(seriesName(s.v)) && seriesName(s.v) !== '' ? jsonKey(seriesName(s.v)) : `#${s.i}`);
+  const keyOf = (s: Indexed<Record<string, unknown>>): string =>
+    isPresent(seriesName(s.v)) && seriesName(s.v) !== '' ? jsonKey(seriesName(s.v)) : `#${s.i}`;
   const counts = keyCounts(E, keyOf);
   const pathOf = (s: Indexed<Record<string, unknown>>, occurrence: number): string => {
     const k = keyOf(s);
@@ -71,20 +106,41 @@ export function matchSeries(ctx: Ctx, eList: unknown[], aList: unknown[]): Serie
   const missingNames = m.missing.map((x) => shortJson(seriesName(x.v) ?? `#${x.i}`, 40));
   for (const x of m.missing) {
     const hint = extraNames.length ? ` (unmatched actual series: ${extraNames.join(', ')})` : '';
-    c.missing(pathOf(x, occE.get(x) ?? 0), `series ${shortJson(seriesName(x.v) ?? `#${x.i}`, 40)} missing in actual${hint}`, x.v);
+    c.missing(
+      pathOf(x, occE.get(x) ?? 0),
+      `series ${shortJson(seriesName(x.v) ?? `#${x.i}`, 40)} missing in actual${hint}`,
+      x.v,
+    );
   }
   for (const y of m.extra) {
     const hint = missingNames.length ? ` (unmatched expected series: ${missingNames.join(', ')})` : '';
-    c.extra(keyedPath('series', 'name', seriesName(y.v) ?? `#${y.i}`), `not expected: extra series ${shortJson(seriesName(y.v) ?? `#${y.i}`, 40)} in actual${hint}`, y.v);
+    c.extra(
+      keyedPath('series', 'name', seriesName(y.v) ?? `#${y.i}`),
+      `not expected: extra series ${shortJson(seriesName(y.v) ?? `#${y.i}`, 40)} in actual${hint}`,
+      y.v,
+    );
   }
   return pairs;
 }
 
 /** Top-level array fields compared element-wise when present on either side (x, axes, labels). */
-export function compareAxis(ctx: Ctx, field: string, e: Record<string, unknown>, a: Record<string, unknown>, tol: NumericTolerance, what: string): void {
+export function compareAxis(
+  ctx: Ctx,
+  field: string,
+  e: Record<string, unknown>,
+  a: Record<string, unknown>,
+  tol: NumericTolerance,
+  what: string,
+): void {
   if (!isPresent(e[field]) && !isPresent(a[field])) return;
-  if (!isPresent(a[field])) { ctx.c.missing(field, `actual.${field} is missing (expected ${shortJson(e[field], 60)})`, e[field]); return; }
-  if (!isPresent(e[field])) { ctx.c.extra(field, `not expected: actual has ${field} ${shortJson(a[field], 60)}`, a[field]); return; }
+  if (!isPresent(a[field])) {
+    ctx.c.missing(field, `actual.${field} is missing (expected ${shortJson(e[field], 60)})`, e[field]);
+    return;
+  }
+  if (!isPresent(e[field])) {
+    ctx.c.extra(field, `not expected: actual has ${field} ${shortJson(a[field], 60)}`, a[field]);
+    return;
+  }
   ctx.c.array(field, e[field], a[field], tol, what);
 }
 
@@ -93,8 +149,14 @@ export function compareSeriesArrays(ctx: Ctx, sp: SeriesPair, fields: string[], 
   for (const f of fields) {
     if (!isPresent(sp.e[f]) && !isPresent(sp.a[f])) continue;
     const p = joinPath(sp.path, f);
-    if (!isPresent(sp.a[f])) { ctx.c.missing(p, `missing in actual (expected ${shortJson(sp.e[f], 60)})`, sp.e[f]); continue; }
-    if (!isPresent(sp.e[f])) { ctx.c.extra(p, `not expected (extra in actual: ${shortJson(sp.a[f], 60)})`, sp.a[f]); continue; }
+    if (!isPresent(sp.a[f])) {
+      ctx.c.missing(p, `missing in actual (expected ${shortJson(sp.e[f], 60)})`, sp.e[f]);
+      continue;
+    }
+    if (!isPresent(sp.e[f])) {
+      ctx.c.extra(p, `not expected (extra in actual: ${shortJson(sp.a[f], 60)})`, sp.a[f]);
+      continue;
+    }
     ctx.c.array(p, sp.e[f], sp.a[f], tol, 'values');
   }
 }
@@ -102,9 +164,20 @@ export function compareSeriesArrays(ctx: Ctx, sp: SeriesPair, fields: string[], 
 /** A list of scalars as a multiset within tolerance (histogram values, boxplot values, outliers). */
 export function compareScalarBag(ctx: Ctx, path: string, e: unknown, a: unknown, tol: NumericTolerance): void {
   const { c } = ctx;
-  if (!Array.isArray(e)) { c.add(path, `expected ${path} is ${describeValue(e)}, expected an array of numbers`, e); return; }
-  if (!Array.isArray(a)) { c.changed(path, `actual ${path} is ${describeValue(a)}, expected an array of ${e.length} numbers`, e, a); return; }
-  if (e.length !== a.length) c.add(path, `count differs: expected ${e.length} values, got ${a.length}`, e.length, a.length, false);
-  const m = matchScalarMultiset(e.map((v, i) => ({ v, i })), a.map((v, i) => ({ v, i })), tol);
+  if (!Array.isArray(e)) {
+    c.add(path, `expected ${path} is ${describeValue(e)}, expected an array of numbers`, e);
+    return;
+  }
+  if (!Array.isArray(a)) {
+    c.changed(path, `actual ${path} is ${describeValue(a)}, expected an array of ${e.length} numbers`, e, a);
+    return;
+  }
+  if (e.length !== a.length)
+    c.add(path, `count differs: expected ${e.length} values, got ${a.length}`, e.length, a.length, false);
+  const m = matchScalarMultiset(
+    e.map((v, i) => ({ v, i })),
+    a.map((v, i) => ({ v, i })),
+    tol,
+  );
   reportScalarMultiset(c, m, (i) => joinPath(path, i), tol);
 }

@@ -11,7 +11,8 @@ export function compareXYSeries(ctx: Ctx, e: Record<string, unknown>, a: Record<
   compareAxis(ctx, 'x', e, a, ctx.tol, 'x values');
   for (const sp of matchSeries(ctx, eS, aS)) {
     const tol = seriesTolerance(ctx, sp.name);
-    if (!isPresent(sp.e.y) && !isPresent(sp.e.values)) ctx.c.add(joinPath(sp.path, 'y'), 'expected series has no y values', sp.e);
+    if (!isPresent(sp.e.y) && !isPresent(sp.e.values))
+      ctx.c.add(joinPath(sp.path, 'y'), 'expected series has no y values', sp.e);
     compareSeriesArrays(ctx, sp, ['y', 'x', 'values'], tol);
   }
   return null;
@@ -25,6 +26,7 @@ export function compareRadar(ctx: Ctx, e: Record<string, unknown>, a: Record<str
   if (typeof series === 'string') return series;
   const [eS, aS] = series;
   ctx.c.array('axes', eAxes, aAxes, {}, 'axes');
-  for (const sp of matchSeries(ctx, eS, aS)) compareSeriesArrays(ctx, sp, ['values', 'y'], seriesTolerance(ctx, sp.name));
+  for (const sp of matchSeries(ctx, eS, aS))
+    compareSeriesArrays(ctx, sp, ['values', 'y'], seriesTolerance(ctx, sp.name));
   return null;
 }

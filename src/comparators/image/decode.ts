@@ -16,10 +16,15 @@ export async function loadSharp(): Promise<{ sharp: SharpFactory } | { degraded:
 export type DecodeResult = { ok: true; image: RgbaImage; format: string } | { ok: false; problem: string };
 
 function decoderMessage(err: unknown): string {
-  const text = (err instanceof Error ? err.message : String(err)).split('\n').map((l) => l.trim()).filter(Boolean).join('; ');
+  const text = (err instanceof Error ? err.message : String(err))
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('; ');
   const clean = text.replace(/:\s*$/, '');
   // under load libvips sometimes loses the warning's own text and only says it was fatal
-  if (/^Warning treated as error due to failOn setting$/i.test(clean)) return 'corrupt or truncated image data (the decoder stopped on a warning)';
+  if (/^Warning treated as error due to failOn setting$/i.test(clean))
+    return 'corrupt or truncated image data (the decoder stopped on a warning)';
   return clean || 'unknown decoder error';
 }
 
@@ -39,7 +44,7 @@ export async function decodeImage(sharp: SharpFactory, bytes: Uint8Array): Promi
   }
 }
 
-export async function encodePng(sharp: SharpFactory, img: RgbaImage): Promise<Buffer> {
+async function encodePng(sharp: SharpFactory, img: RgbaImage): Promise<Buffer> {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } })
     .png({ compressionLevel: 9, adaptiveFiltering: true })
     .toBuffer();

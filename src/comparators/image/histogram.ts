@@ -13,12 +13,15 @@
 import { pixels32, SHIFTS, type RgbaImage } from './rgba.js';
 
 // local constants, not imported bindings, so the counting loop reads them as constants
-const SR = SHIFTS.SR, SG = SHIFTS.SG, SB = SHIFTS.SB, SA = SHIFTS.SA;
+const SR = SHIFTS.SR,
+  SG = SHIFTS.SG,
+  SB = SHIFTS.SB,
+  SA = SHIFTS.SA;
 
-export const HISTOGRAM_BINS = 16;
+const HISTOGRAM_BINS = 16;
 
-export type Channel = 'red' | 'green' | 'blue' | 'alpha';
-export const CHANNELS: readonly Channel[] = ['red', 'green', 'blue', 'alpha'];
+type Channel = 'red' | 'green' | 'blue' | 'alpha';
+const CHANNELS: readonly Channel[] = ['red', 'green', 'blue', 'alpha'];
 
 export interface HistogramComparison {
   /** worst channel's Hellinger distance, 0..1 */
@@ -34,9 +37,9 @@ function addPixel(counts: Int32Array, p: number, k: number): void {
   let b = (p >>> SB) & 255;
   const a = (p >>> SA) & 255;
   if (a !== 255) {
-    r = 255 - (((255 - r) * a + 127) / 255 | 0);
-    g = 255 - (((255 - g) * a + 127) / 255 | 0);
-    b = 255 - (((255 - b) * a + 127) / 255 | 0);
+    r = 255 - ((((255 - r) * a + 127) / 255) | 0);
+    g = 255 - ((((255 - g) * a + 127) / 255) | 0);
+    b = 255 - ((((255 - b) * a + 127) / 255) | 0);
   }
   counts[r]! += k;
   counts[256 + g]! += k;
@@ -52,8 +55,14 @@ function softBins(counts: Int32Array, offset: number, bins: number): Float64Arra
     const c = counts[offset + v]!;
     if (c === 0) continue;
     const t = (v + 0.5) / width - 0.5;
-    if (t <= 0) { out[0]! += c; continue; }
-    if (t >= bins - 1) { out[bins - 1]! += c; continue; }
+    if (t <= 0) {
+      out[0]! += c;
+      continue;
+    }
+    if (t >= bins - 1) {
+      out[bins - 1]! += c;
+      continue;
+    }
     const lo = Math.floor(t);
     const frac = t - lo;
     out[lo]! += c * (1 - frac);
@@ -70,7 +79,7 @@ function hellinger(p: Float64Array, q: Float64Array, total: number): number {
 }
 
 /** Per-channel 256-level counts of both images, sharing the work over identical pixels. */
-export function channelCounts(a: RgbaImage, b: RgbaImage): { expected: Int32Array; actual: Int32Array } {
+function channelCounts(a: RgbaImage, b: RgbaImage): { expected: Int32Array; actual: Int32Array } {
   const a32 = pixels32(a);
   const b32 = pixels32(b);
   const n = a32.length;
@@ -81,9 +90,16 @@ export function channelCounts(a: RgbaImage, b: RgbaImage): { expected: Int32Arra
   for (let i = 0; i < n; i++) {
     const pa = a32[i]!;
     if (pa === prev) run++;
-    else { addPixel(ca, prev, run); prev = pa; run = 1; }
+    else {
+      addPixel(ca, prev, run);
+      prev = pa;
+      run = 1;
+    }
     const pb = b32[i]!;
-    if (pb !== pa) { addPixel(delta, pb, 1); addPixel(delta, pa, -1); }
+    if (pb !== pa) {
+      addPixel(delta, pb, 1);
+      addPixel(delta, pa, -1);
+    }
   }
   if (run) addPixel(ca, prev, run);
   const cb = new Int32Array(1024);
@@ -102,7 +118,10 @@ export function histogramDistance(a: RgbaImage, b: RgbaImage, bins = HISTOGRAM_B
     CHANNELS.forEach((ch, c) => {
       const d = hellinger(softBins(expected, c * 256, bins), softBins(actual, c * 256, bins), n);
       channels[ch] = d;
-      if (d > distance) { distance = d; worstChannel = ch; }
+      if (d > distance) {
+        distance = d;
+        worstChannel = ch;
+      }
     });
   }
   return { distance, worstChannel, channels, bins };

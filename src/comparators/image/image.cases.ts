@@ -21,16 +21,34 @@ export const contractCases: ContractCase[] = [
     changed: hue,
     changedPath: '',
     // 16 of 4096 pixels differ: exactly max_diff_ratio
-    boundary: { expected: base, actual: patched, tolerance: { compare: 'pixel', max_diff_ratio: 0.00390625, antialiasing: false, max_shift: 0 } },
+    boundary: {
+      expected: base,
+      actual: patched,
+      tolerance: { compare: 'pixel', max_diff_ratio: 0.00390625, antialiasing: false, max_shift: 0 },
+    },
     garbage: corrupt,
   },
   {
     label: 'image_grid (per image)',
     type: 'image_grid',
-    value: { images: [{ value: base, label: 'first' }, { value: patched, label: 'second' }] },
-    changed: { images: [{ value: base, label: 'first' }, { value: hue, label: 'second' }] },
+    value: {
+      images: [
+        { value: base, label: 'first' },
+        { value: patched, label: 'second' },
+      ],
+    },
+    changed: {
+      images: [
+        { value: base, label: 'first' },
+        { value: hue, label: 'second' },
+      ],
+    },
     changedPath: 'images[1]',
-    boundary: { expected: { images: [{ value: base }] }, actual: { images: [{ value: patched }] }, tolerance: { compare: 'ssim_per_image', min_ssim: 0.9 } },
+    boundary: {
+      expected: { images: [{ value: base }] },
+      actual: { images: [{ value: patched }] },
+      tolerance: { compare: 'ssim_per_image', min_ssim: 0.9 },
+    },
     garbage: { images: [{ value: base }, { value: 'not an image at all' }] },
   },
   {
@@ -39,7 +57,11 @@ export const contractCases: ContractCase[] = [
     value: { before: base, after: patched },
     changed: { before: base, after: hue },
     changedPath: 'after',
-    boundary: { expected: { before: base, after: base }, actual: { before: base, after: patched }, tolerance: { compare: 'pixel', max_diff_ratio: 0.00390625, antialiasing: false, max_shift: 0 } },
+    boundary: {
+      expected: { before: base, after: base },
+      actual: { before: base, after: patched },
+      tolerance: { compare: 'pixel', max_diff_ratio: 0.00390625, antialiasing: false, max_shift: 0 },
+    },
     garbage: 'a string instead of {before, after}',
   },
 ];

@@ -16,7 +16,8 @@ import { comparatorTester } from '../kit/comparator-tester.test-helper.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CASES_DIR = path.join(ROOT, 'test/cases/image');
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
-const dataUrl = (file: string): string => `data:${MIME[file.split('.').pop()!]};base64,${readFileSync(path.join(CASES_DIR, file)).toString('base64')}`;
+const dataUrl = (file: string): string =>
+  `data:${MIME[file.split('.').pop()!]};base64,${readFileSync(path.join(CASES_DIR, file)).toString('base64')}`;
 
 const tester = comparatorTester(imageComparator, { key: 'picture' });
 const asChart = comparatorTester(imageComparator, { key: 'chart' });
@@ -29,13 +30,32 @@ async function decodeArtifact(r: ComparisonResult): Promise<{ width: number; hei
   return { width: meta.width!, height: meta.height!, format: meta.format! };
 }
 
-interface GoldenCase { id: string; a: string; b: string; checks: { mode: string; tolerance?: Tolerance; expected: 'pass' | 'fail'; why: string }[] }
+interface GoldenCase {
+  id: string;
+  a: string;
+  b: string;
+  checks: { mode: string; tolerance?: Tolerance; expected: 'pass' | 'fail'; why: string }[];
+}
 const golden = JSON.parse(readFileSync(path.join(CASES_DIR, 'cases.json'), 'utf8')) as GoldenCase[];
 
 describe('golden image pairs (test/cases/image/cases.json)', () => {
-  const rows = golden.flatMap((c) => c.checks.map((check) => [`${c.id} ${check.mode}${check.tolerance ? ` ${JSON.stringify(check.tolerance)}` : ''} → ${check.expected}`, c, check] as const));
+  const rows = golden.flatMap((c) =>
+    c.checks.map(
+      (check) =>
+        [
+          `${c.id} ${check.mode}${check.tolerance ? ` ${JSON.stringify(check.tolerance)}` : ''} → ${check.expected}`,
+          c,
+          check,
+        ] as const,
+    ),
+  );
   it.each(rows)('%s', async (_name, c, check) => {
-    const r = await tester.compareAsync(dataUrl(c.a), dataUrl(c.b), { ...check.tolerance, compare: check.mode }, 'image');
+    const r = await tester.compareAsync(
+      dataUrl(c.a),
+      dataUrl(c.b),
+      { ...check.tolerance, compare: check.mode },
+      'image',
+    );
     expect(r.status, `${check.why}: ${r.metric}`).toBe(check.expected);
     expect(r.degraded).toBeUndefined();
     const undecodable = c.id.startsWith('13-') || c.id.startsWith('14-');
@@ -44,7 +64,8 @@ describe('golden image pairs (test/cases/image/cases.json)', () => {
 
   it('every case names its files and each file exists', () => {
     expect(golden.length).toBeGreaterThanOrEqual(15);
-    for (const c of golden) for (const f of [c.a, c.b]) expect(() => readFileSync(path.join(CASES_DIR, f))).not.toThrow();
+    for (const c of golden)
+      for (const f of [c.a, c.b]) expect(() => readFileSync(path.join(CASES_DIR, f))).not.toThrow();
   });
 });
 
@@ -59,7 +80,10 @@ describe('image comparator contract cases', () => {
       const r = await tester.compareAsync(c.value, c.changed, c.tolerance, c.type);
       expect(r.status).toBe('fail');
       expect(r.score).toBeLessThan(1);
-      expect((r.differences ?? []).map((d) => d.path), r.metric).toContain(c.changedPath);
+      expect(
+        (r.differences ?? []).map((d) => d.path),
+        r.metric,
+      ).toContain(c.changedPath);
       await decodeArtifact(r);
     });
     it('the boundary passes', async () => {
@@ -92,7 +116,12 @@ describe('image comparator behaviour', () => {
   });
 
   it('reports both sizes when they differ, with a diff image covering both', async () => {
-    const r = await tester.compareAsync(dataUrl('06-size-differs-a.png'), dataUrl('06-size-differs-b.png'), undefined, 'image');
+    const r = await tester.compareAsync(
+      dataUrl('06-size-differs-a.png'),
+      dataUrl('06-size-differs-b.png'),
+      undefined,
+      'image',
+    );
     expect(r.metric).toBe('image sizes differ: expected 64×64, got 65×64');
     expect(await decodeArtifact(r)).toMatchObject({ width: 65, height: 64, format: 'png' });
   });
@@ -107,7 +136,9 @@ describe('image comparator behaviour', () => {
   it('a corrupted PNG fails naming the output and the decoder complaint', async () => {
     const r = await asChart.compareAsync(a, dataUrl('13-corrupt-b.png'), {}, 'image');
     expect(r.status).toBe('fail');
-    expect(r.metric, r.metric).toMatch(/^actual image for output 'chart' could not be decoded \(634 B, image\/png\): .*(png|read|corrupt|truncated)/i);
+    expect(r.metric, r.metric).toMatch(
+      /^actual image for output 'chart' could not be decoded \(634 B, image\/png\): .*(png|read|corrupt|truncated)/i,
+    );
   });
 
   it('non-image bytes fail naming the decoder complaint', async () => {
@@ -121,14 +152,34 @@ describe('image comparator behaviour', () => {
   });
 
   it('different URLs are not downloaded and fail saying so; equal URLs pass', async () => {
-    expect((await tester.compareAsync('https://x.test/a.png', 'https://x.test/a.png', undefined, 'image')).status).toBe('pass');
+    expect((await tester.compareAsync('https://x.test/a.png', 'https://x.test/a.png', undefined, 'image')).status).toBe(
+      'pass',
+    );
     const r = await tester.compareAsync('https://x.test/a.png', 'https://x.test/b.png', undefined, 'image');
     expect(r.metric).toMatch(/not downloaded/);
   });
 
   it('accepts the spellings of the original Pixie: ssim_per_image, ssim_pair, size_sha256', async () => {
-    expect((await tester.compareAsync({ images: [{ value: a }] }, { images: [{ value: dataUrl('03-jpeg-q90-b.jpg') }] }, { compare: 'ssim_per_image' }, 'image_grid')).status).toBe('pass');
-    expect((await tester.compareAsync({ before: a, after: a }, { before: a, after: dataUrl('10-blur-b.png') }, { compare: 'ssim_pair' }, 'image_compare')).status).toBe('fail');
+    expect(
+      (
+        await tester.compareAsync(
+          { images: [{ value: a }] },
+          { images: [{ value: dataUrl('03-jpeg-q90-b.jpg') }] },
+          { compare: 'ssim_per_image' },
+          'image_grid',
+        )
+      ).status,
+    ).toBe('pass');
+    expect(
+      (
+        await tester.compareAsync(
+          { before: a, after: a },
+          { before: a, after: dataUrl('10-blur-b.png') },
+          { compare: 'ssim_pair' },
+          'image_compare',
+        )
+      ).status,
+    ).toBe('fail');
     const r = await tester.compareAsync(a, dataUrl('02-reencoded-b.png'), { compare: 'size_sha256' }, 'image');
     expect(r.metric).toMatch(/^sha256 [0-9a-f]{8}… vs/);
   });
@@ -139,7 +190,12 @@ describe('image comparator behaviour', () => {
   });
 
   it('image_grid reports a count mismatch and still compares the common images', async () => {
-    const r = await tester.compareAsync({ images: [{ value: a }, { value: a }] }, { images: [{ value: b }] }, undefined, 'image_grid');
+    const r = await tester.compareAsync(
+      { images: [{ value: a }, { value: a }] },
+      { images: [{ value: b }] },
+      undefined,
+      'image_grid',
+    );
     expect(r.status).toBe('fail');
     expect(r.differences!.map((d) => d.path)).toEqual(['images', 'images[0]']);
     expect(r.metric).toMatch(/^image count differs: expected 2, got 1; 1 of 1 image\(s\) differ/);
@@ -156,7 +212,9 @@ describe('image comparator behaviour', () => {
 
   it('declares its options and defaults for tolerance.yaml validation', () => {
     expect(imageComparator.types).toEqual(['image', 'image_grid', 'image_compare']);
-    expect(Object.keys(imageComparator.options)).toEqual(expect.arrayContaining(['min_ssim', 'max_diff_ratio', 'max_distance', 'threshold', 'antialiasing', 'max_shift']));
+    expect(Object.keys(imageComparator.options)).toEqual(
+      expect.arrayContaining(['min_ssim', 'max_diff_ratio', 'max_distance', 'threshold', 'antialiasing', 'max_shift']),
+    );
     expect(imageComparator.defaults('image_grid')).toEqual({ ...IMAGE_DEFAULTS });
   });
 });
@@ -183,7 +241,9 @@ describe('image core (pure, on RGBA buffers)', () => {
   });
 
   it('a one-level change of a flat colour barely moves the soft histogram', () => {
-    expect(histogramDistance(solid(8, 8, [127, 127, 127, 255]), solid(8, 8, [128, 128, 128, 255])).distance).toBeLessThan(0.1);
+    expect(
+      histogramDistance(solid(8, 8, [127, 127, 127, 255]), solid(8, 8, [128, 128, 128, 255])).distance,
+    ).toBeLessThan(0.1);
   });
 
   it('fully transparent pixels are equal whatever their stored colour; alpha changes count', () => {
@@ -216,12 +276,32 @@ describe('image core (pure, on RGBA buffers)', () => {
 describe('without sharp (a resolve hook makes it unloadable for real)', () => {
   it('falls back to size + SHA-256 and says which package to install', async () => {
     const out = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--import', './test/cases/image/block-sharp.mjs', '--import', 'tsx', 'test/cases/image/compare-without-sharp.ts'], { cwd: ROOT, env: { ...process.env, PIXIE_DISABLE_OPTIONAL: '' } }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)));
+      execFile(
+        process.execPath,
+        [
+          '--import',
+          './test/cases/image/block-sharp.mjs',
+          '--import',
+          'tsx',
+          'test/cases/image/compare-without-sharp.ts',
+        ],
+        { cwd: ROOT, env: { ...process.env, PIXIE_DISABLE_OPTIONAL: '' } },
+        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
+      );
     });
-    const { result, same } = JSON.parse(out) as { result: ComparisonResult; same: { status: string; degraded: unknown } };
+    const { result, same } = JSON.parse(out) as {
+      result: ComparisonResult;
+      same: { status: string; degraded: unknown };
+    };
     expect(result.status).toBe('fail');
-    expect(result.degraded).toEqual({ package: 'sharp', install: 'npm install sharp', reason: expect.stringMatching(/^sharp could not be loaded \(Cannot find package 'sharp'/) });
-    expect(result.metric).toMatch(/^sha256 [0-9a-f]{8}… vs [0-9a-f]{8}… \(size 1058 vs 1028\) \[fell back to size \+ SHA-256/);
+    expect(result.degraded).toEqual({
+      package: 'sharp',
+      install: 'npm install sharp',
+      reason: expect.stringMatching(/^sharp could not be loaded \(Cannot find package 'sharp'/),
+    });
+    expect(result.metric).toMatch(
+      /^sha256 [0-9a-f]{8}… vs [0-9a-f]{8}… \(size 1058 vs 1028\) \[fell back to size \+ SHA-256/,
+    );
     expect(result.rule).toMatch(/^identical bytes \(size \+ SHA-256\), because sharp could not be loaded/);
     expect(result.artifacts).toBeUndefined();
     // identical bytes need no decoder, so nothing degrades

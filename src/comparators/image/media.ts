@@ -16,7 +16,7 @@ export interface MediaBytes {
 export type ExtractResult = { ok: true; media: MediaBytes } | { ok: false; problem: string };
 
 /** Keys an object form may carry the payload under, in the order they are looked at. */
-export const MEDIA_VALUE_KEYS = ['value', 'data', 'url', 'image', 'data_url'] as const;
+const MEDIA_VALUE_KEYS = ['value', 'data', 'url', 'image', 'data_url'] as const;
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
@@ -35,7 +35,8 @@ function fromDataUrl(text: string): ExtractResult {
   const mime = parts[0] ? parts[0].toLowerCase() : null;
   if (parts.slice(1).some((p) => p.toLowerCase() === 'base64')) {
     const bytes = payload.trim() === '' ? Buffer.alloc(0) : decodeBase64(payload);
-    if (!bytes) return { ok: false, problem: `a data URL${mime ? ` (${mime})` : ''} whose payload is not valid base64` };
+    if (!bytes)
+      return { ok: false, problem: `a data URL${mime ? ` (${mime})` : ''} whose payload is not valid base64` };
     return { ok: true, media: { bytes, mime, form: 'data-url' } };
   }
   try {
@@ -56,7 +57,8 @@ export function extractMediaBytes(value: unknown): ExtractResult {
   const text = v.trim();
   if (text === '') return { ok: false, problem: 'an empty string' };
   if (/^data:/i.test(text)) return fromDataUrl(text);
-  if (/^(https?|file):/i.test(text)) return { ok: true, media: { bytes: Buffer.from(text, 'utf8'), mime: null, form: 'url' } };
+  if (/^(https?|file):/i.test(text))
+    return { ok: true, media: { bytes: Buffer.from(text, 'utf8'), mime: null, form: 'url' } };
   const bytes = decodeBase64(text);
   if (!bytes) return { ok: false, problem: `${describeValue(v)}, which is neither a data URL nor base64` };
   return { ok: true, media: { bytes, mime: null, form: 'base64' } };

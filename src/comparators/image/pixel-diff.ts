@@ -12,7 +12,10 @@ import { lumaOf as importedLumaOf, packRgba, pixels32, SHIFTS, sameSize, type Rg
 
 // local constants, not imported bindings: the hot loops then read them as constants (with the
 // imports used directly this file measured 1.2-1.4x slower)
-const SR = SHIFTS.SR, SG = SHIFTS.SG, SB = SHIFTS.SB, SA = SHIFTS.SA;
+const SR = SHIFTS.SR,
+  SG = SHIFTS.SG,
+  SB = SHIFTS.SB,
+  SA = SHIFTS.SA;
 const lumaOf = importedLumaOf;
 
 export interface PixelDiffOptions {
@@ -37,7 +40,7 @@ export interface PixelDiff {
   box: { x0: number; y0: number; x1: number; y1: number } | null;
 }
 
-export const MAX_YIQ_DELTA = 35215;
+const MAX_YIQ_DELTA = 35215;
 
 function yiqDelta2(dr: number, dg: number, db: number): number {
   const y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223;
@@ -47,13 +50,21 @@ function yiqDelta2(dr: number, dg: number, db: number): number {
 }
 
 /** Squared YIQ distance of two pixels; non-opaque pixels are composited over white and over black, the larger counts. */
-export function colourDelta(pa: number, pb: number): number {
-  const r1 = (pa >>> SR) & 255, g1 = (pa >>> SG) & 255, b1 = (pa >>> SB) & 255, a1 = (pa >>> SA) & 255;
-  const r2 = (pb >>> SR) & 255, g2 = (pb >>> SG) & 255, b2 = (pb >>> SB) & 255, a2 = (pb >>> SA) & 255;
+function colourDelta(pa: number, pb: number): number {
+  const r1 = (pa >>> SR) & 255,
+    g1 = (pa >>> SG) & 255,
+    b1 = (pa >>> SB) & 255,
+    a1 = (pa >>> SA) & 255;
+  const r2 = (pb >>> SR) & 255,
+    g2 = (pb >>> SG) & 255,
+    b2 = (pb >>> SB) & 255,
+    a2 = (pb >>> SA) & 255;
   if (a1 === 255 && a2 === 255) return yiqDelta2(r1 - r2, g1 - g2, b1 - b2);
   // over black: c·a/255; over white: the same plus 255·(1 − a/255), so they differ by 255·Δa/255
-  const dr = (r1 * a1 - r2 * a2) / 255, dg = (g1 * a1 - g2 * a2) / 255, db = (b1 * a1 - b2 * a2) / 255;
-  const da = (a2 - a1);
+  const dr = (r1 * a1 - r2 * a2) / 255,
+    dg = (g1 * a1 - g2 * a2) / 255,
+    db = (b1 * a1 - b2 * a2) / 255;
+  const da = a2 - a1;
   return Math.max(yiqDelta2(dr, dg, db), yiqDelta2(dr + da, dg + da, db + da));
 }
 
@@ -79,23 +90,47 @@ function hasManySiblings(img: Uint32Array, x: number, y: number, w: number, h: n
 function looksAntialiased(img: Uint32Array, other: Uint32Array, x: number, y: number, w: number, h: number): boolean {
   const centre = brightness(img[y * w + x]!);
   let equal = x === 0 || x === w - 1 || y === 0 || y === h - 1 ? 1 : 0;
-  let min = 0, max = 0, minX = -1, minY = -1, maxX = -1, maxY = -1;
+  let min = 0,
+    max = 0,
+    minX = -1,
+    minY = -1,
+    maxX = -1,
+    maxY = -1;
   for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++) {
     for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
       if (nx === x && ny === y) continue;
       const d = brightness(img[ny * w + nx]!) - centre;
       if (d === 0) {
         if (++equal > 2) return false;
-      } else if (d < min) { min = d; minX = nx; minY = ny; } else if (d > max) { max = d; maxX = nx; maxY = ny; }
+      } else if (d < min) {
+        min = d;
+        minX = nx;
+        minY = ny;
+      } else if (d > max) {
+        max = d;
+        maxX = nx;
+        maxY = ny;
+      }
     }
   }
   if (min === 0 || max === 0) return false;
-  return (hasManySiblings(img, minX, minY, w, h) && hasManySiblings(other, minX, minY, w, h))
-    || (hasManySiblings(img, maxX, maxY, w, h) && hasManySiblings(other, maxX, maxY, w, h));
+  return (
+    (hasManySiblings(img, minX, minY, w, h) && hasManySiblings(other, minX, minY, w, h)) ||
+    (hasManySiblings(img, maxX, maxY, w, h) && hasManySiblings(other, maxX, maxY, w, h))
+  );
 }
 
 /** Some pixel of `img` within `r` px of (x, y) has a colour within `maxDelta` of `p`. */
-function foundNear(img: Uint32Array, p: number, x: number, y: number, w: number, h: number, r: number, maxDelta: number): boolean {
+function foundNear(
+  img: Uint32Array,
+  p: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+  maxDelta: number,
+): boolean {
   for (let ny = Math.max(0, y - r); ny <= Math.min(h - 1, y + r); ny++) {
     for (let nx = Math.max(0, x - r); nx <= Math.min(w - 1, x + r); nx++) {
       const q = img[ny * w + nx]!;
@@ -116,8 +151,13 @@ export function pixelDiff(a: RgbaImage, b: RgbaImage, opts: PixelDiffOptions = {
   const aa = opts.antialiasing ?? false;
   const shift = Math.max(0, Math.floor(opts.maxShift ?? 0));
   const mask = opts.mask;
-  let differing = 0, antialiased = 0, shifted = 0;
-  let x0 = w, y0 = h, x1 = -1, y1 = -1;
+  let differing = 0,
+    antialiased = 0,
+    shifted = 0;
+  let x0 = w,
+    y0 = h,
+    x1 = -1,
+    y1 = -1;
   for (let i = 0; i < n; i++) {
     const pa = a32[i]!;
     const pb = b32[i]!;
@@ -143,7 +183,14 @@ export function pixelDiff(a: RgbaImage, b: RgbaImage, opts: PixelDiffOptions = {
     if (y < y0) y0 = y;
     if (y > y1) y1 = y;
   }
-  return { differing, antialiased, shifted, total: n, ratio: n ? differing / n : 0, box: differing ? { x0, y0, x1, y1 } : null };
+  return {
+    differing,
+    antialiased,
+    shifted,
+    total: n,
+    ratio: n ? differing / n : 0,
+    box: differing ? { x0, y0, x1, y1 } : null,
+  };
 }
 
 // Diff image: the expected image faded to 10 % grey, differing pixels red, tolerated anti-aliasing
@@ -159,7 +206,11 @@ const FADED = Uint32Array.from({ length: 256 }, (_, y) => {
   return packRgba(g, g, g, 255);
 });
 
-export function renderDiff(expected: RgbaImage, actual: RgbaImage, opts: { threshold?: number; mask?: Uint8Array } = {}): RgbaImage {
+export function renderDiff(
+  expected: RgbaImage,
+  actual: RgbaImage,
+  opts: { threshold?: number; mask?: Uint8Array } = {},
+): RgbaImage {
   const width = Math.max(expected.width, actual.width);
   const height = Math.max(expected.height, actual.height);
   const out = new Uint32Array(width * height);
@@ -170,9 +221,16 @@ export function renderDiff(expected: RgbaImage, actual: RgbaImage, opts: { thres
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const o = y * width + x;
-      if (x >= expected.width || y >= expected.height || x >= actual.width || y >= actual.height) { out[o] = MAGENTA; continue; }
+      if (x >= expected.width || y >= expected.height || x >= actual.width || y >= actual.height) {
+        out[o] = MAGENTA;
+        continue;
+      }
       const pe = e32[y * expected.width + x]!;
-      const m = mask ? mask[o]! : (pe !== a32[y * actual.width + x]! && colourDelta(pe, a32[y * actual.width + x]!) > maxDelta ? 1 : 0);
+      const m = mask
+        ? mask[o]!
+        : pe !== a32[y * actual.width + x]! && colourDelta(pe, a32[y * actual.width + x]!) > maxDelta
+          ? 1
+          : 0;
       out[o] = m === 1 ? RED : m === 2 ? YELLOW : FADED[lumaOf(pe)]!;
     }
   }

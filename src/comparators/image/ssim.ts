@@ -29,13 +29,14 @@ const C2 = (0.03 * 255) ** 2;
 const CELL = 4;
 
 /** Wang's reference ssim.m downsamples by round(min(w, h) / 256) so the windows match viewing distance. */
-export function ssimScale(width: number, height: number): number {
+function ssimScale(width: number, height: number): number {
   return Math.max(1, Math.round(Math.min(width, height) / 256));
 }
 
 /** Luma averaged over f×f blocks (the remainder rows/columns are dropped, as in ssim.m). */
 function lumaPlane(p32: Uint32Array, w: number, h: number, f: number): Float32Array {
-  const dw = Math.floor(w / f), dh = Math.floor(h / f);
+  const dw = Math.floor(w / f),
+    dh = Math.floor(h / f);
   const out = new Float32Array(dw * dh);
   if (f === 1) {
     for (let i = 0; i < out.length; i++) out[i] = lumaOf(p32[i]!);
@@ -58,30 +59,46 @@ function lumaPlane(p32: Uint32Array, w: number, h: number, f: number): Float32Ar
 /** Images must have the same size. `scale` overrides the automatic downsampling factor. */
 export function ssim(a: RgbaImage, b: RgbaImage, scale = ssimScale(a.width, a.height)): SsimComparison {
   const f = Math.max(1, Math.min(scale, a.width, a.height));
-  const w = Math.floor(a.width / f), h = Math.floor(a.height / f);
+  const w = Math.floor(a.width / f),
+    h = Math.floor(a.height / f);
   const la = lumaPlane(pixels32(a), a.width, a.height, f);
   const lb = lumaPlane(pixels32(b), b.width, b.height, f);
   const ncx = Math.ceil(w / CELL);
   const ncy = Math.ceil(h / CELL);
   const cells = ncx * ncy;
-  const sx = new Float64Array(cells), sy = new Float64Array(cells);
-  const sxx = new Float64Array(cells), syy = new Float64Array(cells), sxy = new Float64Array(cells);
+  const sx = new Float64Array(cells),
+    sy = new Float64Array(cells);
+  const sxx = new Float64Array(cells),
+    syy = new Float64Array(cells),
+    sxy = new Float64Array(cells);
   for (let cy = 0; cy < ncy; cy++) {
     const y0 = cy * CELL;
     const y1 = Math.min(h, y0 + CELL);
     for (let cx = 0; cx < ncx; cx++) {
       const x0 = cx * CELL;
       const x1 = Math.min(w, x0 + CELL);
-      let tx = 0, ty = 0, txx = 0, tyy = 0, txy = 0;
+      let tx = 0,
+        ty = 0,
+        txx = 0,
+        tyy = 0,
+        txy = 0;
       for (let y = y0; y < y1; y++) {
         for (let i = y * w + x0, end = y * w + x1; i < end; i++) {
           const lx = la[i]!;
           const ly = lb[i]!;
-          tx += lx; ty += ly; txx += lx * lx; tyy += ly * ly; txy += lx * ly;
+          tx += lx;
+          ty += ly;
+          txx += lx * lx;
+          tyy += ly * ly;
+          txy += lx * ly;
         }
       }
       const c = cy * ncx + cx;
-      sx[c] = tx; sy[c] = ty; sxx[c] = txx; syy[c] = tyy; sxy[c] = txy;
+      sx[c] = tx;
+      sy[c] = ty;
+      sxx[c] = txx;
+      syy[c] = tyy;
+      sxy[c] = txy;
     }
   }
   // windows = 2×2 cells (8×8 px) at every cell position; images under 8 px get one clipped window
@@ -97,19 +114,36 @@ export function ssim(a: RgbaImage, b: RgbaImage, scale = ssimScale(a.width, a.he
       const cx1 = Math.min(wx + 1, ncx - 1);
       const px0 = wx * CELL;
       const pw = Math.min(w, (cx1 + 1) * CELL) - px0;
-      let tx = 0, ty = 0, txx = 0, tyy = 0, txy = 0;
+      let tx = 0,
+        ty = 0,
+        txx = 0,
+        tyy = 0,
+        txy = 0;
       for (let cy = wy; cy <= cy1; cy++) {
         for (let cx = wx; cx <= cx1; cx++) {
           const c = cy * ncx + cx;
-          tx += sx[c]!; ty += sy[c]!; txx += sxx[c]!; tyy += syy[c]!; txy += sxy[c]!;
+          tx += sx[c]!;
+          ty += sy[c]!;
+          txx += sxx[c]!;
+          tyy += syy[c]!;
+          txy += sxy[c]!;
         }
       }
       const n = pw * ph;
-      const mx = tx / n, my = ty / n;
-      const vx = txx / n - mx * mx, vy = tyy / n - my * my, cov = txy / n - mx * my;
+      const mx = tx / n,
+        my = ty / n;
+      const vx = txx / n - mx * mx,
+        vy = tyy / n - my * my,
+        cov = txy / n - mx * my;
       const s = ((2 * mx * my + C1) * (2 * cov + C2)) / ((mx * mx + my * my + C1) * (vx + vy + C2));
       total += s;
-      if (s < worst.ssim) { worst.x = px0 * f; worst.y = py0 * f; worst.width = pw * f; worst.height = ph * f; worst.ssim = s; }
+      if (s < worst.ssim) {
+        worst.x = px0 * f;
+        worst.y = py0 * f;
+        worst.width = pw * f;
+        worst.height = ph * f;
+        worst.ssim = s;
+      }
     }
   }
   const windows = nwx * nwy;

@@ -11,7 +11,7 @@ import { shortJson } from './value.js';
  * How a case's tolerance meets the comparator's defaults: `merge` lays it over them (as tolerance
  * resolution does), `when-absent` uses the defaults only when the case gives none, `never` passes it as is.
  */
-export type DefaultsPolicy = 'merge' | 'when-absent' | 'never';
+type DefaultsPolicy = 'merge' | 'when-absent' | 'never';
 
 export interface TesterOptions {
   /** the output type when a case names none; the comparator's first type by default */
@@ -46,10 +46,12 @@ export interface InvalidCase extends ValidCase {
 export const paths = (r: ComparisonResult): string[] => (r.differences ?? []).map((d) => d.path);
 
 /** Every difference as `path: message`, one per line. */
-export const messages = (r: ComparisonResult): string => (r.differences ?? []).map((d) => `${d.path}: ${d.message}`).join('\n');
+export const messages = (r: ComparisonResult): string =>
+  (r.differences ?? []).map((d) => `${d.path}: ${d.message}`).join('\n');
 
 /** The metric, then every difference as `path: message`: what a failing assertion should show. */
-export const resultText = (r: ComparisonResult): string => [r.metric, ...(r.differences ?? []).map((d) => `${d.path}: ${d.message}`)].join('\n');
+export const resultText = (r: ComparisonResult): string =>
+  [r.metric, ...(r.differences ?? []).map((d) => `${d.path}: ${d.message}`)].join('\n');
 
 function matches(actual: string, expected: string | RegExp): void {
   if (typeof expected === 'string') expect(actual).toBe(expected);
@@ -68,18 +70,32 @@ export function comparatorTester(comparator: Comparator, options: TesterOptions 
   }
 
   /** Compares as check 12 does; for comparators that may work asynchronously (file, image, audio). */
-  function compareAsync(expected: unknown, actual: unknown, tolerance?: Tolerance, type: OutputType = defaultType): Promise<ComparisonResult> {
-    return Promise.resolve(comparator.compare({ key, type, expected, actual, tolerance: toleranceFor(type, tolerance) }));
+  function compareAsync(
+    expected: unknown,
+    actual: unknown,
+    tolerance?: Tolerance,
+    type: OutputType = defaultType,
+  ): Promise<ComparisonResult> {
+    return Promise.resolve(
+      comparator.compare({ key, type, expected, actual, tolerance: toleranceFor(type, tolerance) }),
+    );
   }
 
   /** Compares with a synchronous comparator; throws when the comparator returned a promise. */
-  function compare(expected: unknown, actual: unknown, tolerance?: Tolerance, type: OutputType = defaultType): ComparisonResult {
+  function compare(
+    expected: unknown,
+    actual: unknown,
+    tolerance?: Tolerance,
+    type: OutputType = defaultType,
+  ): ComparisonResult {
     const r = comparator.compare({ key, type, expected, actual, tolerance: toleranceFor(type, tolerance) });
     if (r instanceof Promise) throw new Error(`the ${comparator.name} comparator is asynchronous; use compareAsync`);
     return r;
   }
 
-  const title = (c: ValidCase): string => c.name ?? `${shortJson(c.expected, 40)} vs ${shortJson(c.actual, 40)}${c.tolerance ? ` under ${shortJson(c.tolerance, 60)}` : ''}`;
+  const title = (c: ValidCase): string =>
+    c.name ??
+    `${shortJson(c.expected, 40)} vs ${shortJson(c.actual, 40)}${c.tolerance ? ` under ${shortJson(c.tolerance, 60)}` : ''}`;
 
   function check(r: ComparisonResult, c: InvalidCase, status: string): void {
     expect(r.status, resultText(r)).toBe(status);
@@ -93,16 +109,18 @@ export function comparatorTester(comparator: Comparator, options: TesterOptions 
 
   /** One test per case: every valid case passes; every invalid one fails (or skips) as it says. */
   function run({ valid = [], invalid = [] }: { valid?: ValidCase[]; invalid?: InvalidCase[] }): void {
-    if (valid.length) describe('valid', () => {
-      it.each(valid.map((c) => [title(c), c] as const))('%s', async (_t, c) => {
-        check(await compareAsync(c.expected, c.actual, c.tolerance, c.type), c, 'pass');
+    if (valid.length)
+      describe('valid', () => {
+        it.each(valid.map((c) => [title(c), c] as const))('%s', async (_t, c) => {
+          check(await compareAsync(c.expected, c.actual, c.tolerance, c.type), c, 'pass');
+        });
       });
-    });
-    if (invalid.length) describe('invalid', () => {
-      it.each(invalid.map((c) => [title(c), c] as const))('%s', async (_t, c) => {
-        check(await compareAsync(c.expected, c.actual, c.tolerance, c.type), c, c.status ?? 'fail');
+    if (invalid.length)
+      describe('invalid', () => {
+        it.each(invalid.map((c) => [title(c), c] as const))('%s', async (_t, c) => {
+          check(await compareAsync(c.expected, c.actual, c.tolerance, c.type), c, c.status ?? 'fail');
+        });
       });
-    });
   }
 
   /**
@@ -112,7 +130,9 @@ export function comparatorTester(comparator: Comparator, options: TesterOptions 
    */
   function contract(cases: ContractCase[]): void {
     it.each(cases.map((c) => [c.label, c] as const))('%s', async (_l, c) => {
-      expect((await compareAsync(structuredClone(c.value), structuredClone(c.value), c.tolerance, c.type)).status).toBe('pass');
+      expect((await compareAsync(structuredClone(c.value), structuredClone(c.value), c.tolerance, c.type)).status).toBe(
+        'pass',
+      );
       const changed = await compareAsync(c.value, c.changed, c.tolerance, c.type);
       expect(changed.status).toBe('fail');
       expect(paths(changed)).toContain(c.changedPath);

@@ -10,18 +10,33 @@ import { typeName } from './value.js';
  * Every difference between two JSON values. `tol` applies to numbers (omit it for exact numbers).
  * Arrays compare by index; objects by key (missing and extra keys both reported).
  */
-export function deepCompare(expected: unknown, actual: unknown, path = '', tol: NumericTolerance = {}, out: Difference[] = []): Difference[] {
+export function deepCompare(
+  expected: unknown,
+  actual: unknown,
+  path = '',
+  tol: NumericTolerance = {},
+  out: Difference[] = [],
+): Difference[] {
   if (typeof expected === 'number' && typeof actual === 'number') {
     const v = compareNumbers(expected, actual, tol);
-    if (!v.ok) out.push({ path, message: `expected ${expected}, got ${actual} (abs diff ${v.absDiff})`, kind: 'changed', expected, actual });
+    if (!v.ok)
+      out.push({
+        path,
+        message: `expected ${expected}, got ${actual} (abs diff ${v.absDiff})`,
+        kind: 'changed',
+        expected,
+        actual,
+      });
     return out;
   }
   if (Array.isArray(expected) && Array.isArray(actual)) {
     const n = Math.max(expected.length, actual.length);
     for (let i = 0; i < n; i++) {
       const p = joinPath(path, i);
-      if (i >= actual.length) out.push({ path: p, message: 'missing in actual', kind: 'missing', expected: expected[i] });
-      else if (i >= expected.length) out.push({ path: p, message: 'not expected (extra in actual)', kind: 'extra', actual: actual[i] });
+      if (i >= actual.length)
+        out.push({ path: p, message: 'missing in actual', kind: 'missing', expected: expected[i] });
+      else if (i >= expected.length)
+        out.push({ path: p, message: 'not expected (extra in actual)', kind: 'extra', actual: actual[i] });
       else deepCompare(expected[i], actual[i], p, tol, out);
     }
     return out;
@@ -29,18 +44,37 @@ export function deepCompare(expected: unknown, actual: unknown, path = '', tol: 
   if (isPlainObject(expected) && isPlainObject(actual)) {
     for (const k of Object.keys(expected)) {
       const p = joinPath(path, k);
-      if (!Object.hasOwn(actual, k)) out.push({ path: p, message: 'missing in actual', kind: 'missing', expected: expected[k] });
+      if (!Object.hasOwn(actual, k))
+        out.push({ path: p, message: 'missing in actual', kind: 'missing', expected: expected[k] });
       else deepCompare(expected[k], actual[k], p, tol, out);
     }
     for (const k of Object.keys(actual)) {
-      if (!Object.hasOwn(expected, k)) out.push({ path: joinPath(path, k), message: 'not expected (extra in actual)', kind: 'extra', actual: actual[k] });
+      if (!Object.hasOwn(expected, k))
+        out.push({
+          path: joinPath(path, k),
+          message: 'not expected (extra in actual)',
+          kind: 'extra',
+          actual: actual[k],
+        });
     }
     return out;
   }
   if (typeName(expected) !== typeName(actual)) {
-    out.push({ path, message: `expected ${typeName(expected)}, got ${typeName(actual)}`, kind: 'changed', expected, actual });
+    out.push({
+      path,
+      message: `expected ${typeName(expected)}, got ${typeName(actual)}`,
+      kind: 'changed',
+      expected,
+      actual,
+    });
   } else if (expected !== actual) {
-    out.push({ path, message: `expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`, kind: 'changed', expected, actual });
+    out.push({
+      path,
+      message: `expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+      kind: 'changed',
+      expected,
+      actual,
+    });
   }
   return out;
 }

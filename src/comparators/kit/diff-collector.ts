@@ -5,7 +5,13 @@
 import type { Difference } from '../../report/model.js';
 import type { ComparisonResult, Tolerance } from '../types.js';
 import { deepCompare } from './deep-compare.js';
-import { compareNumbers, describeNumericTolerance, formatAbsDiff, numbersWithin, type NumericTolerance } from './numeric-tolerance.js';
+import {
+  compareNumbers,
+  describeNumericTolerance,
+  formatAbsDiff,
+  numbersWithin,
+  type NumericTolerance,
+} from './numeric-tolerance.js';
 import { joinPath } from './paths.js';
 import { describeValue, isPresent, shortJson } from './value.js';
 
@@ -25,7 +31,10 @@ export class DiffCollector {
   private scoreSum = 0;
 
   /** `overflowPath` is where the "… and N more differences" entry points. */
-  constructor(readonly tol: NumericTolerance = {}, private readonly overflowPath = '') {}
+  constructor(
+    readonly tol: NumericTolerance = {},
+    private readonly overflowPath = '',
+  ) {}
 
   /** Keeps one difference as given, without counting an item. */
   record(d: Difference): void {
@@ -35,7 +44,10 @@ export class DiffCollector {
 
   /** A difference that counts as one differing item (set `count` false for a summary note). */
   add(path: string, message: string, expected?: unknown, actual?: unknown, count = true, kind?: Kind): void {
-    if (count) { this.compared++; this.differing++; }
+    if (count) {
+      this.compared++;
+      this.differing++;
+    }
     const d: Difference = { path, message };
     if (kind) d.kind = kind;
     if (expected !== undefined) d.expected = expected;
@@ -96,7 +108,12 @@ export class DiffCollector {
     }
     const v = compareNumbers(e, a, tol);
     const rule = describeNumericTolerance(tol);
-    this.changed(path, `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(v.absDiff)}) ${rule === 'exact' ? 'where an exact match is required' : `exceeds ${rule}`}`, e, a);
+    this.changed(
+      path,
+      `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(v.absDiff)}) ${rule === 'exact' ? 'where an exact match is required' : `exceeds ${rule}`}`,
+      e,
+      a,
+    );
     return false;
   }
 
@@ -109,7 +126,10 @@ export class DiffCollector {
   value(path: string, e: unknown, a: unknown, tol: NumericTolerance = this.tol): boolean {
     if (typeof e === 'number' && typeof a === 'number') return this.num(path, e, a, tol);
     const diffs = deepCompare(e, a, path, tol);
-    if (diffs.length === 0) { this.ok(); return true; }
+    if (diffs.length === 0) {
+      this.ok();
+      return true;
+    }
     this.all(diffs);
     return false;
   }
@@ -117,16 +137,29 @@ export class DiffCollector {
   /** An optional field: absent (undefined or null) on both sides is fine; on one side is a difference. */
   optional(path: string, e: unknown, a: unknown, tol: NumericTolerance = this.tol): void {
     if (!isPresent(e) && !isPresent(a)) return;
-    if (!isPresent(a)) { this.missing(path, `missing in actual (expected ${shortJson(e, 60)})`, e); return; }
-    if (!isPresent(e)) { this.extra(path, `not expected (extra in actual: ${shortJson(a, 60)})`, a); return; }
+    if (!isPresent(a)) {
+      this.missing(path, `missing in actual (expected ${shortJson(e, 60)})`, e);
+      return;
+    }
+    if (!isPresent(e)) {
+      this.extra(path, `not expected (extra in actual: ${shortJson(a, 60)})`, a);
+      return;
+    }
     this.value(path, e, a, tol);
   }
 
   /** Arrays element by element: numbers with `tol`, others exact; length differences listed per index. */
   array(path: string, e: unknown, a: unknown, tol: NumericTolerance = this.tol, what = 'values'): void {
-    if (!Array.isArray(e)) { this.add(path, `expected ${path} is ${describeValue(e)}, expected an array`, e, a); return; }
-    if (!Array.isArray(a)) { this.changed(path, `actual ${path} is ${describeValue(a)}, expected an array of ${e.length} ${what}`, e, a); return; }
-    if (e.length !== a.length) this.add(path, `length differs: expected ${e.length} ${what}, got ${a.length}`, e.length, a.length, false);
+    if (!Array.isArray(e)) {
+      this.add(path, `expected ${path} is ${describeValue(e)}, expected an array`, e, a);
+      return;
+    }
+    if (!Array.isArray(a)) {
+      this.changed(path, `actual ${path} is ${describeValue(a)}, expected an array of ${e.length} ${what}`, e, a);
+      return;
+    }
+    if (e.length !== a.length)
+      this.add(path, `length differs: expected ${e.length} ${what}, got ${a.length}`, e.length, a.length, false);
     const n = Math.max(e.length, a.length);
     for (let i = 0; i < n; i++) {
       const p = joinPath(path, i);
@@ -139,12 +172,16 @@ export class DiffCollector {
   /** The kept differences, plus the "… and N more" entry when some were summarised. */
   list(): Difference[] {
     const out = [...this.kept];
-    if (this.recorded > this.kept.length) out.push({ path: this.overflowPath, message: `… and ${this.recorded - this.kept.length} more differences` });
+    if (this.recorded > this.kept.length)
+      out.push({ path: this.overflowPath, message: `… and ${this.recorded - this.kept.length} more differences` });
     return out;
   }
 
   /** The result: "N of M values differ" (or "M values match"), with the largest numeric difference. */
-  finish(base: { rule: string; expected: unknown; actual: unknown; tolerance: Tolerance; comparator: string }, noun = 'values'): ComparisonResult {
+  finish(
+    base: { rule: string; expected: unknown; actual: unknown; tolerance: Tolerance; comparator: string },
+    noun = 'values',
+  ): ComparisonResult {
     const pass = this.differing === 0;
     const maxAbs = this.numbers > 0 ? `; max abs diff ${Number(this.maxAbsDiff.toPrecision(6))}` : '';
     const one = (n: number): string => (n === 1 ? noun.replace(/s$/, '') : noun);
@@ -152,6 +189,12 @@ export class DiffCollector {
       ? `${this.compared} ${one(this.compared)} ${this.compared === 1 ? 'matches' : 'match'}${maxAbs}`
       : `${this.differing} of ${this.compared} ${one(this.compared)} ${this.differing === 1 ? 'differs' : 'differ'}${maxAbs}`;
     const score = this.compared === 0 ? (pass ? 1 : 0) : Math.max(0, Math.min(1, this.scoreSum / this.compared));
-    return { ...base, status: pass ? 'pass' : 'fail', score: pass ? score : Math.min(score, 0.99), metric, differences: this.list() };
+    return {
+      ...base,
+      status: pass ? 'pass' : 'fail',
+      score: pass ? score : Math.min(score, 0.99),
+      metric,
+      differences: this.list(),
+    };
   }
 }

@@ -2,10 +2,19 @@
 // never a sort of mixed values, so a null among numbers cannot reorder or crash anything), a
 // general maximum bipartite matching, and pairing of items by key in order of occurrence.
 import type { DiffCollector } from './diff-collector.js';
-import { compareNumbers, describeNumericTolerance, formatAbsDiff, numbersWithin, type NumericTolerance } from './numeric-tolerance.js';
+import {
+  compareNumbers,
+  describeNumericTolerance,
+  formatAbsDiff,
+  numbersWithin,
+  type NumericTolerance,
+} from './numeric-tolerance.js';
 import { jsonKey, shortJson } from './value.js';
 
-export interface Indexed<T = unknown> { v: T; i: number }
+export interface Indexed<T = unknown> {
+  v: T;
+  i: number;
+}
 
 /** NaN sorts last; everything else numerically. */
 function byNumber(x: Indexed<number>, y: Indexed<number>): number {
@@ -33,14 +42,23 @@ export function matchScalarMultiset(exp: Indexed[], act: Indexed[], tol: Numeric
   const others = new Map<string, Indexed[]>();
   for (const x of exp) {
     if (typeof x.v === 'number') eNum.push(x as Indexed<number>);
-    else { const k = jsonKey(x.v); const l = others.get(k); if (l) l.push(x); else others.set(k, [x]); }
+    else {
+      const k = jsonKey(x.v);
+      const l = others.get(k);
+      if (l) l.push(x);
+      else others.set(k, [x]);
+    }
   }
   const aOthers: Indexed[] = [];
   for (const y of act) {
-    if (typeof y.v === 'number') { aNum.push(y as Indexed<number>); continue; }
+    if (typeof y.v === 'number') {
+      aNum.push(y as Indexed<number>);
+      continue;
+    }
     const l = others.get(jsonKey(y.v));
     const x = l?.shift();
-    if (x) out.pairs.push([x, y]); else aOthers.push(y);
+    if (x) out.pairs.push([x, y]);
+    else aOthers.push(y);
   }
   for (const l of others.values()) out.missing.push(...l);
   eNum.sort(byNumber);
@@ -50,9 +68,17 @@ export function matchScalarMultiset(exp: Indexed[], act: Indexed[], tol: Numeric
   while (i < eNum.length && j < aNum.length) {
     const x = eNum[i]!;
     const y = aNum[j]!;
-    if (numbersWithin(x.v, y.v, tol)) { out.pairs.push([x, y]); i++; j++; }
-    else if (Number.isNaN(y.v) || (!Number.isNaN(x.v) && x.v < y.v)) { out.missing.push(x); i++; }
-    else { out.extra.push(y); j++; }
+    if (numbersWithin(x.v, y.v, tol)) {
+      out.pairs.push([x, y]);
+      i++;
+      j++;
+    } else if (Number.isNaN(y.v) || (!Number.isNaN(x.v) && x.v < y.v)) {
+      out.missing.push(x);
+      i++;
+    } else {
+      out.extra.push(y);
+      j++;
+    }
   }
   out.missing.push(...eNum.slice(i));
   out.extra.push(...aNum.slice(j), ...aOthers);
@@ -64,7 +90,13 @@ export function matchScalarMultiset(exp: Indexed[], act: Indexed[], tol: Numeric
  * their score), unmatched numbers are paired in sorted order as "closest unmatched" differences,
  * the rest are missing or extra. `at(i)` names an element of the expected or actual list.
  */
-export function reportScalarMultiset(c: DiffCollector, m: ScalarMatch, at: (i: number) => string, tol: NumericTolerance, what = 'value'): void {
+export function reportScalarMultiset(
+  c: DiffCollector,
+  m: ScalarMatch,
+  at: (i: number) => string,
+  tol: NumericTolerance,
+  what = 'value',
+): void {
   for (const [x, y] of m.pairs) {
     if (typeof x.v === 'number' && typeof y.v === 'number') c.num(at(x.i), x.v, y.v, tol);
     else c.ok();
@@ -79,13 +111,22 @@ export function reportScalarMultiset(c: DiffCollector, m: ScalarMatch, at: (i: n
     const y = extraNum[k]!;
     const v = compareNumbers(x.v, y.v, tol);
     c.track(x.v, y.v);
-    c.changed(at(x.i), `expected ${what} ${x.v} has no match within ${describeNumericTolerance(tol)}; closest unmatched actual ${y.v} at ${at(y.i)} (abs diff ${formatAbsDiff(v.absDiff)})`, x.v, y.v);
+    c.changed(
+      at(x.i),
+      `expected ${what} ${x.v} has no match within ${describeNumericTolerance(tol)}; closest unmatched actual ${y.v} at ${at(y.i)} (abs diff ${formatAbsDiff(v.absDiff)})`,
+      x.v,
+      y.v,
+    );
   }
   for (const x of [...missNum.slice(paired), ...m.missing.filter((x) => typeof x.v !== 'number')]) {
     c.missing(at(x.i), `missing in actual: expected ${what} ${shortJson(x.v, 60)} has no match`, x.v);
   }
   for (const y of [...extraNum.slice(paired), ...m.extra.filter((y) => typeof y.v !== 'number')]) {
-    c.extra(at(y.i), `not expected: actual ${what} ${shortJson(y.v, 60)} (index ${y.i} in actual) has no match in expected`, y.v);
+    c.extra(
+      at(y.i),
+      `not expected: actual ${what} ${shortJson(y.v, 60)} (index ${y.i} in actual) has no match in expected`,
+      y.v,
+    );
   }
 }
 
@@ -98,7 +139,12 @@ export function maxMatching(nE: number, nA: number, adj: number[][], budget = 20
   const matchE = new Int32Array(nE).fill(-1);
   const matchA = new Int32Array(nA).fill(-1);
   for (let e = 0; e < nE; e++) {
-    for (const a of adj[e]!) if (matchA[a]! < 0) { matchA[a] = e; matchE[e] = a; break; }
+    for (const a of adj[e]!)
+      if (matchA[a]! < 0) {
+        matchA[a] = e;
+        matchE[e] = a;
+        break;
+      }
   }
   const seen = new Int32Array(nA).fill(-1);
   let steps = 0;
@@ -111,14 +157,22 @@ export function maxMatching(nE: number, nA: number, adj: number[][], budget = 20
       const top = stackE.length - 1;
       const u = stackE[top]!;
       const list = adj[u]!;
-      if (pos[top]! >= list.length) { stackE.pop(); pos.pop(); via.pop(); continue; }
+      if (pos[top]! >= list.length) {
+        stackE.pop();
+        pos.pop();
+        via.pop();
+        continue;
+      }
       const a = list[pos[top]!++]!;
       steps++;
       if (seen[a] === root) continue;
       seen[a] = root;
       via.push(a);
       if (matchA[a]! < 0) {
-        for (let k = 0; k < stackE.length; k++) { matchE[stackE[k]!] = via[k]!; matchA[via[k]!] = stackE[k]!; }
+        for (let k = 0; k < stackE.length; k++) {
+          matchE[stackE[k]!] = via[k]!;
+          matchA[via[k]!] = stackE[k]!;
+        }
         break;
       }
       stackE.push(matchA[a]!);
@@ -129,16 +183,28 @@ export function maxMatching(nE: number, nA: number, adj: number[][], budget = 20
 }
 
 /** Pairs items with equal keys in order of occurrence; returns pairs and the leftovers of each side. */
-export function pairByKey<T>(exp: T[], act: T[], keyOf: (t: T) => string): { pairs: [T, T, number][]; missing: T[]; extra: T[] } {
+export function pairByKey<T>(
+  exp: T[],
+  act: T[],
+  keyOf: (t: T) => string,
+): { pairs: [T, T, number][]; missing: T[]; extra: T[] } {
   const buckets = new Map<string, T[]>();
-  for (const x of exp) { const k = keyOf(x); const l = buckets.get(k); if (l) l.push(x); else buckets.set(k, [x]); }
+  for (const x of exp) {
+    const k = keyOf(x);
+    const l = buckets.get(k);
+    if (l) l.push(x);
+    else buckets.set(k, [x]);
+  }
   const seenCount = new Map<string, number>();
   const pairs: [T, T, number][] = [];
   const extra: T[] = [];
   for (const y of act) {
     const k = keyOf(y);
     const x = buckets.get(k)?.shift();
-    if (x === undefined) { extra.push(y); continue; }
+    if (x === undefined) {
+      extra.push(y);
+      continue;
+    }
     const n = seenCount.get(k) ?? 0;
     seenCount.set(k, n + 1);
     pairs.push([x, y, n]);
@@ -152,13 +218,21 @@ export function pairByKey<T>(exp: T[], act: T[], keyOf: (t: T) => string): { pai
 export function occurrences<T>(list: T[], keyOf: (t: T) => string): Map<T, number> {
   const seen = new Map<string, number>();
   const out = new Map<T, number>();
-  for (const x of list) { const k = keyOf(x); const n = seen.get(k) ?? 0; out.set(x, n); seen.set(k, n + 1); }
+  for (const x of list) {
+    const k = keyOf(x);
+    const n = seen.get(k) ?? 0;
+    out.set(x, n);
+    seen.set(k, n + 1);
+  }
   return out;
 }
 
 /** How many items of `list` share each key, for deciding when a path needs an occurrence suffix. */
 export function keyCounts<T>(list: T[], keyOf: (t: T) => string): Map<string, number> {
   const m = new Map<string, number>();
-  for (const x of list) { const k = keyOf(x); m.set(k, (m.get(k) ?? 0) + 1); }
+  for (const x of list) {
+    const k = keyOf(x);
+    m.set(k, (m.get(k) ?? 0) + 1);
+  }
   return m;
 }

@@ -6,7 +6,10 @@
 import Big from 'big.js';
 import type { Tolerance } from '../types.js';
 
-export interface NumericTolerance { abs?: number; rel?: number }
+export interface NumericTolerance {
+  abs?: number;
+  rel?: number;
+}
 
 /** The numeric part of a tolerance; non-numbers are ignored (tolerance.yaml is validated when loaded). */
 export function numericTolerance(tol: Tolerance): NumericTolerance {

@@ -11,14 +11,32 @@ export function statusFrom(ok: boolean): Status {
 }
 
 /** A `fail` for values the comparator cannot work with (never a throw). */
-export function garbageResult(message: string, expected: unknown, actual: unknown, tolerance: Tolerance, rule: string): ComparisonResult {
+export function garbageResult(
+  message: string,
+  expected: unknown,
+  actual: unknown,
+  tolerance: Tolerance,
+  rule: string,
+): ComparisonResult {
   return {
-    status: 'fail', score: 0, metric: message, rule, expected, actual, tolerance,
+    status: 'fail',
+    score: 0,
+    metric: message,
+    rule,
+    expected,
+    actual,
+    tolerance,
     differences: [{ path: '', message, expected, actual }],
   };
 }
 
-export function unknownModeResult(mode: string, modes: readonly string[], expected: unknown, actual: unknown, tolerance: Tolerance): ComparisonResult {
+export function unknownModeResult(
+  mode: string,
+  modes: readonly string[],
+  expected: unknown,
+  actual: unknown,
+  tolerance: Tolerance,
+): ComparisonResult {
   const message = `unknown compare mode '${mode}' (expected one of: ${[...modes, 'skip'].join(', ')})`;
   return garbageResult(message, expected, actual, tolerance, `compare: ${mode}`);
 }

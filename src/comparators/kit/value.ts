@@ -49,7 +49,11 @@ export function jsonKey(v: unknown): string {
 export function canonicalJson(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : `"${String(v)}"`;
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (isPlainObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`).join(',')}}`;
+  if (isPlainObject(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`)
+      .join(',')}}`;
   if (v === undefined) return 'null';
   return JSON.stringify(v) ?? 'null';
 }
@@ -63,7 +67,11 @@ function readList(side: 'expected' | 'actual', value: Record<string, unknown>, f
 }
 
 /** `value[field]` of both sides as arrays (expected first), or what is wrong with the first that is not. */
-export function readLists(e: Record<string, unknown>, a: Record<string, unknown>, field: string): [unknown[], unknown[]] | string {
+export function readLists(
+  e: Record<string, unknown>,
+  a: Record<string, unknown>,
+  field: string,
+): [unknown[], unknown[]] | string {
   const eL = readList('expected', e, field);
   if (typeof eL === 'string') return eL;
   const aL = readList('actual', a, field);

@@ -25,7 +25,12 @@ export function unitsToText(units: bigint, digits: number): string {
   return neg && s !== '0' ? `-${s}` : s;
 }
 
-export interface Coord { lat: number; lng: number; latU: bigint; lngU: bigint }
+export interface Coord {
+  lat: number;
+  lng: number;
+  latU: bigint;
+  lngU: bigint;
+}
 
 /** lat/latitude and lng/lon/longitude (with `??`), or a [lat, lng] pair; a message when unreadable. */
 export function readCoord(p: unknown, digits: number): Coord | string {
@@ -46,8 +51,10 @@ export function readCoord(p: unknown, digits: number): Coord | string {
   } else {
     return `is ${describeValue(p)}, expected {lat, lng} or [lat, lng]`;
   }
-  if (typeof lat !== 'number' || !Number.isFinite(lat)) return `has latitude ${shortJson(lat, 30)}, expected a finite number`;
-  if (typeof lng !== 'number' || !Number.isFinite(lng)) return `has longitude ${shortJson(lng, 30)}, expected a finite number`;
+  if (typeof lat !== 'number' || !Number.isFinite(lat))
+    return `has latitude ${shortJson(lat, 30)}, expected a finite number`;
+  if (typeof lng !== 'number' || !Number.isFinite(lng))
+    return `has longitude ${shortJson(lng, 30)}, expected a finite number`;
   return { lat, lng, latU: roundToUnits(lat, digits), lngU: roundToUnits(lng, digits) };
 }
 

@@ -17,15 +17,28 @@ describe('map contract cases (run against the comparator directly)', () => {
 
 describe('modes and defaults', () => {
   it('defaults: 4 dp, multiset for points/heatmap/polygons, ordered route, keyed choropleth', () => {
-    expect(mapComparator.defaults('map_points')).toEqual({ compare: 'set_equal_after_round_coords_4dp', round_digits: 4 });
+    expect(mapComparator.defaults('map_points')).toEqual({
+      compare: 'set_equal_after_round_coords_4dp',
+      round_digits: 4,
+    });
     expect(mapComparator.defaults('map_route')).toEqual({ compare: 'ordered_after_round_coords_4dp', round_digits: 4 });
     expect(mapComparator.defaults('map_choropleth')).toEqual({ compare: 'keyed_values' });
     expect(mapComparator.options).toMatchObject({ round_digits: 'integer' });
   });
 
   it('the mode changes the algorithm: ordered points, multiset route', () => {
-    const e = { points: [[1, 1], [2, 2]] };
-    const a = { points: [[2, 2], [1, 1]] };
+    const e = {
+      points: [
+        [1, 1],
+        [2, 2],
+      ],
+    };
+    const a = {
+      points: [
+        [2, 2],
+        [1, 1],
+      ],
+    };
     expect(tester.compare(e, a, undefined, 'map_points').status).toBe('pass');
     expect(tester.compare(e, a, { compare: 'ordered' }, 'map_points').status).toBe('fail');
     expect(tester.compare(e, a, { compare: 'ordered_after_round_coords_4dp' }, 'map_points').status).toBe('fail');
@@ -35,8 +48,12 @@ describe('modes and defaults', () => {
   });
 
   it('keyed_values only for choropleth, and choropleth only keyed', () => {
-    expect(tester.compare({ points: [] }, { points: [] }, { compare: 'keyed_values' }, 'map_points').metric).toMatch(/applies to map_choropleth only/);
-    expect(tester.compare({ values: {} }, { values: {} }, { compare: 'ordered' }, 'map_choropleth').metric).toMatch(/does not apply to map_choropleth/);
+    expect(tester.compare({ points: [] }, { points: [] }, { compare: 'keyed_values' }, 'map_points').metric).toMatch(
+      /applies to map_choropleth only/,
+    );
+    expect(tester.compare({ values: {} }, { values: {} }, { compare: 'ordered' }, 'map_choropleth').metric).toMatch(
+      /does not apply to map_choropleth/,
+    );
   });
 
   it('round_digits changes the rounding and is validated', () => {
@@ -44,7 +61,9 @@ describe('modes and defaults', () => {
     const a = { points: [{ lat: 51.504, lng: 0 }] };
     expect(tester.compare(e, a, undefined, 'map_points').status).toBe('fail');
     expect(tester.compare(e, a, { round_digits: 2 }, 'map_points').status).toBe('pass');
-    expect(tester.compare(e, a, { round_digits: 11 }, 'map_points').metric).toMatch(/round_digits must be a whole number from 0 to 10/);
+    expect(tester.compare(e, a, { round_digits: 11 }, 'map_points').metric).toMatch(
+      /round_digits must be a whole number from 0 to 10/,
+    );
   });
 });
 
@@ -54,14 +73,31 @@ describe('coordinates', () => {
       const c = readCoord(p, 4);
       expect(typeof c, JSON.stringify(p)).toBe('object');
     }
-    expect(tester.compare({ points: [{ lat: 0.0, lng: 0.0, label: 'origin' }] }, { points: [{ latitude: 0, lon: 0, label: 'origin' }] }, undefined, 'map_points').status).toBe('pass');
-    const r = tester.compare({ points: [{ lat: 0.0, lng: 10 }] }, { points: [{ lat: 0.5, lng: 10 }] }, undefined, 'map_points');
+    expect(
+      tester.compare(
+        { points: [{ lat: 0.0, lng: 0.0, label: 'origin' }] },
+        { points: [{ latitude: 0, lon: 0, label: 'origin' }] },
+        undefined,
+        'map_points',
+      ).status,
+    ).toBe('pass');
+    const r = tester.compare(
+      { points: [{ lat: 0.0, lng: 10 }] },
+      { points: [{ lat: 0.5, lng: 10 }] },
+      undefined,
+      'map_points',
+    );
     expect(r.status).toBe('fail');
     expect(messages(r)).toMatch(/point \(0, 10\).*has no match; closest unmatched actual \(0\.5, 10\)/);
   });
 
   it('a point with no readable coordinate is a difference naming it, never a crash', () => {
-    const r = tester.compare({ points: [[0, 0]] }, { points: [{ lat: null, lng: 0 }, { lat: 1 }, 'x'] }, undefined, 'map_points');
+    const r = tester.compare(
+      { points: [[0, 0]] },
+      { points: [{ lat: null, lng: 0 }, { lat: 1 }, 'x'] },
+      undefined,
+      'map_points',
+    );
     expect(r.status).toBe('fail');
     const text = messages(r);
     expect(text).toMatch(/actual points\[0\] has latitude null/);
@@ -78,8 +114,12 @@ describe('coordinates', () => {
   });
 
   it('points straddling a rounding boundary still match (within half a unit)', () => {
-    expect(tester.compare({ points: [[51.50004999, 1]] }, { points: [[51.50005001, 1]] }, undefined, 'map_points').status).toBe('pass');
-    expect(tester.compare({ points: [[51.5000, 1]] }, { points: [[51.50011, 1]] }, undefined, 'map_points').status).toBe('fail');
+    expect(
+      tester.compare({ points: [[51.50004999, 1]] }, { points: [[51.50005001, 1]] }, undefined, 'map_points').status,
+    ).toBe('pass');
+    expect(tester.compare({ points: [[51.5, 1]] }, { points: [[51.50011, 1]] }, undefined, 'map_points').status).toBe(
+      'fail',
+    );
   });
 });
 
@@ -102,44 +142,148 @@ describe('points and heatmap as multisets', () => {
   });
 
   it('labels are compared when both sides have one, ignored when one side has none', () => {
-    const r = tester.compare({ points: [{ ...A, label: 'Home' }] }, { points: [{ ...A, label: 'Work' }] }, undefined, 'map_points');
+    const r = tester.compare(
+      { points: [{ ...A, label: 'Home' }] },
+      { points: [{ ...A, label: 'Work' }] },
+      undefined,
+      'map_points',
+    );
     expect(paths(r)).toEqual(['points[0].label']);
-    expect(tester.compare({ points: [{ ...A, label: 'Home' }] }, { points: [A] }, undefined, 'map_points').status).toBe('pass');
+    expect(tester.compare({ points: [{ ...A, label: 'Home' }] }, { points: [A] }, undefined, 'map_points').status).toBe(
+      'pass',
+    );
   });
 
   it('duplicate places pair by label first', () => {
-    const e = { points: [{ ...A, label: 'x' }, { ...A, label: 'y' }] };
-    expect(tester.compare(e, { points: [{ ...A, label: 'y' }, { ...A, label: 'x' }] }, undefined, 'map_points').status).toBe('pass');
+    const e = {
+      points: [
+        { ...A, label: 'x' },
+        { ...A, label: 'y' },
+      ],
+    };
+    expect(
+      tester.compare(
+        e,
+        {
+          points: [
+            { ...A, label: 'y' },
+            { ...A, label: 'x' },
+          ],
+        },
+        undefined,
+        'map_points',
+      ).status,
+    ).toBe('pass');
   });
 
   it('heatmap weights: 0 is a weight; weight and intensity are the same field; tolerance applies', () => {
-    expect(tester.compare({ points: [{ ...A, weight: 0 }] }, { points: [{ ...A, intensity: 0 }] }, undefined, 'map_heatmap').status).toBe('pass');
-    expect(paths(tester.compare({ points: [{ ...A, weight: 0 }] }, { points: [A] }, undefined, 'map_heatmap'))).toEqual(['points[0].weight']);
-    expect(tester.compare({ points: [{ ...A, weight: 1 }] }, { points: [{ ...A, weight: 1.05 }] }, undefined, 'map_heatmap').status).toBe('fail');
-    expect(tester.compare({ points: [{ ...A, weight: 1 }] }, { points: [{ ...A, weight: 1.05 }] }, { abs: 0.05 }, 'map_heatmap').status).toBe('pass');
+    expect(
+      tester.compare({ points: [{ ...A, weight: 0 }] }, { points: [{ ...A, intensity: 0 }] }, undefined, 'map_heatmap')
+        .status,
+    ).toBe('pass');
+    expect(paths(tester.compare({ points: [{ ...A, weight: 0 }] }, { points: [A] }, undefined, 'map_heatmap'))).toEqual(
+      ['points[0].weight'],
+    );
+    expect(
+      tester.compare({ points: [{ ...A, weight: 1 }] }, { points: [{ ...A, weight: 1.05 }] }, undefined, 'map_heatmap')
+        .status,
+    ).toBe('fail');
+    expect(
+      tester.compare(
+        { points: [{ ...A, weight: 1 }] },
+        { points: [{ ...A, weight: 1.05 }] },
+        { abs: 0.05 },
+        'map_heatmap',
+      ).status,
+    ).toBe('pass');
   });
 
   it('duplicate heatmap points pair weights by value', () => {
-    const e = { points: [{ ...A, weight: 1 }, { ...A, weight: 5 }] };
-    expect(tester.compare(e, { points: [{ ...A, weight: 5 }, { ...A, weight: 1 }] }, undefined, 'map_heatmap').status).toBe('pass');
+    const e = {
+      points: [
+        { ...A, weight: 1 },
+        { ...A, weight: 5 },
+      ],
+    };
+    expect(
+      tester.compare(
+        e,
+        {
+          points: [
+            { ...A, weight: 5 },
+            { ...A, weight: 1 },
+          ],
+        },
+        undefined,
+        'map_heatmap',
+      ).status,
+    ).toBe('pass');
   });
 });
 
 describe('route', () => {
   it('in order, with each differing vertex named', () => {
-    const r = tester.compare({ points: [[0, 0], [1, 1], [2, 2]] }, { points: [[0, 0], [1, 1.5], [2, 2], [3, 3]] }, undefined, 'map_route');
+    const r = tester.compare(
+      {
+        points: [
+          [0, 0],
+          [1, 1],
+          [2, 2],
+        ],
+      },
+      {
+        points: [
+          [0, 0],
+          [1, 1.5],
+          [2, 2],
+          [3, 3],
+        ],
+      },
+      undefined,
+      'map_route',
+    );
     expect(paths(r)).toEqual(['points', 'points[1]', 'points[3]']);
     expect(messages(r)).toMatch(/points\[1\]: expected \(1, 1\), got \(1, 1\.5\)/);
   });
 });
 
 describe('polygons', () => {
-  const square = [[0, 0], [0, 1], [1, 1], [1, 0]];
+  const square = [
+    [0, 0],
+    [0, 1],
+    [1, 1],
+    [1, 0],
+  ];
 
   it('reads coords, vertices and bare vertex lists; a changed vertex fails', () => {
-    expect(tester.compare({ polygons: [{ coords: square }] }, { polygons: [{ vertices: square }] }, undefined, 'map_polygons').status).toBe('pass');
-    expect(tester.compare({ polygons: [{ coords: square }] }, { polygons: [square] }, undefined, 'map_polygons').status).toBe('pass');
-    const r = tester.compare({ polygons: [{ coords: square }] }, { polygons: [{ coords: [[0, 0], [0, 1], [1, 1], [1, 0.5]] }] }, undefined, 'map_polygons');
+    expect(
+      tester.compare(
+        { polygons: [{ coords: square }] },
+        { polygons: [{ vertices: square }] },
+        undefined,
+        'map_polygons',
+      ).status,
+    ).toBe('pass');
+    expect(
+      tester.compare({ polygons: [{ coords: square }] }, { polygons: [square] }, undefined, 'map_polygons').status,
+    ).toBe('pass');
+    const r = tester.compare(
+      { polygons: [{ coords: square }] },
+      {
+        polygons: [
+          {
+            coords: [
+              [0, 0],
+              [0, 1],
+              [1, 1],
+              [1, 0.5],
+            ],
+          },
+        ],
+      },
+      undefined,
+      'map_polygons',
+    );
     expect(r.status).toBe('fail');
     expect(paths(r)).toContain('polygons[0].coords[3]');
     expect(messages(r)).toMatch(/vertex \(1, 0\) missing in actual \(3 of 4 vertices shared/);
@@ -148,33 +292,83 @@ describe('polygons', () => {
   it('accepts {lat, lng} vertices and a ring from any starting vertex, closed or open', () => {
     const objs = square.map(([lat, lng]) => ({ lat, lng }));
     const rotatedClosed = [...square.slice(2), ...square.slice(0, 2), square[2]];
-    expect(tester.compare({ polygons: [{ coords: objs }] }, { polygons: [{ coords: rotatedClosed }] }, undefined, 'map_polygons').status).toBe('pass');
+    expect(
+      tester.compare(
+        { polygons: [{ coords: objs }] },
+        { polygons: [{ coords: rotatedClosed }] },
+        undefined,
+        'map_polygons',
+      ).status,
+    ).toBe('pass');
   });
 
   it('ordered mode keeps the vertex order and the polygon order', () => {
     const rotated = [...square.slice(1), square[0]];
-    const r = tester.compare({ polygons: [{ coords: square }] }, { polygons: [{ coords: rotated }] }, { compare: 'ordered' }, 'map_polygons');
+    const r = tester.compare(
+      { polygons: [{ coords: square }] },
+      { polygons: [{ coords: rotated }] },
+      { compare: 'ordered' },
+      'map_polygons',
+    );
     expect(r.status).toBe('fail');
     expect(paths(r)).toContain('polygons[0].coords[0]');
   });
 
   it('polygons are a multiset: duplicates count, labels compared', () => {
-    const tri = [[5, 5], [5, 6], [6, 6]];
-    expect(tester.compare({ polygons: [{ coords: tri }, { coords: square }] }, { polygons: [{ coords: square }, { coords: tri }] }, undefined, 'map_polygons').status).toBe('pass');
-    expect(tester.compare({ polygons: [{ coords: tri }, { coords: tri }] }, { polygons: [{ coords: tri }, { coords: square }] }, undefined, 'map_polygons').status).toBe('fail');
-    expect(paths(tester.compare({ polygons: [{ coords: tri, label: 'A' }] }, { polygons: [{ coords: tri, label: 'B' }] }, undefined, 'map_polygons'))).toEqual(['polygons[0].label']);
+    const tri = [
+      [5, 5],
+      [5, 6],
+      [6, 6],
+    ];
+    expect(
+      tester.compare(
+        { polygons: [{ coords: tri }, { coords: square }] },
+        { polygons: [{ coords: square }, { coords: tri }] },
+        undefined,
+        'map_polygons',
+      ).status,
+    ).toBe('pass');
+    expect(
+      tester.compare(
+        { polygons: [{ coords: tri }, { coords: tri }] },
+        { polygons: [{ coords: tri }, { coords: square }] },
+        undefined,
+        'map_polygons',
+      ).status,
+    ).toBe('fail');
+    expect(
+      paths(
+        tester.compare(
+          { polygons: [{ coords: tri, label: 'A' }] },
+          { polygons: [{ coords: tri, label: 'B' }] },
+          undefined,
+          'map_polygons',
+        ),
+      ),
+    ).toEqual(['polygons[0].label']);
   });
 
   it('a polygon without coordinates is named, not counted as empty', () => {
-    const r = tester.compare({ polygons: [{ coords: square }] }, { polygons: [{ colour: 'red' }] }, undefined, 'map_polygons');
+    const r = tester.compare(
+      { polygons: [{ coords: square }] },
+      { polygons: [{ colour: 'red' }] },
+      undefined,
+      'map_polygons',
+    );
     expect(messages(r)).toMatch(/actual polygons\[0\] has no coords/);
   });
 });
 
 describe('choropleth', () => {
   it('missing and extra regions, values with tolerance, feature ids as a set', () => {
-    const e = { geojson: { type: 'FeatureCollection', features: [{ id: 'FR' }, { properties: { id: 'DE' } }] }, values: { FR: 1, DE: 2 } };
-    const a = { geojson: { type: 'FeatureCollection', features: [{ properties: { name: 'DE' } }, { id: 'FR' }, { id: 'ES' }] }, values: { FR: 1.0000001, ES: 3 } };
+    const e = {
+      geojson: { type: 'FeatureCollection', features: [{ id: 'FR' }, { properties: { id: 'DE' } }] },
+      values: { FR: 1, DE: 2 },
+    };
+    const a = {
+      geojson: { type: 'FeatureCollection', features: [{ properties: { name: 'DE' } }, { id: 'FR' }, { id: 'ES' }] },
+      values: { FR: 1.0000001, ES: 3 },
+    };
     const r = tester.compare(e, a, { abs: 1e-6 }, 'map_choropleth');
     expect(paths(r)).toEqual(['values.DE', 'values.ES', 'geojson.features[id=ES]']);
   });
@@ -182,14 +376,38 @@ describe('choropleth', () => {
 
 describe('never throws', () => {
   it('on arbitrary JSON for every map type and mode', () => {
-    const coord = fc.oneof(fc.tuple(fc.double(), fc.double()), fc.record({ lat: fc.jsonValue(), lng: fc.jsonValue() }), fc.jsonValue());
+    const coord = fc.oneof(
+      fc.tuple(fc.double(), fc.double()),
+      fc.record({ lat: fc.jsonValue(), lng: fc.jsonValue() }),
+      fc.jsonValue(),
+    );
     const shapes = fc.oneof(
       fc.jsonValue(),
-      fc.record({ points: fc.oneof(fc.array(coord), fc.jsonValue()), polygons: fc.oneof(fc.array(fc.oneof(fc.array(coord), fc.record({ coords: fc.array(coord) }))), fc.jsonValue()), values: fc.jsonValue(), geojson: fc.jsonValue() }, { requiredKeys: [] }),
+      fc.record(
+        {
+          points: fc.oneof(fc.array(coord), fc.jsonValue()),
+          polygons: fc.oneof(
+            fc.array(fc.oneof(fc.array(coord), fc.record({ coords: fc.array(coord) }))),
+            fc.jsonValue(),
+          ),
+          values: fc.jsonValue(),
+          geojson: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
     );
-    fc.assert(fc.property(fc.constantFrom(...MAP_TYPES), shapes, shapes, fc.constantFrom(undefined, 'ordered', 'multiset'), (type, e, a, mode) => {
-      const r = tester.compare(e, a, mode ? { compare: mode } : {}, type);
-      expect(['pass', 'fail']).toContain(r.status);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...MAP_TYPES),
+        shapes,
+        shapes,
+        fc.constantFrom(undefined, 'ordered', 'multiset'),
+        (type, e, a, mode) => {
+          const r = tester.compare(e, a, mode ? { compare: mode } : {}, type);
+          expect(['pass', 'fail']).toContain(r.status);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -7,14 +7,25 @@ import { isPresent, jsonKey, readLists, shortJson } from '../kit/value.js';
 import { coordKey, coordText, nearlySame, readCoord, type Coord } from './coords.js';
 import type { MapCtx } from './modes.js';
 
-interface MapPoint { i: number; raw: unknown; c: Coord; label: unknown; weight: unknown }
+interface MapPoint {
+  i: number;
+  raw: unknown;
+  c: Coord;
+  label: unknown;
+  weight: unknown;
+}
 
 function readPoints(ctx: MapCtx, side: 'expected' | 'actual', list: unknown[], field: string): MapPoint[] {
   const out: MapPoint[] = [];
   list.forEach((raw, i) => {
     const c = readCoord(raw, ctx.digits);
     if (typeof c === 'string') {
-      ctx.c.add(joinPath(field, i), `${side} ${field}[${i}] ${c}`, side === 'expected' ? raw : undefined, side === 'actual' ? raw : undefined);
+      ctx.c.add(
+        joinPath(field, i),
+        `${side} ${field}[${i}] ${c}`,
+        side === 'expected' ? raw : undefined,
+        side === 'actual' ? raw : undefined,
+      );
       return;
     }
     const o = isPlainObject(raw) ? raw : {};
@@ -30,27 +41,59 @@ function comparePointFields(ctx: MapCtx, path: string, e: MapPoint, a: MapPoint)
   if (ctx.type === 'map_heatmap') ctx.c.optional(joinPath(path, 'weight'), e.weight, a.weight, ctx.tol);
 }
 
-function comparePointsOrdered(ctx: MapCtx, field: string, E: MapPoint[], A: MapPoint[], eLen: number, aLen: number): void {
+function comparePointsOrdered(
+  ctx: MapCtx,
+  field: string,
+  E: MapPoint[],
+  A: MapPoint[],
+  eLen: number,
+  aLen: number,
+): void {
   const { c, digits } = ctx;
-  if (eLen !== aLen) c.add(field, `${field === 'points' && ctx.type === 'map_route' ? 'vertex' : 'point'} count differs: expected ${eLen}, got ${aLen}`, eLen, aLen, false);
+  if (eLen !== aLen)
+    c.add(
+      field,
+      `${field === 'points' && ctx.type === 'map_route' ? 'vertex' : 'point'} count differs: expected ${eLen}, got ${aLen}`,
+      eLen,
+      aLen,
+      false,
+    );
   const byIndexE = new Map(E.map((p) => [p.i, p]));
   const byIndexA = new Map(A.map((p) => [p.i, p]));
   for (let i = 0; i < Math.max(eLen, aLen); i++) {
     const e = byIndexE.get(i);
     const a = byIndexA.get(i);
     const p = joinPath(field, i);
-    if (i >= aLen && e) { c.missing(p, `missing in actual: ${coordText(e.c, digits)}`, e.raw); continue; }
-    if (i >= eLen && a) { c.extra(p, `not expected: extra ${coordText(a.c, digits)} in actual`, a.raw); continue; }
+    if (i >= aLen && e) {
+      c.missing(p, `missing in actual: ${coordText(e.c, digits)}`, e.raw);
+      continue;
+    }
+    if (i >= eLen && a) {
+      c.extra(p, `not expected: extra ${coordText(a.c, digits)} in actual`, a.raw);
+      continue;
+    }
     if (!e || !a) continue; // unreadable on a side: already reported
     if (coordKey(e.c) !== coordKey(a.c) && !nearlySame(e.c, a.c, digits)) {
-      c.changed(p, `expected ${coordText(e.c, digits)}, got ${coordText(a.c, digits)} (rounded to ${digits} dp)`, e.raw, a.raw);
+      c.changed(
+        p,
+        `expected ${coordText(e.c, digits)}, got ${coordText(a.c, digits)} (rounded to ${digits} dp)`,
+        e.raw,
+        a.raw,
+      );
       continue;
     }
     c.item(() => comparePointFields(ctx, p, e, a));
   }
 }
 
-function comparePointsMultiset(ctx: MapCtx, field: string, E: MapPoint[], A: MapPoint[], eLen: number, aLen: number): void {
+function comparePointsMultiset(
+  ctx: MapCtx,
+  field: string,
+  E: MapPoint[],
+  A: MapPoint[],
+  eLen: number,
+  aLen: number,
+): void {
   const { c, digits } = ctx;
   if (eLen !== aLen) c.add(field, `point count differs: expected ${eLen}, got ${aLen}`, eLen, aLen, false);
   // same rounded place: prefer same label and weight, then same label, then any (duplicates count)
@@ -71,7 +114,10 @@ function comparePointsMultiset(ctx: MapCtx, field: string, E: MapPoint[], A: Map
   // points straddling a rounding boundary
   if (leftE.length > 0 && leftA.length > 0) {
     const grid = new Map<string, MapPoint[]>();
-    for (const y of leftA) { const k = coordKey(y.c); (grid.get(k) ?? grid.set(k, []).get(k)!).push(y); }
+    for (const y of leftA) {
+      const k = coordKey(y.c);
+      (grid.get(k) ?? grid.set(k, []).get(k)!).push(y);
+    }
     const stillE: MapPoint[] = [];
     const used = new Set<MapPoint>();
     for (const x of leftE) {
@@ -84,7 +130,10 @@ function comparePointsMultiset(ctx: MapCtx, field: string, E: MapPoint[], A: Map
         }
         if (found) break;
       }
-      if (found) { used.add(found); pairs.push([x, found]); } else stillE.push(x);
+      if (found) {
+        used.add(found);
+        pairs.push([x, found]);
+      } else stillE.push(x);
     }
     leftE = stillE;
     leftA = leftA.filter((y) => !used.has(y));
@@ -93,10 +142,22 @@ function comparePointsMultiset(ctx: MapCtx, field: string, E: MapPoint[], A: Map
   for (const x of leftE) {
     const near = nearestPoint(x, leftA);
     const hint = near ? `; closest unmatched actual ${coordText(near.c, digits)} at ${joinPath(field, near.i)}` : '';
-    c.add(joinPath(field, x.i), `missing in actual: point ${coordText(x.c, digits)}${labelText(x)} (rounded to ${digits} dp) has no match${hint}`, x.raw, near?.raw, false, 'missing');
+    c.add(
+      joinPath(field, x.i),
+      `missing in actual: point ${coordText(x.c, digits)}${labelText(x)} (rounded to ${digits} dp) has no match${hint}`,
+      x.raw,
+      near?.raw,
+      false,
+      'missing',
+    );
   }
   for (const y of leftA) {
-    c.extra(joinPath(field, y.i), `not expected: actual point ${coordText(y.c, digits)}${labelText(y)} (index ${y.i} in actual) has no match in expected`, y.raw, false);
+    c.extra(
+      joinPath(field, y.i),
+      `not expected: actual point ${coordText(y.c, digits)}${labelText(y)} (index ${y.i} in actual) has no match in expected`,
+      y.raw,
+      false,
+    );
   }
   // a moved point is one missing and one extra, but one point that differs
   const unmatched = Math.max(leftE.length, leftA.length);
@@ -114,7 +175,10 @@ function nearestPoint(x: MapPoint, list: MapPoint[]): MapPoint | undefined {
   let bestD = Infinity;
   for (const y of list) {
     const d = (x.c.lat - y.c.lat) ** 2 + (x.c.lng - y.c.lng) ** 2;
-    if (d < bestD) { bestD = d; best = y; }
+    if (d < bestD) {
+      bestD = d;
+      best = y;
+    }
   }
   return best;
 }

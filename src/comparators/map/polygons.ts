@@ -8,7 +8,13 @@ import { describeValue, isPresent, jsonKey, readLists, shortJson } from '../kit/
 import { coordKey, coordText, readCoord, type Coord } from './coords.js';
 import type { MapCtx } from './modes.js';
 
-interface Polygon { i: number; raw: unknown; rings: Coord[][]; key: string; label: unknown }
+interface Polygon {
+  i: number;
+  raw: unknown;
+  rings: Coord[][];
+  key: string;
+  label: unknown;
+}
 
 /** A polygon's rings: `coords` (the documented key), `vertices`, `points`, or the polygon itself as a list. */
 function readPolygon(p: unknown, digits: number): { rings: Coord[][]; label: unknown } | string {
@@ -17,7 +23,8 @@ function readPolygon(p: unknown, digits: number): { rings: Coord[][]; label: unk
   if (verts === undefined) return 'has no coords (also read: vertices, points, coordinates)';
   if (!Array.isArray(verts)) return `has coords that are ${describeValue(verts)}, expected an array of [lat, lng]`;
   // a list of rings (outer ring then holes) when the first vertex is itself a list of vertices
-  const ringsRaw = Array.isArray(verts[0]) && (Array.isArray(verts[0][0]) || isPlainObject(verts[0][0])) ? verts : [verts];
+  const ringsRaw =
+    Array.isArray(verts[0]) && (Array.isArray(verts[0][0]) || isPlainObject(verts[0][0])) ? verts : [verts];
   const rings: Coord[][] = [];
   for (let r = 0; r < ringsRaw.length; r++) {
     const ring = ringsRaw[r];
@@ -39,6 +46,7 @@ function canonicalRing(ring: Coord[], rotate: boolean): string[] {
   if (keys.length > 1 && keys[0] === keys[keys.length - 1]) keys = keys.slice(0, -1);
   if (!rotate || keys.length < 2) return keys;
   let best: string[] | null = null;
+  // biome-ignore lint/complexity/useMathMinMax: the keys are strings; Math.min would compare them as numbers
   const min = keys.reduce((m, k) => (k < m ? k : m));
   for (let s = 0; s < keys.length; s++) {
     if (keys[s] !== min) continue;
@@ -53,7 +61,12 @@ function readPolygons(ctx: MapCtx, side: 'expected' | 'actual', list: unknown[],
   list.forEach((raw, i) => {
     const p = readPolygon(raw, ctx.digits);
     if (typeof p === 'string') {
-      ctx.c.add(joinPath('polygons', i), `${side} polygons[${i}] ${p}`, side === 'expected' ? raw : undefined, side === 'actual' ? raw : undefined);
+      ctx.c.add(
+        joinPath('polygons', i),
+        `${side} polygons[${i}] ${p}`,
+        side === 'expected' ? raw : undefined,
+        side === 'actual' ? raw : undefined,
+      );
       return;
     }
     const key = p.rings.map((r) => canonicalRing(r, rotate).join(';')).join('|');
@@ -74,16 +87,32 @@ function polygonText(p: Polygon, digits: number): string {
 /** Vertex-level differences between two polygons that did not match as a whole. */
 function polygonVertexDiffs(ctx: MapCtx, path: string, e: Polygon, a: Polygon, ordered: boolean): void {
   const { c, digits } = ctx;
-  const coordsPath = isPlainObject(e.raw) && e.raw.vertices !== undefined && e.raw.coords === undefined ? 'vertices' : 'coords';
+  const coordsPath =
+    isPlainObject(e.raw) && e.raw.vertices !== undefined && e.raw.coords === undefined ? 'vertices' : 'coords';
   if (ordered) {
     const eV = e.rings.flat();
     const aV = a.rings.flat();
-    if (eV.length !== aV.length) c.add(joinPath(path, coordsPath), `vertex count differs: expected ${eV.length}, got ${aV.length}`, eV.length, aV.length, false);
+    if (eV.length !== aV.length)
+      c.add(
+        joinPath(path, coordsPath),
+        `vertex count differs: expected ${eV.length}, got ${aV.length}`,
+        eV.length,
+        aV.length,
+        false,
+      );
     for (let v = 0; v < Math.max(eV.length, aV.length); v++) {
       const p = joinPath(joinPath(path, coordsPath), v);
-      if (v >= aV.length) c.missing(p, `vertex ${coordText(eV[v]!, digits)} missing in actual`, [eV[v]!.lat, eV[v]!.lng]);
-      else if (v >= eV.length) c.extra(p, `not expected: extra vertex ${coordText(aV[v]!, digits)} in actual`, [aV[v]!.lat, aV[v]!.lng]);
-      else if (coordKey(eV[v]!) !== coordKey(aV[v]!)) c.changed(p, `expected vertex ${coordText(eV[v]!, digits)}, got ${coordText(aV[v]!, digits)}`, [eV[v]!.lat, eV[v]!.lng], [aV[v]!.lat, aV[v]!.lng]);
+      if (v >= aV.length)
+        c.missing(p, `vertex ${coordText(eV[v]!, digits)} missing in actual`, [eV[v]!.lat, eV[v]!.lng]);
+      else if (v >= eV.length)
+        c.extra(p, `not expected: extra vertex ${coordText(aV[v]!, digits)} in actual`, [aV[v]!.lat, aV[v]!.lng]);
+      else if (coordKey(eV[v]!) !== coordKey(aV[v]!))
+        c.changed(
+          p,
+          `expected vertex ${coordText(eV[v]!, digits)}, got ${coordText(aV[v]!, digits)}`,
+          [eV[v]!.lat, eV[v]!.lng],
+          [aV[v]!.lat, aV[v]!.lng],
+        );
     }
     return;
   }
@@ -93,15 +122,29 @@ function polygonVertexDiffs(ctx: MapCtx, path: string, e: Polygon, a: Polygon, o
   const detail = `${m.pairs.length} of ${eV.length} vertices shared with actual polygons[${a.i}]`;
   let reported = false;
   for (const x of m.missing) {
-    c.missing(joinPath(joinPath(path, coordsPath), x.k), `vertex ${coordText(x.v, digits)} missing in actual (${detail})`, [x.v.lat, x.v.lng]);
+    c.missing(
+      joinPath(joinPath(path, coordsPath), x.k),
+      `vertex ${coordText(x.v, digits)} missing in actual (${detail})`,
+      [x.v.lat, x.v.lng],
+    );
     reported = true;
   }
   for (const y of m.extra) {
-    c.extra(`${joinPath(path, coordsPath)}[actual ${y.k}]`, `not expected: extra vertex ${coordText(y.v, digits)} in actual polygons[${a.i}] (${detail})`, [y.v.lat, y.v.lng]);
+    c.extra(
+      `${joinPath(path, coordsPath)}[actual ${y.k}]`,
+      `not expected: extra vertex ${coordText(y.v, digits)} in actual polygons[${a.i}] (${detail})`,
+      [y.v.lat, y.v.lng],
+    );
     reported = true;
   }
   // same vertices, different order or rings
-  if (!reported) c.changed(path, `vertices of actual polygons[${a.i}] are the same but in a different order or ring structure`, e.raw, a.raw);
+  if (!reported)
+    c.changed(
+      path,
+      `vertices of actual polygons[${a.i}] are the same but in a different order or ring structure`,
+      e.raw,
+      a.raw,
+    );
 }
 
 export function comparePolygons(ctx: MapCtx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
@@ -112,7 +155,8 @@ export function comparePolygons(ctx: MapCtx, e: Record<string, unknown>, a: Reco
   const ordered = ctx.algorithm === 'ordered';
   const E = readPolygons(ctx, 'expected', eL, !ordered);
   const A = readPolygons(ctx, 'actual', aL, !ordered);
-  if (eL.length !== aL.length) c.add('polygons', `polygon count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
+  if (eL.length !== aL.length)
+    c.add('polygons', `polygon count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
   if (ordered) {
     const byE = new Map(E.map((p) => [p.i, p]));
     const byA = new Map(A.map((p) => [p.i, p]));
@@ -120,8 +164,14 @@ export function comparePolygons(ctx: MapCtx, e: Record<string, unknown>, a: Reco
       const x = byE.get(i);
       const y = byA.get(i);
       const p = joinPath('polygons', i);
-      if (i >= aL.length && x) { c.missing(p, `missing in actual: ${polygonText(x, digits)}`, x.raw); continue; }
-      if (i >= eL.length && y) { c.extra(p, `not expected: extra ${polygonText(y, digits)} in actual`, y.raw); continue; }
+      if (i >= aL.length && x) {
+        c.missing(p, `missing in actual: ${polygonText(x, digits)}`, x.raw);
+        continue;
+      }
+      if (i >= eL.length && y) {
+        c.extra(p, `not expected: extra ${polygonText(y, digits)} in actual`, y.raw);
+        continue;
+      }
       if (!x || !y) continue;
       if (x.key === y.key) c.item(() => comparePolygonLabel(ctx, p, x, y));
       else c.item(() => polygonVertexDiffs(ctx, p, x, y, true));
@@ -130,7 +180,8 @@ export function comparePolygons(ctx: MapCtx, e: Record<string, unknown>, a: Reco
   }
   const first = pairByKey(E, A, (p) => `${p.key}|${jsonKey(p.label)}`);
   const second = pairByKey(first.missing, first.extra, (p) => p.key);
-  for (const [x, y] of [...first.pairs, ...second.pairs]) c.item(() => comparePolygonLabel(ctx, joinPath('polygons', x.i), x, y));
+  for (const [x, y] of [...first.pairs, ...second.pairs])
+    c.item(() => comparePolygonLabel(ctx, joinPath('polygons', x.i), x, y));
   // unmatched: pair each with the unmatched actual polygon sharing most vertices, to show vertex diffs
   const leftA = [...second.extra];
   for (const x of second.missing) {
@@ -139,14 +190,29 @@ export function comparePolygons(ctx: MapCtx, e: Record<string, unknown>, a: Reco
     let bestShared = 0;
     leftA.forEach((y, k) => {
       const shared = y.rings.flat().filter((v) => eKeys.has(coordKey(v))).length;
-      if (shared > bestShared) { bestShared = shared; best = k; }
+      if (shared > bestShared) {
+        bestShared = shared;
+        best = k;
+      }
     });
     if (best < 0 && second.missing.length === 1 && leftA.length === 1) best = 0;
-    if (best < 0) { c.missing(joinPath('polygons', x.i), `missing in actual: no polygon matches ${polygonText(x, digits)} (rounded to ${digits} dp)`, x.raw); continue; }
+    if (best < 0) {
+      c.missing(
+        joinPath('polygons', x.i),
+        `missing in actual: no polygon matches ${polygonText(x, digits)} (rounded to ${digits} dp)`,
+        x.raw,
+      );
+      continue;
+    }
     const y = leftA.splice(best, 1)[0]!;
     c.item(() => polygonVertexDiffs(ctx, joinPath('polygons', x.i), x, y, false));
   }
-  for (const y of leftA) c.extra(joinPath('polygons', y.i), `not expected: actual ${polygonText(y, digits)} (index ${y.i} in actual) has no match in expected`, y.raw);
+  for (const y of leftA)
+    c.extra(
+      joinPath('polygons', y.i),
+      `not expected: actual ${polygonText(y, digits)} (index ${y.i} in actual) has no match in expected`,
+      y.raw,
+    );
   return null;
 }
 

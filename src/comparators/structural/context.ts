@@ -6,7 +6,11 @@ import type { NumericTolerance } from '../kit/numeric-tolerance.js';
 
 export type StructuralType = 'tree' | 'timeline' | 'gantt' | 'log' | 'diff';
 
-export const LIST_FIELD: Record<'timeline' | 'gantt' | 'log', string> = { timeline: 'events', gantt: 'tasks', log: 'lines' };
+export const LIST_FIELD: Record<'timeline' | 'gantt' | 'log', string> = {
+  timeline: 'events',
+  gantt: 'tasks',
+  log: 'lines',
+};
 
 export type RowOrder = 'ordered' | 'by_time' | 'by_id' | 'by_name';
 
@@ -28,12 +32,23 @@ export function withoutIgnored(ctx: SCtx, o: Record<string, unknown>, also: stri
 }
 
 /** Differences in the top-level fields around the main data (title, language…); a match adds no count. */
-export function compareOuterFields(ctx: SCtx, e: Record<string, unknown>, a: Record<string, unknown>, also: string[]): void {
+export function compareOuterFields(
+  ctx: SCtx,
+  e: Record<string, unknown>,
+  a: Record<string, unknown>,
+  also: string[],
+): void {
   ctx.c.all(deepCompare(withoutIgnored(ctx, e, also), withoutIgnored(ctx, a, also), '', ctx.tol));
 }
 
 /** Every field of two objects (minus ignored ones) via deepCompare; each difference counted. */
-export function compareFields(ctx: SCtx, path: string, e: Record<string, unknown>, a: Record<string, unknown>, also: string[] = []): void {
+export function compareFields(
+  ctx: SCtx,
+  path: string,
+  e: Record<string, unknown>,
+  a: Record<string, unknown>,
+  also: string[] = [],
+): void {
   const diffs = deepCompare(withoutIgnored(ctx, e, also), withoutIgnored(ctx, a, also), path, ctx.tol);
   if (diffs.length === 0) ctx.c.ok();
   ctx.c.all(diffs);

@@ -8,7 +8,10 @@ import { compareOuterFields, type SCtx } from './context.js';
 /** One text of a diff output, line by line; each differing line is a difference under `path`. */
 function compareText(ctx: SCtx, path: string, e: string, a: string): void {
   const total = Math.max(e.split('\n').length, a.split('\n').length);
-  if (e === a) { ctx.c.ok(total); return; }
+  if (e === a) {
+    ctx.c.ok(total);
+    return;
+  }
   const lines = lineDifferences(e, a);
   ctx.c.add(path, firstDifference(e, a), undefined, undefined, false);
   for (const d of lines.differences) {
@@ -20,15 +23,27 @@ function compareText(ctx: SCtx, path: string, e: string, a: string): void {
 
 export function compareDiff(ctx: SCtx, e: unknown, a: unknown): string | null {
   // a unified diff given as one string is compared as text
-  if (typeof e === 'string' && typeof a === 'string') { compareText(ctx, '', e, a); return null; }
+  if (typeof e === 'string' && typeof a === 'string') {
+    compareText(ctx, '', e, a);
+    return null;
+  }
   if (!isPlainObject(e)) return `expected is ${describeValue(e)}, expected {before, after}`;
   if (!isPlainObject(a)) return `actual is ${describeValue(a)}, expected {before, after}`;
   for (const side of ['before', 'after'] as const) {
-    if (typeof e[side] !== 'string') return e[side] === undefined ? `expected.${side} is missing` : `expected.${side} is ${describeValue(e[side])}, expected a string`;
+    if (typeof e[side] !== 'string')
+      return e[side] === undefined
+        ? `expected.${side} is missing`
+        : `expected.${side} is ${describeValue(e[side])}, expected a string`;
   }
   for (const side of ['before', 'after'] as const) {
-    if (a[side] === undefined) { ctx.c.missing(side, `actual.${side} is missing`, e[side]); continue; }
-    if (typeof a[side] !== 'string') { ctx.c.changed(side, `actual.${side} is ${describeValue(a[side])}, expected a string`, e[side], a[side]); continue; }
+    if (a[side] === undefined) {
+      ctx.c.missing(side, `actual.${side} is missing`, e[side]);
+      continue;
+    }
+    if (typeof a[side] !== 'string') {
+      ctx.c.changed(side, `actual.${side} is ${describeValue(a[side])}, expected a string`, e[side], a[side]);
+      continue;
+    }
     compareText(ctx, side, e[side] as string, a[side] as string);
   }
   compareOuterFields(ctx, e, a, ['before', 'after']);

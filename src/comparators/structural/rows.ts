@@ -10,9 +10,12 @@ import { compareFields, compareOuterFields, LIST_FIELD, withoutIgnored, type SCt
 function rowKey(ctx: SCtx, row: unknown): [string, unknown] | null {
   if (!isPlainObject(row)) return null;
   const order = ctx.rowOrder;
-  const candidates: string[] = order === 'by_time' ? ['t', 'time', 'date', 'start', 'timestamp']
-    : order === 'by_id' || order === 'by_name' ? ['id', 'name', 'label']
-      : [];
+  const candidates: string[] =
+    order === 'by_time'
+      ? ['t', 'time', 'date', 'start', 'timestamp']
+      : order === 'by_id' || order === 'by_name'
+        ? ['id', 'name', 'label']
+        : [];
   for (const f of candidates) if (isPresent(row[f])) return [f, row[f]];
   return null;
 }
@@ -27,7 +30,11 @@ function lineText(line: unknown): string | null {
 function compileRegex(ctx: SCtx, pattern: string): RegExp | string {
   let re = ctx.regexCache.get(pattern);
   if (re === undefined) {
-    try { re = new RegExp(`^(?:${pattern})$`); } catch (err) { re = (err as Error).message; }
+    try {
+      re = new RegExp(`^(?:${pattern})$`);
+    } catch (err) {
+      re = (err as Error).message;
+    }
     ctx.regexCache.set(pattern, re);
   }
   return re;
@@ -38,12 +45,26 @@ function messageMatches(ctx: SCtx, path: string, expected: string, actual: strin
   if (ctx.allowRegex && expected.startsWith('re:')) {
     const pattern = expected.slice(3);
     const re = compileRegex(ctx, pattern);
-    if (typeof re === 'string') { ctx.c.add(path, `invalid regex ${JSON.stringify(pattern)} in expected line: ${re}`, expected, actual); return false; }
-    if (re.test(actual)) { ctx.c.ok(); return true; }
-    ctx.c.changed(path, `actual ${shortJson(actual, 120)} does not fully match the regex ${JSON.stringify(pattern)}`, expected, actual);
+    if (typeof re === 'string') {
+      ctx.c.add(path, `invalid regex ${JSON.stringify(pattern)} in expected line: ${re}`, expected, actual);
+      return false;
+    }
+    if (re.test(actual)) {
+      ctx.c.ok();
+      return true;
+    }
+    ctx.c.changed(
+      path,
+      `actual ${shortJson(actual, 120)} does not fully match the regex ${JSON.stringify(pattern)}`,
+      expected,
+      actual,
+    );
     return false;
   }
-  if (expected === actual) { ctx.c.ok(); return true; }
+  if (expected === actual) {
+    ctx.c.ok();
+    return true;
+  }
   ctx.c.changed(path, `expected ${shortJson(expected, 120)}, got ${shortJson(actual, 120)}`, expected, actual);
   return false;
 }
@@ -52,13 +73,19 @@ function compareLogLine(ctx: SCtx, path: string, e: unknown, a: unknown): void {
   const at = lineText(a);
   if (typeof e === 'string') {
     // a string line states only the text; an object actual line is checked on its message
-    if (at === null) { ctx.c.changed(path, `actual line is ${describeValue(a)}, expected a string or {message}`, e, a); return; }
+    if (at === null) {
+      ctx.c.changed(path, `actual line is ${describeValue(a)}, expected a string or {message}`, e, a);
+      return;
+    }
     messageMatches(ctx, isPlainObject(a) ? joinPath(path, 'message') : path, e, at);
     return;
   }
   if (isPlainObject(e)) {
     const aObj = typeof a === 'string' ? { message: a } : a;
-    if (!isPlainObject(aObj)) { ctx.c.changed(path, `actual line is ${describeValue(a)}, expected an object like the expected line`, e, a); return; }
+    if (!isPlainObject(aObj)) {
+      ctx.c.changed(path, `actual line is ${describeValue(a)}, expected an object like the expected line`, e, a);
+      return;
+    }
     if (typeof e.message === 'string' && typeof aObj.message === 'string') {
       messageMatches(ctx, joinPath(path, 'message'), e.message, aObj.message);
       compareFields(ctx, path, e, aObj, ['message']);
@@ -71,8 +98,14 @@ function compareLogLine(ctx: SCtx, path: string, e: unknown, a: unknown): void {
 }
 
 function compareRow(ctx: SCtx, path: string, e: unknown, a: unknown): void {
-  if (ctx.type === 'log') { ctx.c.item(() => compareLogLine(ctx, path, e, a)); return; }
-  if (isPlainObject(e) && isPlainObject(a)) { ctx.c.item(() => compareFields(ctx, path, e, a)); return; }
+  if (ctx.type === 'log') {
+    ctx.c.item(() => compareLogLine(ctx, path, e, a));
+    return;
+  }
+  if (isPlainObject(e) && isPlainObject(a)) {
+    ctx.c.item(() => compareFields(ctx, path, e, a));
+    return;
+  }
   ctx.c.value(path, e, a, ctx.tol);
 }
 
@@ -98,9 +131,15 @@ function compareRowsKeyed(ctx: SCtx, field: string, eL: unknown[], aL: unknown[]
   const m = pairByKey(E, A, keyOf);
   for (const [x, y, occ] of m.pairs) compareRow(ctx, pathOf(x, occ, counts), x.v, y.v);
   const occE = occurrences(E, keyOf);
-  for (const x of m.missing) ctx.c.missing(pathOf(x, occE.get(x) ?? 0, counts), `missing in actual: ${rowText(x.v)}`, x.v);
+  for (const x of m.missing)
+    ctx.c.missing(pathOf(x, occE.get(x) ?? 0, counts), `missing in actual: ${rowText(x.v)}`, x.v);
   const occA = occurrences(A, keyOf);
-  for (const y of m.extra) ctx.c.extra(pathOf(y, occA.get(y) ?? 0, counts), `not expected: extra ${rowText(y.v)} in actual (index ${y.i})`, y.v);
+  for (const y of m.extra)
+    ctx.c.extra(
+      pathOf(y, occA.get(y) ?? 0, counts),
+      `not expected: extra ${rowText(y.v)} in actual (index ${y.i})`,
+      y.v,
+    );
 }
 
 /** Log lines as a multiset: identical lines pair first, then regex lines take any line they match. */
@@ -114,20 +153,47 @@ function compareLinesMultiset(ctx: SCtx, field: string, eL: unknown[], aL: unkno
   for (const x of m.missing) {
     const et = lineText(x.v);
     const pattern = ctx.allowRegex && et?.startsWith('re:') ? compileRegex(ctx, et.slice(3)) : null;
-    if (typeof pattern === 'string') { ctx.c.add(joinPath(field, x.i), `invalid regex ${JSON.stringify(et!.slice(3))} in expected line: ${pattern}`, x.v); continue; }
+    if (typeof pattern === 'string') {
+      ctx.c.add(
+        joinPath(field, x.i),
+        `invalid regex ${JSON.stringify(et!.slice(3))} in expected line: ${pattern}`,
+        x.v,
+      );
+      continue;
+    }
     const k = leftA.findIndex((y) => {
       const at = lineText(y.v);
       if (at === null || et === null) return false;
-      if (pattern) return pattern.test(at) && (typeof x.v === 'string' || deepCompare(withoutIgnored(ctx, x.v as Record<string, unknown>, ['message']), withoutIgnored(ctx, isPlainObject(y.v) ? y.v : {}, ['message']), '', ctx.tol).length === 0);
+      if (pattern)
+        return (
+          pattern.test(at) &&
+          (typeof x.v === 'string' ||
+            deepCompare(
+              withoutIgnored(ctx, x.v as Record<string, unknown>, ['message']),
+              withoutIgnored(ctx, isPlainObject(y.v) ? y.v : {}, ['message']),
+              '',
+              ctx.tol,
+            ).length === 0)
+        );
       return typeof x.v === 'string' && at === et;
     });
-    if (k >= 0) { leftA.splice(k, 1); ctx.c.ok(); } else stillMissing.push(x);
+    if (k >= 0) {
+      leftA.splice(k, 1);
+      ctx.c.ok();
+    } else stillMissing.push(x);
   }
-  for (const x of stillMissing) ctx.c.missing(joinPath(field, x.i), `missing in actual: no line matches ${rowText(x.v)}`, x.v);
-  for (const y of leftA) ctx.c.extra(joinPath(field, y.i), `not expected: extra line ${rowText(y.v)} in actual (index ${y.i})`, y.v);
+  for (const x of stillMissing)
+    ctx.c.missing(joinPath(field, x.i), `missing in actual: no line matches ${rowText(x.v)}`, x.v);
+  for (const y of leftA)
+    ctx.c.extra(joinPath(field, y.i), `not expected: extra line ${rowText(y.v)} in actual (index ${y.i})`, y.v);
 }
 
-export function compareRows(ctx: SCtx, type: 'timeline' | 'gantt' | 'log', e: Record<string, unknown> | unknown[], a: Record<string, unknown> | unknown[]): string | null {
+export function compareRows(
+  ctx: SCtx,
+  type: 'timeline' | 'gantt' | 'log',
+  e: Record<string, unknown> | unknown[],
+  a: Record<string, unknown> | unknown[],
+): string | null {
   const field = LIST_FIELD[type];
   // a bare list is accepted as the list itself (as existing Pixie tools do)
   const read = (side: 'expected' | 'actual', v: Record<string, unknown> | unknown[]): unknown[] | string => {
@@ -141,7 +207,8 @@ export function compareRows(ctx: SCtx, type: 'timeline' | 'gantt' | 'log', e: Re
   const aL = read('actual', a);
   if (typeof aL === 'string') return aL;
   const { c } = ctx;
-  if (eL.length !== aL.length) c.add(field, `${field} count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
+  if (eL.length !== aL.length)
+    c.add(field, `${field} count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
   if (ctx.rowOrder === 'multiset') compareLinesMultiset(ctx, field, eL, aL);
   else if (ctx.rowOrder !== 'ordered') compareRowsKeyed(ctx, field, eL, aL);
   else {

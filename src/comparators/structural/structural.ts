@@ -14,17 +14,26 @@ import { compareTree } from './tree.js';
 
 export const STRUCTURAL_TYPES: readonly StructuralType[] = ['tree', 'timeline', 'gantt', 'log', 'diff'];
 
-export const STRUCTURAL_MODES = ['structural', 'exact', 'rows_ordered', 'ordered', 'rows_unordered', 'unordered'] as const;
+const STRUCTURAL_MODES = ['structural', 'exact', 'rows_ordered', 'ordered', 'rows_unordered', 'unordered'] as const;
 
 const CHILDREN_ORDERS = ['ordered', 'unordered'] as const;
 const ROW_ORDERS = ['ordered', 'by_time', 'by_id', 'by_name'] as const;
 
-export const STRUCTURAL_OPTIONS: Readonly<Record<string, OptionKind>> = {
-  abs: 'number', rel: 'number', children_order: { enum: CHILDREN_ORDERS }, order: { enum: ROW_ORDERS }, allow_regex: 'boolean', ignore_fields: 'string[]',
+const STRUCTURAL_OPTIONS: Readonly<Record<string, OptionKind>> = {
+  abs: 'number',
+  rel: 'number',
+  children_order: { enum: CHILDREN_ORDERS },
+  order: { enum: ROW_ORDERS },
+  allow_regex: 'boolean',
+  ignore_fields: 'string[]',
 };
 
 const DEFAULT_MODE: Record<StructuralType, string> = {
-  tree: 'structural', timeline: 'rows_ordered', gantt: 'rows_ordered', log: 'rows_ordered', diff: 'exact',
+  tree: 'structural',
+  timeline: 'rows_ordered',
+  gantt: 'rows_ordered',
+  log: 'rows_ordered',
+  diff: 'exact',
 };
 
 /** Which modes apply to which type; `exact` additionally turns numeric tolerance off. */
@@ -38,13 +47,17 @@ const APPLICABLE: Record<StructuralType, readonly string[]> = {
 
 function optionProblem(tolerance: Tolerance): string | null {
   const co = tolerance.children_order;
-  if (co !== undefined && !(CHILDREN_ORDERS as readonly unknown[]).includes(co)) return `tolerance children_order must be ordered or unordered, got ${shortJson(co, 40)}`;
+  if (co !== undefined && !(CHILDREN_ORDERS as readonly unknown[]).includes(co))
+    return `tolerance children_order must be ordered or unordered, got ${shortJson(co, 40)}`;
   const order = tolerance.order;
-  if (order !== undefined && !(ROW_ORDERS as readonly unknown[]).includes(order)) return `tolerance order must be ordered, by_time, by_id or by_name, got ${shortJson(order, 40)}`;
+  if (order !== undefined && !(ROW_ORDERS as readonly unknown[]).includes(order))
+    return `tolerance order must be ordered, by_time, by_id or by_name, got ${shortJson(order, 40)}`;
   const ar = tolerance.allow_regex;
-  if (ar !== undefined && typeof ar !== 'boolean') return `tolerance allow_regex must be true or false, got ${shortJson(ar, 40)}`;
+  if (ar !== undefined && typeof ar !== 'boolean')
+    return `tolerance allow_regex must be true or false, got ${shortJson(ar, 40)}`;
   const ig = tolerance.ignore_fields;
-  if (ig !== undefined && !(Array.isArray(ig) && ig.every((x) => typeof x === 'string'))) return `tolerance ignore_fields must be a list of field names, got ${shortJson(ig, 60)}`;
+  if (ig !== undefined && !(Array.isArray(ig) && ig.every((x) => typeof x === 'string')))
+    return `tolerance ignore_fields must be a list of field names, got ${shortJson(ig, 60)}`;
   return null;
 }
 
@@ -52,11 +65,23 @@ function ruleFor(ctx: SCtx, mode: string): string {
   const nums = describeNumericTolerance(ctx.tol);
   const ignored = ctx.ignore.size ? `; ignoring ${[...ctx.ignore].join(', ')}` : '';
   switch (ctx.type) {
-    case 'tree': return `nodes by id, then label, then name; children ${ctx.childrenOrdered ? 'in order' : 'in any order'}; every field compared, numbers ${nums}${ignored}`;
-    case 'diff': return `before and after compared as text, line by line${ignored}`;
+    case 'tree':
+      return `nodes by id, then label, then name; children ${ctx.childrenOrdered ? 'in order' : 'in any order'}; every field compared, numbers ${nums}${ignored}`;
+    case 'diff':
+      return `before and after compared as text, line by line${ignored}`;
     default: {
-      const how = ctx.rowOrder === 'ordered' ? 'in order' : ctx.rowOrder === 'multiset' ? 'as a multiset' : `matched ${ctx.rowOrder.replace('_', ' ')}`;
-      const regex = ctx.type === 'log' ? (ctx.allowRegex ? '; expected lines starting re: are full-match regexes' : '; regex lines off') : '';
+      const how =
+        ctx.rowOrder === 'ordered'
+          ? 'in order'
+          : ctx.rowOrder === 'multiset'
+            ? 'as a multiset'
+            : `matched ${ctx.rowOrder.replace('_', ' ')}`;
+      const regex =
+        ctx.type === 'log'
+          ? ctx.allowRegex
+            ? '; expected lines starting re: are full-match regexes'
+            : '; regex lines off'
+          : '';
       return `${LIST_FIELD[ctx.type]} ${how}; every field compared, numbers ${nums}${regex}${ignored} (compare: ${mode})`;
     }
   }
@@ -78,20 +103,26 @@ export const structuralComparator: Comparator = {
     const sType = type as StructuralType;
     const mode = tolerance.compare ?? DEFAULT_MODE[sType] ?? 'structural';
     if (mode === 'skip') return skipped(tolerance, expected, actual);
-    const fail = (message: string, rule = `compare: ${mode}`): ComparisonResult => ({ ...garbageResult(message, expected, actual, tolerance, rule), comparator: `structural:${mode}` });
+    const fail = (message: string, rule = `compare: ${mode}`): ComparisonResult => ({
+      ...garbageResult(message, expected, actual, tolerance, rule),
+      comparator: `structural:${mode}`,
+    });
     const applicable = APPLICABLE[sType];
     if (!applicable) return fail(`the structural comparator does not handle output type ${type}`);
     if (!applicable.includes(mode)) {
-      return fail((STRUCTURAL_MODES as readonly string[]).includes(mode)
-        ? `compare mode '${mode}' does not apply to ${type}; use one of: ${applicable.join(', ')}, skip`
-        : `unknown compare mode '${mode}' for ${type} (expected one of: ${applicable.join(', ')}, skip)`);
+      return fail(
+        (STRUCTURAL_MODES as readonly string[]).includes(mode)
+          ? `compare mode '${mode}' does not apply to ${type}; use one of: ${applicable.join(', ')}, skip`
+          : `unknown compare mode '${mode}' for ${type} (expected one of: ${applicable.join(', ')}, skip)`,
+      );
     }
     const problem = optionProblem(tolerance);
     if (problem) return fail(problem);
     const tol = mode === 'exact' ? {} : numericTolerance(tolerance);
     const unordered = mode === 'unordered' || mode === 'rows_unordered';
     const order = tolerance.order as RowOrder | undefined;
-    const naturalKey: RowOrder | 'multiset' = sType === 'timeline' ? 'by_time' : sType === 'gantt' ? 'by_id' : 'multiset';
+    const naturalKey: RowOrder | 'multiset' =
+      sType === 'timeline' ? 'by_time' : sType === 'gantt' ? 'by_id' : 'multiset';
     const ctx: SCtx = {
       c: new DiffCollector(tol),
       type: sType,
@@ -107,15 +138,26 @@ export const structuralComparator: Comparator = {
     if (sType === 'diff') {
       shape = compareDiff(ctx, expected, actual);
     } else {
-      const okShape = (v: unknown): v is Record<string, unknown> | unknown[] => isPlainObject(v) || (sType !== 'tree' && Array.isArray(v));
+      const okShape = (v: unknown): v is Record<string, unknown> | unknown[] =>
+        isPlainObject(v) || (sType !== 'tree' && Array.isArray(v));
       if (!okShape(expected)) return fail(`expected is ${describeValue(expected)}, expected a ${type} object`, rule);
       if (!okShape(actual)) return fail(`actual is ${describeValue(actual)}, expected a ${type} object`, rule);
-      shape = sType === 'tree'
-        ? compareTree(ctx, expected as Record<string, unknown>, actual as Record<string, unknown>)
-        : compareRows(ctx, sType, expected, actual);
+      shape =
+        sType === 'tree'
+          ? compareTree(ctx, expected as Record<string, unknown>, actual as Record<string, unknown>)
+          : compareRows(ctx, sType, expected, actual);
     }
     if (shape) return fail(shape, rule);
-    const noun = sType === 'tree' ? 'nodes' : sType === 'diff' ? 'lines' : sType === 'log' ? 'lines' : sType === 'gantt' ? 'tasks' : 'events';
+    const noun =
+      sType === 'tree'
+        ? 'nodes'
+        : sType === 'diff'
+          ? 'lines'
+          : sType === 'log'
+            ? 'lines'
+            : sType === 'gantt'
+              ? 'tasks'
+              : 'events';
     return ctx.c.finish({ rule, expected, actual, tolerance, comparator: `structural:${mode}` }, noun);
   },
 };

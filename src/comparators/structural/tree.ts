@@ -9,23 +9,37 @@ import { compareFields, compareOuterFields, type SCtx } from './context.js';
 type KeyField = 'id' | 'label' | 'name';
 const KEY_FIELDS: readonly KeyField[] = ['id', 'label', 'name'];
 
-function childrenOf(ctx: SCtx, side: 'expected' | 'actual', path: string, node: Record<string, unknown>): unknown[] | null {
+function childrenOf(
+  ctx: SCtx,
+  side: 'expected' | 'actual',
+  path: string,
+  node: Record<string, unknown>,
+): unknown[] | null {
   const ch = node.children;
   if (ch === undefined || ch === null) return [];
   if (Array.isArray(ch)) return ch;
-  ctx.c.add(joinPath(path, 'children'), `${side} children is ${describeValue(ch)}, expected an array of nodes`, side === 'expected' ? ch : undefined, side === 'actual' ? ch : undefined);
+  ctx.c.add(
+    joinPath(path, 'children'),
+    `${side} children is ${describeValue(ch)}, expected an array of nodes`,
+    side === 'expected' ? ch : undefined,
+    side === 'actual' ? ch : undefined,
+  );
   return null;
 }
 
 function compareTreeNode(ctx: SCtx, path: string, e: unknown, a: unknown): void {
-  if (!isPlainObject(e) || !isPlainObject(a)) { ctx.c.value(path, e, a, ctx.tol); return; }
+  if (!isPlainObject(e) || !isPlainObject(a)) {
+    ctx.c.value(path, e, a, ctx.tol);
+    return;
+  }
   // a missing `children` equals an empty list; every other field is compared
   ctx.c.item(() => compareFields(ctx, path, e, a, ['children']));
   const eC = childrenOf(ctx, 'expected', path, e);
   const aC = childrenOf(ctx, 'actual', path, a);
   if (!eC || !aC) return;
   const base = joinPath(path, 'children');
-  if (eC.length !== aC.length) ctx.c.add(base, `child count differs: expected ${eC.length}, got ${aC.length}`, eC.length, aC.length, false);
+  if (eC.length !== aC.length)
+    ctx.c.add(base, `child count differs: expected ${eC.length}, got ${aC.length}`, eC.length, aC.length, false);
   if (ctx.childrenOrdered) {
     for (let i = 0; i < Math.max(eC.length, aC.length); i++) {
       const p = joinPath(base, i);
@@ -38,7 +52,10 @@ function compareTreeNode(ctx: SCtx, path: string, e: unknown, a: unknown): void 
   // unordered: match by id, then label, then name; nodes with none of them pair by position
   let leftE = eC.map((v, i) => ({ v, i }));
   let leftA = aC.map((v, i) => ({ v, i }));
-  const has = (f: KeyField) => (x: { v: unknown }): boolean => isPlainObject(x.v) && isPresent(x.v[f]);
+  const has =
+    (f: KeyField) =>
+    (x: { v: unknown }): boolean =>
+      isPlainObject(x.v) && isPresent(x.v[f]);
   for (const f of KEY_FIELDS) {
     const eK = leftE.filter(has(f));
     const aK = leftA.filter(has(f));
@@ -47,7 +64,12 @@ function compareTreeNode(ctx: SCtx, path: string, e: unknown, a: unknown): void 
     for (const x of eK) counts.set(keyOf(x), (counts.get(keyOf(x)) ?? 0) + 1);
     const m = pairByKey(eK, aK, keyOf);
     for (const [x, y, occ] of m.pairs) {
-      const p = keyedPath(base, f, (x.v as Record<string, unknown>)[f], (counts.get(keyOf(x)) ?? 1) > 1 ? occ : undefined);
+      const p = keyedPath(
+        base,
+        f,
+        (x.v as Record<string, unknown>)[f],
+        (counts.get(keyOf(x)) ?? 1) > 1 ? occ : undefined,
+      );
       compareTreeNode(ctx, p, x.v, y.v);
     }
     const paired = new Set([...m.pairs.map(([x]) => x), ...m.pairs.map(([, y]) => y)]);
@@ -57,15 +79,19 @@ function compareTreeNode(ctx: SCtx, path: string, e: unknown, a: unknown): void 
   const anonymous = (x: { v: unknown }): boolean => !KEY_FIELDS.some((f) => has(f)(x));
   const anonE = leftE.filter(anonymous);
   const anonA = leftA.filter(anonymous);
-  for (let k = 0; k < Math.min(anonE.length, anonA.length); k++) compareTreeNode(ctx, joinPath(base, anonE[k]!.i), anonE[k]!.v, anonA[k]!.v);
+  for (let k = 0; k < Math.min(anonE.length, anonA.length); k++)
+    compareTreeNode(ctx, joinPath(base, anonE[k]!.i), anonE[k]!.v, anonA[k]!.v);
   const missing = [...leftE.filter((x) => !anonymous(x)), ...anonE.slice(anonA.length)];
   const extra = [...leftA.filter((y) => !anonymous(y)), ...anonA.slice(anonE.length)];
   const extraNames = extra.map((y) => nodeText(y.v));
   for (const x of missing) {
-    const hint = extraNames.length ? ` (unmatched actual children: ${extraNames.slice(0, 5).join(', ')}${extraNames.length > 5 ? ', …' : ''})` : '';
+    const hint = extraNames.length
+      ? ` (unmatched actual children: ${extraNames.slice(0, 5).join(', ')}${extraNames.length > 5 ? ', …' : ''})`
+      : '';
     ctx.c.missing(nodePath(base, x), `missing in actual: node ${nodeText(x.v)}${hint}`, x.v);
   }
-  for (const y of extra) ctx.c.extra(nodePath(base, y), `not expected: extra node ${nodeText(y.v)} in actual (index ${y.i})`, y.v);
+  for (const y of extra)
+    ctx.c.extra(nodePath(base, y), `not expected: extra node ${nodeText(y.v)} in actual (index ${y.i})`, y.v);
 }
 
 function nodePath(base: string, x: { v: unknown; i: number }): string {

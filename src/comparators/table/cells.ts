@@ -12,14 +12,33 @@ function bothNested(x: Cell, y: Cell): x is object {
 }
 
 /** Compares one cell, recording its differences; returns whether it differed. */
-export function compareCell(e: Cell, a: Cell, tol: NumericTolerance, path: string, c: DiffCollector, note: string): boolean {
+export function compareCell(
+  e: Cell,
+  a: Cell,
+  tol: NumericTolerance,
+  path: string,
+  c: DiffCollector,
+  note: string,
+): boolean {
   if (e === a) return false;
-  if (e === MISSING) { c.record({ path, message: `not expected (cell absent in expected)${note}`, kind: 'extra', actual: a }); return true; }
-  if (a === MISSING) { c.record({ path, message: `missing in actual${note}`, kind: 'missing', expected: e }); return true; }
+  if (e === MISSING) {
+    c.record({ path, message: `not expected (cell absent in expected)${note}`, kind: 'extra', actual: a });
+    return true;
+  }
+  if (a === MISSING) {
+    c.record({ path, message: `missing in actual${note}`, kind: 'missing', expected: e });
+    return true;
+  }
   if (typeof e === 'number' && typeof a === 'number') {
     if (numbersWithin(e, a, tol)) return false;
     const v = compareNumbers(e, a, tol);
-    c.record({ path, message: `expected ${e}, got ${a} (abs diff ${formatAbsDiff(v.absDiff)})${note}`, kind: 'changed', expected: e, actual: a });
+    c.record({
+      path,
+      message: `expected ${e}, got ${a} (abs diff ${formatAbsDiff(v.absDiff)})${note}`,
+      kind: 'changed',
+      expected: e,
+      actual: a,
+    });
     return true;
   }
   if (bothNested(e, a)) {
@@ -27,9 +46,10 @@ export function compareCell(e: Cell, a: Cell, tol: NumericTolerance, path: strin
     for (const d of diffs) c.record(note ? { ...d, message: d.message + note } : d);
     return diffs.length > 0;
   }
-  const message = typeName(e) !== typeName(a)
-    ? `expected ${typeName(e)} ${shortJson(e, 60)}, got ${typeName(a)} ${shortJson(a, 60)}`
-    : `expected ${shortJson(e, 80)}, got ${shortJson(a, 80)}`;
+  const message =
+    typeName(e) !== typeName(a)
+      ? `expected ${typeName(e)} ${shortJson(e, 60)}, got ${typeName(a)} ${shortJson(a, 60)}`
+      : `expected ${shortJson(e, 80)}, got ${shortJson(a, 80)}`;
   c.record({ path, message: message + note, kind: 'changed', expected: e, actual: a });
   return true;
 }
@@ -40,7 +60,10 @@ export function cellsWithin(e: Cell[], a: Cell[], tols: NumericTolerance[]): boo
     const x = e[c];
     const y = a[c];
     if (x === y) continue;
-    if (typeof x === 'number' && typeof y === 'number') { if (!numbersWithin(x, y, tols[c]!)) return false; continue; }
+    if (typeof x === 'number' && typeof y === 'number') {
+      if (!numbersWithin(x, y, tols[c]!)) return false;
+      continue;
+    }
     if (bothNested(x, y)) {
       if (deepCompare(x, y, '', tols[c]!).length > 0) return false;
       continue;

@@ -9,14 +9,26 @@ export const TABLE_MODES = ['rows_ordered', 'rows_unordered', 'ordered', 'unorde
 const ROW_ORDERS = ['ordered', 'unordered'] as const;
 
 export const TABLE_OPTIONS: Readonly<Record<string, OptionKind>> = {
-  abs: 'number', rel: 'number', rows: { enum: ROW_ORDERS }, key: 'string[]', columns: 'tolerance', ignore_columns: 'string[]',
+  abs: 'number',
+  rel: 'number',
+  rows: { enum: ROW_ORDERS },
+  key: 'string[]',
+  columns: 'tolerance',
+  ignore_columns: 'string[]',
 };
 
 export type RowMode = { kind: 'ordered' } | { kind: 'unordered' } | { kind: 'keyed'; key: string[] };
 
 export type TableSettings =
   | { rule: string; problem: string }
-  | { rule: string; problem: null; base: NumericTolerance; mode: RowMode; columns: Map<string, NumericTolerance>; ignored: string[] };
+  | {
+      rule: string;
+      problem: null;
+      base: NumericTolerance;
+      mode: RowMode;
+      columns: Map<string, NumericTolerance>;
+      ignored: string[];
+    };
 
 function stringList(v: unknown): string[] | null {
   if (v === undefined || v === null) return [];
@@ -42,23 +54,35 @@ function rowModeOf(tolerance: Tolerance): RowMode | string {
   return `unknown compare mode '${mode}'`;
 }
 
-interface ColumnTolerances { byName: Map<string, NumericTolerance>; problems: string[] }
+interface ColumnTolerances {
+  byName: Map<string, NumericTolerance>;
+  problems: string[];
+}
 
 function columnTolerances(tolerance: Tolerance, base: NumericTolerance): ColumnTolerances {
   const byName = new Map<string, NumericTolerance>();
   const problems: string[] = [];
   const spec = tolerance.columns;
   if (spec === undefined || spec === null) return { byName, problems };
-  if (!isPlainObject(spec)) return { byName, problems: [`tolerance columns must map column names to {abs, rel}, got ${describeValue(spec)}`] };
+  if (!isPlainObject(spec))
+    return { byName, problems: [`tolerance columns must map column names to {abs, rel}, got ${describeValue(spec)}`] };
   for (const [name, t] of Object.entries(spec)) {
-    if (!isPlainObject(t)) { problems.push(`tolerance columns.${name} must be {abs, rel}, got ${describeValue(t)}`); continue; }
+    if (!isPlainObject(t)) {
+      problems.push(`tolerance columns.${name} must be {abs, rel}, got ${describeValue(t)}`);
+      continue;
+    }
     const own = numericTolerance(t as Tolerance);
     byName.set(name, { ...base, ...own });
   }
   return { byName, problems };
 }
 
-function ruleText(mode: RowMode, base: NumericTolerance, colTols: Map<string, NumericTolerance>, ignored: string[]): string {
+function ruleText(
+  mode: RowMode,
+  base: NumericTolerance,
+  colTols: Map<string, NumericTolerance>,
+  ignored: string[],
+): string {
   const rows = mode.kind === 'keyed' ? `rows keyed by [${mode.key.join(', ')}]` : `rows ${mode.kind}`;
   let text = `${rows}, cells ${describeNumericTolerance(base)}`;
   for (const [name, t] of colTols) text += `; column ${name} ${describeNumericTolerance(t)}`;
@@ -74,7 +98,11 @@ export function tableSettings(tolerance: Tolerance): TableSettings {
   const ignored = stringList(tolerance.ignore_columns);
   if (typeof mode === 'string') return { rule: 'table', problem: mode };
   const rule = ruleText(mode, base, colSpec.byName, ignored ?? []);
-  if (ignored === null) return { rule, problem: `tolerance ignore_columns must be a list of column names, got ${shortJson(tolerance.ignore_columns, 60)}` };
+  if (ignored === null)
+    return {
+      rule,
+      problem: `tolerance ignore_columns must be a list of column names, got ${shortJson(tolerance.ignore_columns, 60)}`,
+    };
   if (colSpec.problems.length) return { rule, problem: colSpec.problems.join('; ') };
   return { rule, problem: null, base, mode, columns: colSpec.byName, ignored };
 }

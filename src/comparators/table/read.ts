@@ -8,20 +8,34 @@ export const MISSING: unique symbol = Symbol('missing cell');
 export type Cell = unknown;
 export type Row = unknown[] | Record<string, unknown>;
 
-export interface Col { name: string; key?: string; label?: string; pos: number }
-export interface Side { columns: Col[] | null; rows: Row[] }
+export interface Col {
+  name: string;
+  key?: string;
+  label?: string;
+  pos: number;
+}
+export interface Side {
+  columns: Col[] | null;
+  rows: Row[];
+}
 
 function readColumns(which: string, cols: unknown): Col[] | string {
   if (!Array.isArray(cols)) return `${which}.columns is ${describeValue(cols)}, expected an array`;
   const out: Col[] = [];
   for (let i = 0; i < cols.length; i++) {
     const c = cols[i];
-    if (typeof c === 'string') { out.push({ name: c, key: c, pos: i }); continue; }
+    if (typeof c === 'string') {
+      out.push({ name: c, key: c, pos: i });
+      continue;
+    }
     if (isPlainObject(c)) {
       const key = typeof c.key === 'string' ? c.key : typeof c.key === 'number' ? String(c.key) : undefined;
       const label = typeof c.label === 'string' ? c.label : undefined;
       const name = key ?? label;
-      if (name !== undefined) { out.push({ name, pos: i, ...(key !== undefined && { key }), ...(label !== undefined && { label }) }); continue; }
+      if (name !== undefined) {
+        out.push({ name, pos: i, ...(key !== undefined && { key }), ...(label !== undefined && { label }) });
+        continue;
+      }
       return `${which}.columns[${i}] has neither a string key nor a label`;
     }
     return `${which}.columns[${i}] is ${describeValue(c)}, expected a string or {key, label}`;
@@ -45,7 +59,8 @@ export function readTable(which: 'expected' | 'actual', v: unknown): Side | stri
   if (!Array.isArray(rows)) return `${which}.rows is ${describeValue(rows)}, expected an array`;
   for (let i = 0; i < rows.length; i++) {
     const r: unknown = rows[i];
-    if (!Array.isArray(r) && !isPlainObject(r)) return `${which}.rows[${i}] is ${describeValue(r)}, expected an array or an object`;
+    if (!Array.isArray(r) && !isPlainObject(r))
+      return `${which}.rows[${i}] is ${describeValue(r)}, expected an array or an object`;
   }
   return { columns, rows: rows as Row[] };
 }
@@ -85,7 +100,11 @@ export function rowContent(row: Row, cols: Col[]): Record<string, unknown> {
   return out;
 }
 
-export interface Aligned { name: string; e: Col; a: Col }
+export interface Aligned {
+  name: string;
+  e: Col;
+  a: Col;
+}
 
 /** Match by key first, then fall back to label (either side's key or label). */
 export function alignColumns(eCols: Col[], aCols: Col[]): { common: Aligned[]; missing: Col[]; extra: Col[] } {
@@ -95,13 +114,19 @@ export function alignColumns(eCols: Col[], aCols: Col[]): { common: Aligned[]; m
   for (const c of aCols) if (c.key !== undefined && !byKey.has(c.key)) byKey.set(c.key, c);
   for (const c of eCols) {
     const hit = c.key !== undefined ? byKey.get(c.key) : undefined;
-    if (hit && !usedA.has(hit)) { pair.set(c, hit); usedA.add(hit); }
+    if (hit && !usedA.has(hit)) {
+      pair.set(c, hit);
+      usedA.add(hit);
+    }
   }
   for (const c of eCols) {
     if (pair.has(c)) continue;
     const names = [c.label, c.key].filter((x): x is string => x !== undefined);
     const hit = aCols.find((x) => !usedA.has(x) && names.some((n) => n === x.label || n === x.key));
-    if (hit) { pair.set(c, hit); usedA.add(hit); }
+    if (hit) {
+      pair.set(c, hit);
+      usedA.add(hit);
+    }
   }
   const common: Aligned[] = [];
   const missing: Col[] = [];

@@ -36,11 +36,26 @@ export function rowHashes(cells: Cell[], out: Int32Array): void {
         if (Number.isFinite(v)) g = mix(g, 0x23);
         else g = mix(mix(g, i32[0]!), i32[1]!);
         break;
-      case 'string': { const k = mixString(0x73, v); h = mix(h, k); g = mix(g, k); break; }
-      case 'boolean': h = mix(h, v ? 0x54 : 0x46); g = mix(g, v ? 0x54 : 0x46); break;
-      case 'symbol': h = mix(h, 0x6d); g = mix(g, 0x6d); break;
+      case 'string': {
+        const k = mixString(0x73, v);
+        h = mix(h, k);
+        g = mix(g, k);
+        break;
+      }
+      case 'boolean':
+        h = mix(h, v ? 0x54 : 0x46);
+        g = mix(g, v ? 0x54 : 0x46);
+        break;
+      case 'symbol':
+        h = mix(h, 0x6d);
+        g = mix(g, 0x6d);
+        break;
       default:
-        if (v === null) { h = mix(h, 0x7a); g = mix(g, 0x7a); break; }
+        if (v === null) {
+          h = mix(h, 0x7a);
+          g = mix(g, 0x7a);
+          break;
+        }
         h = mix(h, mixString(0x6f, canonicalJson(v)));
         g = mix(g, mixString(0x6f, canonicalJson(v).replace(/-?\d[\d.e+-]*/g, '#')));
     }
@@ -52,7 +67,9 @@ export function rowHashes(cells: Cell[], out: Int32Array): void {
 function sameCell(x: Cell, y: Cell): boolean {
   if (x === y) return true;
   if (typeof x === 'number') return typeof y === 'number' && Number.isNaN(x) && Number.isNaN(y);
-  return typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && canonicalJson(x) === canonicalJson(y);
+  return (
+    typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && canonicalJson(x) === canonicalJson(y)
+  );
 }
 
 export function identicalRows(x: Cell[], y: Cell[]): boolean {
@@ -67,7 +84,8 @@ export function sameSignature(x: Cell[], y: Cell[]): boolean {
     const v = y[c];
     if (typeof u === 'number' && typeof v === 'number' && Number.isFinite(u) && Number.isFinite(v)) continue;
     if (typeof u === 'object' && typeof v === 'object' && u !== null && v !== null) {
-      if (canonicalJson(u).replace(/-?\d[\d.e+-]*/g, '#') !== canonicalJson(v).replace(/-?\d[\d.e+-]*/g, '#')) return false;
+      if (canonicalJson(u).replace(/-?\d[\d.e+-]*/g, '#') !== canonicalJson(v).replace(/-?\d[\d.e+-]*/g, '#'))
+        return false;
       continue;
     }
     if (!sameCell(u, v)) return false;

@@ -29,14 +29,35 @@ export class RowReport {
   cellsDiffer = 0;
   readonly notes: string[] = [];
 
-  constructor(readonly p: PreparedTables, readonly c: DiffCollector) {}
+  constructor(
+    readonly p: PreparedTables,
+    readonly c: DiffCollector,
+  ) {}
 
   /** Differences that are not about rows: columns on one side only, and the row count. */
   shape(): void {
     const { missingCols, extraCols, E, A } = this.p;
-    if (missingCols.length) this.c.record({ path: 'columns', message: `columns missing in actual: ${missingCols.map((c) => c.name).join(', ')}`, kind: 'missing', expected: missingCols.map((c) => c.name) });
-    if (extraCols.length) this.c.record({ path: 'columns', message: `columns not expected (extra in actual): ${extraCols.map((c) => c.name).join(', ')}`, kind: 'extra', actual: extraCols.map((c) => c.name) });
-    if (E.length !== A.length) this.c.record({ path: 'rows', message: `row count differs: expected ${E.length}, got ${A.length}`, expected: E.length, actual: A.length });
+    if (missingCols.length)
+      this.c.record({
+        path: 'columns',
+        message: `columns missing in actual: ${missingCols.map((c) => c.name).join(', ')}`,
+        kind: 'missing',
+        expected: missingCols.map((c) => c.name),
+      });
+    if (extraCols.length)
+      this.c.record({
+        path: 'columns',
+        message: `columns not expected (extra in actual): ${extraCols.map((c) => c.name).join(', ')}`,
+        kind: 'extra',
+        actual: extraCols.map((c) => c.name),
+      });
+    if (E.length !== A.length)
+      this.c.record({
+        path: 'rows',
+        message: `row count differs: expected ${E.length}, got ${A.length}`,
+        expected: E.length,
+        actual: A.length,
+      });
   }
 
   pair(i: number, j: number, path: string, note: string): void {
@@ -50,14 +71,24 @@ export class RowReport {
     this.rowsMissing++;
     this.cellsDiffer += this.p.common.length;
     const row = rowContent(this.p.eRows[i]!, this.p.eCols);
-    this.c.record({ path, message: `row missing in actual: expected row ${i} ${shortJson(row, 200)}`, kind: 'missing', expected: row });
+    this.c.record({
+      path,
+      message: `row missing in actual: expected row ${i} ${shortJson(row, 200)}`,
+      kind: 'missing',
+      expected: row,
+    });
   }
 
   extra(j: number, path: string): void {
     this.rowsExtra++;
     this.cellsDiffer += this.p.common.length;
     const row = rowContent(this.p.aRows[j]!, this.p.aCols);
-    this.c.record({ path, message: `row not expected (extra in actual): actual row ${j} ${shortJson(row, 200)}`, kind: 'extra', actual: row });
+    this.c.record({
+      path,
+      message: `row not expected (extra in actual): actual row ${j} ${shortJson(row, 200)}`,
+      kind: 'extra',
+      actual: row,
+    });
   }
 }
 
@@ -69,7 +100,8 @@ export function compareOrderedRows(r: RowReport): void {
   for (let j = n; j < A.length; j++) r.extra(j, `rows[${j}]`);
 }
 
-const keyedRowPath = (k: string, occurrence: number): string => `rows[key=${k}${occurrence > 0 ? `#${occurrence + 1}` : ''}]`;
+const keyedRowPath = (k: string, occurrence: number): string =>
+  `rows[key=${k}${occurrence > 0 ? `#${occurrence + 1}` : ''}]`;
 
 /**
  * A key that is not unique: its rows pair as a multiset (the same matching as unordered mode), so
@@ -77,22 +109,43 @@ const keyedRowPath = (k: string, occurrence: number): string => `rows[key=${k}${
  */
 function compareDuplicateKey(r: RowReport, k: string, es: number[], as: number[]): void {
   const { E, A, tols } = r.p;
-  const sub = matchUnordered(es.map((i) => E[i]!), as.map((j) => A[j]!), tols);
+  const sub = matchUnordered(
+    es.map((i) => E[i]!),
+    as.map((j) => A[j]!),
+    tols,
+  );
   const leftE = es.filter((_, x) => sub.matchE[x] === -1);
   const leftA = as.filter((_, y) => sub.matchA[y] === -1);
   let occurrence = 0;
   for (let x = 0; x < es.length; x++) if (sub.matchE[x] !== -1) occurrence++;
   const n = Math.min(leftE.length, leftA.length);
-  for (let x = 0; x < n; x++) r.pair(leftE[x]!, leftA[x]!, keyedRowPath(k, occurrence++), ` (expected row ${leftE[x]}, actual row ${leftA[x]}; key ${k} is not unique)`);
+  for (let x = 0; x < n; x++)
+    r.pair(
+      leftE[x]!,
+      leftA[x]!,
+      keyedRowPath(k, occurrence++),
+      ` (expected row ${leftE[x]}, actual row ${leftA[x]}; key ${k} is not unique)`,
+    );
   for (let x = n; x < leftE.length; x++) r.missing(leftE[x]!, keyedRowPath(k, occurrence++));
   for (let x = n; x < leftA.length; x++) r.extra(leftA[x]!, keyedRowPath(k, occurrence++));
 }
 
 /** Row indices grouped by the text of their key cells, in order of first appearance. */
 function groupByKey(rows: Cell[][], keyIdx: number[]): Map<string, number[]> {
-  const keyOf = (cells: Cell[]): string => keyIdx.map((c) => { const v = cells[c]; return typeof v === 'string' ? v : v === MISSING ? '∅' : shortJson(v, 60); }).join(',');
+  const keyOf = (cells: Cell[]): string =>
+    keyIdx
+      .map((c) => {
+        const v = cells[c];
+        return typeof v === 'string' ? v : v === MISSING ? '∅' : shortJson(v, 60);
+      })
+      .join(',');
   const m = new Map<string, number[]>();
-  rows.forEach((cells, i) => { const k = keyOf(cells); const l = m.get(k); if (l) l.push(i); else m.set(k, [i]); });
+  rows.forEach((cells, i) => {
+    const k = keyOf(cells);
+    const l = m.get(k);
+    if (l) l.push(i);
+    else m.set(k, [i]);
+  });
   return m;
 }
 
@@ -114,7 +167,10 @@ export function compareKeyedRows(r: RowReport, keyIdx: number[]): void {
     if (as.length > 1) duplicated.push(`${k} (0 expected, ${as.length} actual)`);
     as.forEach((j, x) => r.extra(j, keyedRowPath(k, x)));
   }
-  if (duplicated.length) r.notes.push(`duplicate key(s): ${duplicated.slice(0, 5).join(', ')}${duplicated.length > 5 ? ` and ${duplicated.length - 5} more` : ''}`);
+  if (duplicated.length)
+    r.notes.push(
+      `duplicate key(s): ${duplicated.slice(0, 5).join(', ')}${duplicated.length > 5 ? ` and ${duplicated.length - 5} more` : ''}`,
+    );
 }
 
 /** The first finite number of a row, to pair leftover rows by nearest value. */
@@ -126,7 +182,10 @@ function sortKey(cells: Cell[]): number {
 export function compareUnorderedRows(r: RowReport): void {
   const { E, A, tols } = r.p;
   const { matchE, matchA, incomplete, buckets } = matchUnordered(E, A, tols);
-  if (incomplete) r.notes.push('row matching stopped at its work limit; some rows may be reported unmatched that a longer search would pair');
+  if (incomplete)
+    r.notes.push(
+      'row matching stopped at its work limit; some rows may be reported unmatched that a longer search would pair',
+    );
   // leftovers that share their non-numeric cells are paired by nearest pivot value and reported
   // cell by cell (more useful than "missing" + "extra" for a number just out of tolerance)
   for (const b of buckets) {
@@ -139,8 +198,10 @@ export function compareUnorderedRows(r: RowReport): void {
     for (let k = 0; k < n; k++) {
       const i = es[k]!;
       const j = as[k]!;
-      matchE[i] = j; matchA[j] = i;
-      r.rowsMissing++; r.rowsExtra++;
+      matchE[i] = j;
+      matchA[j] = i;
+      r.rowsMissing++;
+      r.rowsExtra++;
       r.pair(i, j, `rows[${i}]`, ` (no actual row within tolerance; nearest is actual row ${j})`);
     }
   }

@@ -1,7 +1,11 @@
 import type { ContractCase } from '../types.js';
 
 const ledger = {
-  columns: [{ key: 'year', label: 'Year' }, { key: 'balance', label: 'Balance' }, { key: 'note', label: 'Note' }],
+  columns: [
+    { key: 'year', label: 'Year' },
+    { key: 'balance', label: 'Balance' },
+    { key: 'note', label: 'Note' },
+  ],
   rows: [
     { year: 2024, balance: 10500, note: 'opening' },
     { year: 2025, balance: 16470.09, note: 'after interest' },
@@ -27,12 +31,40 @@ export const contractCases: ContractCase[] = [
     label: 'table: unordered array rows',
     type: 'table',
     tolerance: { rows: 'unordered', abs: 0.01 },
-    value: { columns: ['city', 'temp'], rows: [['Oslo', 3.5], ['Rome', 18.25], ['Lima', 21]] },
-    changed: { columns: ['city', 'temp'], rows: [['Lima', 21], ['Oslo', 3.5], ['Rome', 19.25]] },
+    value: {
+      columns: ['city', 'temp'],
+      rows: [
+        ['Oslo', 3.5],
+        ['Rome', 18.25],
+        ['Lima', 21],
+      ],
+    },
+    changed: {
+      columns: ['city', 'temp'],
+      rows: [
+        ['Lima', 21],
+        ['Oslo', 3.5],
+        ['Rome', 19.25],
+      ],
+    },
     changedPath: 'rows[1].temp',
     boundary: {
-      expected: { columns: ['city', 'temp'], rows: [['Oslo', 3.5], ['Rome', 18.25], ['Lima', 21]] },
-      actual: { columns: ['city', 'temp'], rows: [['Lima', 21.01], ['Rome', 18.24], ['Oslo', 3.49]] },
+      expected: {
+        columns: ['city', 'temp'],
+        rows: [
+          ['Oslo', 3.5],
+          ['Rome', 18.25],
+          ['Lima', 21],
+        ],
+      },
+      actual: {
+        columns: ['city', 'temp'],
+        rows: [
+          ['Lima', 21.01],
+          ['Rome', 18.24],
+          ['Oslo', 3.49],
+        ],
+      },
       tolerance: { rows: 'unordered', abs: 0.01 },
     },
     garbage: { columns: ['city', 'temp'], rows: 'Oslo,3.5' },

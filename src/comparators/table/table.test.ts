@@ -16,8 +16,26 @@ describe('tableComparator: columns and ordered rows', () => {
   });
 
   it('matches columns by key, falling back to label, and zips array rows with their own columns', () => {
-    const e = { columns: [{ key: 'yr', label: 'Year' }, { key: 'amt', label: 'Amount' }], rows: [[2024, 1], [2025, 2]] };
-    const a = { columns: [{ key: 'amount', label: 'Amount' }, { key: 'yr', label: 'Y' }], rows: [{ amount: 1, yr: 2024 }, { amount: 2, yr: 2025 }] };
+    const e = {
+      columns: [
+        { key: 'yr', label: 'Year' },
+        { key: 'amt', label: 'Amount' },
+      ],
+      rows: [
+        [2024, 1],
+        [2025, 2],
+      ],
+    };
+    const a = {
+      columns: [
+        { key: 'amount', label: 'Amount' },
+        { key: 'yr', label: 'Y' },
+      ],
+      rows: [
+        { amount: 1, yr: 2024 },
+        { amount: 2, yr: 2025 },
+      ],
+    };
     expect(tester.compare(e, a).status).toBe('pass');
   });
 
@@ -54,12 +72,23 @@ describe('tableComparator: columns and ordered rows', () => {
     const e = { columns: ['a', 'ts'], rows: [[1, 'mon']] };
     const a = { columns: ['a', 'ts'], rows: [[1, 'tue']] };
     expect(tester.compare(e, a, { ignore_columns: ['ts'] }).status).toBe('pass');
-    expect(tester.compare(e, a, { ignore_columns: ['tz'] }).metric).toMatch(/tolerance names column\(s\) the table does not have: "tz"/);
+    expect(tester.compare(e, a, { ignore_columns: ['tz'] }).metric).toMatch(
+      /tolerance names column\(s\) the table does not have: "tz"/,
+    );
   });
 
   it('never throws on garbage', () => {
     const e = { columns: ['a'], rows: [[1]] };
-    for (const g of [null, 5, 'x', [], { rows: 3 }, { columns: 'a', rows: [] }, { rows: [1] }, { columns: [{}], rows: [] }]) {
+    for (const g of [
+      null,
+      5,
+      'x',
+      [],
+      { rows: 3 },
+      { columns: 'a', rows: [] },
+      { rows: [1] },
+      { columns: [{}], rows: [] },
+    ]) {
       const r = tester.compare(e, g);
       if (Array.isArray(g)) continue; // a bare list of rows is accepted
       expect(r.status).toBe('fail');
@@ -71,29 +100,73 @@ describe('tableComparator: columns and ordered rows', () => {
 });
 
 describe('tableComparator: keyed rows', () => {
-  const e = { columns: ['year', 'region', 'v'], rows: [[2024, 'EU', 1], [2024, 'US', 2], [2025, 'EU', 3]] };
+  const e = {
+    columns: ['year', 'region', 'v'],
+    rows: [
+      [2024, 'EU', 1],
+      [2024, 'US', 2],
+      [2025, 'EU', 3],
+    ],
+  };
 
   it('joins on key columns regardless of order', () => {
-    const a = { columns: ['year', 'region', 'v'], rows: [[2025, 'EU', 3], [2024, 'US', 2], [2024, 'EU', 1]] };
+    const a = {
+      columns: ['year', 'region', 'v'],
+      rows: [
+        [2025, 'EU', 3],
+        [2024, 'US', 2],
+        [2024, 'EU', 1],
+      ],
+    };
     expect(tester.compare(e, a, { key: ['year', 'region'] }).status).toBe('pass');
-    const changed = { ...a, rows: [[2025, 'EU', 4], [2024, 'US', 2], [2024, 'EU', 1]] };
+    const changed = {
+      ...a,
+      rows: [
+        [2025, 'EU', 4],
+        [2024, 'US', 2],
+        [2024, 'EU', 1],
+      ],
+    };
     expect(paths(tester.compare(e, changed, { key: ['year', 'region'] }))).toEqual(['rows[key=2025,EU].v']);
   });
 
   it('reports duplicate keys, missing keys and extra keys', () => {
-    const a = { columns: ['year', 'region', 'v'], rows: [[2024, 'EU', 1], [2024, 'EU', 1], [2026, 'EU', 9]] };
+    const a = {
+      columns: ['year', 'region', 'v'],
+      rows: [
+        [2024, 'EU', 1],
+        [2024, 'EU', 1],
+        [2026, 'EU', 9],
+      ],
+    };
     const r = tester.compare(e, a, { key: ['year'] });
     expect(r.status).toBe('fail');
     expect(r.metric).toMatch(/duplicate key\(s\): 2024 \(2 expected, 2 actual\)/);
     const messages = r.differences!.map((d) => `${d.path} ${d.message}`);
-    expect(messages).toContain('rows[key=2024#2].region expected "US", got "EU" (expected row 1, actual row 1; key 2024 is not unique)');
+    expect(messages).toContain(
+      'rows[key=2024#2].region expected "US", got "EU" (expected row 1, actual row 1; key 2024 is not unique)',
+    );
     expect(messages.some((m) => m.startsWith('rows[key=2025] row missing in actual'))).toBe(true);
     expect(messages.some((m) => m.startsWith('rows[key=2026] row not expected'))).toBe(true);
   });
 
   it('pairs rows under a duplicated key as a multiset, so a table still matches itself reordered', () => {
-    const dup = { columns: ['k', 'v'], rows: [['a', 1], ['a', 2], ['b', 3]] };
-    const reordered = { columns: ['k', 'v'], rows: [['b', 3], ['a', 2], ['a', 1]] };
+    const dup = {
+      columns: ['k', 'v'],
+      rows: [
+        ['a', 1],
+        ['a', 2],
+        ['b', 3],
+      ],
+    };
+    const reordered = {
+      columns: ['k', 'v'],
+      rows: [
+        ['b', 3],
+        ['a', 2],
+        ['a', 1],
+      ],
+    };
     const r = tester.compare(dup, reordered, { key: ['k'] });
     expect(r.status).toBe('pass');
     expect(r.metric).toMatch(/duplicate key\(s\): a \(2 expected, 2 actual\)/);
@@ -109,8 +182,22 @@ describe('tableComparator: keyed rows', () => {
 
 describe('tableComparator: unordered rows (multiset matching with tolerance)', () => {
   it('accepts rows_unordered and rows: unordered, and pairs rows within tolerance', () => {
-    const e = { columns: ['name', 'v'], rows: [['a', 1], ['a', 2], ['b', 3]] };
-    const a = { columns: ['name', 'v'], rows: [['b', 3.001], ['a', 2.001], ['a', 0.999]] };
+    const e = {
+      columns: ['name', 'v'],
+      rows: [
+        ['a', 1],
+        ['a', 2],
+        ['b', 3],
+      ],
+    };
+    const a = {
+      columns: ['name', 'v'],
+      rows: [
+        ['b', 3.001],
+        ['a', 2.001],
+        ['a', 0.999],
+      ],
+    };
     expect(tester.compare(e, a, { compare: 'rows_unordered', abs: 0.01 }).status).toBe('pass');
     expect(tester.compare(e, a, { rows: 'unordered', abs: 0.01 }).status).toBe('pass');
     expect(tester.compare(e, a, { rows: 'ordered', abs: 0.01 }).status).toBe('fail');
@@ -139,18 +226,36 @@ describe('tableComparator: unordered rows (multiset matching with tolerance)', (
   });
 
   it('reports a number just out of tolerance cell by cell against the nearest row', () => {
-    const e = { columns: ['name', 'v'], rows: [['a', 1], ['b', 5]] };
-    const a = { columns: ['name', 'v'], rows: [['b', 5], ['a', 1.5]] };
+    const e = {
+      columns: ['name', 'v'],
+      rows: [
+        ['a', 1],
+        ['b', 5],
+      ],
+    };
+    const a = {
+      columns: ['name', 'v'],
+      rows: [
+        ['b', 5],
+        ['a', 1.5],
+      ],
+    };
     const r = tester.compare(e, a, { rows: 'unordered', abs: 0.1 });
     expect(paths(r)).toEqual(['rows[0].v']);
-    expect(r.differences![0]!.message).toBe('expected 1, got 1.5 (abs diff 0.5) (no actual row within tolerance; nearest is actual row 1)');
+    expect(r.differences![0]!.message).toBe(
+      'expected 1, got 1.5 (abs diff 0.5) (no actual row within tolerance; nearest is actual row 1)',
+    );
   });
 
   it('handles a large shuffled table with noise', () => {
     const n = 20_000;
     const rows = Array.from({ length: n }, (_, i) => [`r${i % 100}`, i * 0.37, (i * 7919) % 1000]);
     const shuffled = rows.map((r) => [r[0], (r[1] as number) + 1e-7, r[2]]).reverse();
-    const r = tester.compare({ columns: ['g', 'x', 'y'], rows }, { columns: ['g', 'x', 'y'], rows: shuffled }, { rows: 'unordered', abs: 1e-6 });
+    const r = tester.compare(
+      { columns: ['g', 'x', 'y'], rows },
+      { columns: ['g', 'x', 'y'], rows: shuffled },
+      { rows: 'unordered', abs: 1e-6 },
+    );
     expect(r.status).toBe('pass');
   });
 });
@@ -178,49 +283,90 @@ describe('tableComparator: properties', () => {
     fc.record({
       columns: fc.constant(Array.from({ length: width }, (_, i) => `c${i}`)),
       rows: fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 12 }),
-    }));
+    }),
+  );
   const mode = fc.constantFrom<Tolerance>({}, { rows: 'unordered' }, { key: ['c0'] });
 
   it('a table always matches itself', () => {
-    fc.assert(fc.property(table, mode, (t, m) => {
-      expect(tester.compare(t, structuredClone(t), { abs: 1e-6, ...m }).status).toBe('pass');
-    }));
+    fc.assert(
+      fc.property(table, mode, (t, m) => {
+        expect(tester.compare(t, structuredClone(t), { abs: 1e-6, ...m }).status).toBe('pass');
+      }),
+    );
   });
 
   it('row order never matters in unordered mode', () => {
-    fc.assert(fc.property(table, table, fc.func(fc.integer()), fc.double({ min: 0, max: 2, noNaN: true }), (e, a, f, abs) => {
-      const sameWidth = { columns: e.columns, rows: a.rows.map((r) => e.columns.map((_, i) => r[i] ?? null)) };
-      const shuffle = <T>(xs: T[]) => xs.map((x, i) => ({ x, k: f(i) })).sort((p, q) => p.k - q.k).map((p) => p.x);
-      const tol = { rows: 'unordered', abs };
-      const before = tester.compare(e, sameWidth, tol).status;
-      expect(tester.compare(e, { ...sameWidth, rows: shuffle(sameWidth.rows) }, tol).status).toBe(before);
-      expect(tester.compare({ ...e, rows: shuffle(e.rows) }, sameWidth, tol).status).toBe(before);
-    }));
+    fc.assert(
+      fc.property(table, table, fc.func(fc.integer()), fc.double({ min: 0, max: 2, noNaN: true }), (e, a, f, abs) => {
+        const sameWidth = { columns: e.columns, rows: a.rows.map((r) => e.columns.map((_, i) => r[i] ?? null)) };
+        const shuffle = <T>(xs: T[]) =>
+          xs
+            .map((x, i) => ({ x, k: f(i) }))
+            .sort((p, q) => p.k - q.k)
+            .map((p) => p.x);
+        const tol = { rows: 'unordered', abs };
+        const before = tester.compare(e, sameWidth, tol).status;
+        expect(tester.compare(e, { ...sameWidth, rows: shuffle(sameWidth.rows) }, tol).status).toBe(before);
+        expect(tester.compare({ ...e, rows: shuffle(e.rows) }, sameWidth, tol).status).toBe(before);
+      }),
+    );
   });
 
   it('loosening a tolerance never turns a pass into a fail', () => {
-    const numericTable = fc.integer({ min: 1, max: 3 }).chain((width) => fc.tuple(
-      fc.array(fc.array(fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constantFrom('x', 'y')), { minLength: width, maxLength: width }), { maxLength: 8 }),
-      fc.array(fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: width, maxLength: width }), { maxLength: 8 }),
-    ).map(([rows, noise]) => ({
-      columns: Array.from({ length: width }, (_, i) => `c${i}`),
-      rows,
-      actual: rows.map((r, i) => r.map((v, c) => (typeof v === 'number' ? v + (noise[i]?.[c] ?? 0) : v))).reverse(),
-    })));
-    fc.assert(fc.property(numericTable, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), mode, (t, tight, extra, m) => {
-      const e = { columns: t.columns, rows: t.rows };
-      const a = { columns: t.columns, rows: m.key || m.rows ? t.actual : [...t.actual].reverse() };
-      const strict = tester.compare(e, a, { ...m, abs: tight });
-      const loose = tester.compare(e, a, { ...m, abs: tight + extra, rel: 0.01 });
-      if (strict.status === 'pass') expect(loose.status).toBe('pass');
-    }));
+    const numericTable = fc.integer({ min: 1, max: 3 }).chain((width) =>
+      fc
+        .tuple(
+          fc.array(
+            fc.array(fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constantFrom('x', 'y')), {
+              minLength: width,
+              maxLength: width,
+            }),
+            { maxLength: 8 },
+          ),
+          fc.array(fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: width, maxLength: width }), {
+            maxLength: 8,
+          }),
+        )
+        .map(([rows, noise]) => ({
+          columns: Array.from({ length: width }, (_, i) => `c${i}`),
+          rows,
+          actual: rows.map((r, i) => r.map((v, c) => (typeof v === 'number' ? v + (noise[i]?.[c] ?? 0) : v))).reverse(),
+        })),
+    );
+    fc.assert(
+      fc.property(
+        numericTable,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        mode,
+        (t, tight, extra, m) => {
+          const e = { columns: t.columns, rows: t.rows };
+          const a = { columns: t.columns, rows: m.key || m.rows ? t.actual : [...t.actual].reverse() };
+          const strict = tester.compare(e, a, { ...m, abs: tight });
+          const loose = tester.compare(e, a, { ...m, abs: tight + extra, rel: 0.01 });
+          if (strict.status === 'pass') expect(loose.status).toBe('pass');
+        },
+      ),
+    );
   });
 });
 
 describe('tableComparator: difference kinds', () => {
   it('marks missing and extra rows and columns, and changed cells', () => {
-    const e = { columns: ['k', 'v', 'gone'], rows: [['a', 1, 0], ['b', 2, 0]] };
-    const a = { columns: ['k', 'v', 'new'], rows: [['a', 5, 0], ['c', 3, 0]] };
+    const e = {
+      columns: ['k', 'v', 'gone'],
+      rows: [
+        ['a', 1, 0],
+        ['b', 2, 0],
+      ],
+    };
+    const a = {
+      columns: ['k', 'v', 'new'],
+      rows: [
+        ['a', 5, 0],
+        ['c', 3, 0],
+      ],
+    };
     const r = tester.compare(e, a, { key: ['k'] });
     expect(r.differences!.map((d) => [d.path, d.kind])).toEqual([
       ['columns', 'missing'],
@@ -231,4 +377,3 @@ describe('tableComparator: difference kinds', () => {
     ]);
   });
 });
-

@@ -14,18 +14,28 @@ type Settings = Extract<ReturnType<typeof tableSettings>, { problem: null }>;
 /** Columns aligned (ignored ones dropped) and cells read, or a sentence naming a column the tolerance names but the table lacks. */
 function prepareTables(eSide: Side, aSide: Side, s: Settings): PreparedTables | string {
   const ignoreSet = new Set(s.ignored);
-  const keep = (c: Col): boolean => !(ignoreSet.has(c.name) || (c.key !== undefined && ignoreSet.has(c.key)) || (c.label !== undefined && ignoreSet.has(c.label)));
+  const keep = (c: Col): boolean =>
+    !(
+      ignoreSet.has(c.name) ||
+      (c.key !== undefined && ignoreSet.has(c.key)) ||
+      (c.label !== undefined && ignoreSet.has(c.label))
+    );
   const eColsAll = deriveColumns(eSide, aSide);
   const aColsAll = deriveColumns(aSide, eSide);
-  const knows = (name: string): boolean => [...eColsAll, ...aColsAll].some((c) => c.name === name || c.key === name || c.label === name);
-  const unknownNames = [...ignoreSet, ...s.columns.keys(), ...(s.mode.kind === 'keyed' ? s.mode.key : [])].filter((n) => !knows(n));
+  const knows = (name: string): boolean =>
+    [...eColsAll, ...aColsAll].some((c) => c.name === name || c.key === name || c.label === name);
+  const unknownNames = [...ignoreSet, ...s.columns.keys(), ...(s.mode.kind === 'keyed' ? s.mode.key : [])].filter(
+    (n) => !knows(n),
+  );
   if (unknownNames.length) {
     return `tolerance names column(s) the table does not have: ${unknownNames.map((n) => JSON.stringify(n)).join(', ')} (columns: ${eColsAll.map((c) => c.name).join(', ')})`;
   }
   const eCols = eColsAll.filter(keep);
   const aCols = aColsAll.filter(keep);
   const { common, missing: missingCols, extra: extraCols } = alignColumns(eCols, aCols);
-  const tols = common.map((c) => s.columns.get(c.name) ?? s.columns.get(c.e.label ?? '') ?? s.columns.get(c.e.key ?? '') ?? s.base);
+  const tols = common.map(
+    (c) => s.columns.get(c.name) ?? s.columns.get(c.e.label ?? '') ?? s.columns.get(c.e.key ?? '') ?? s.base,
+  );
   const E = eSide.rows.map((r) => common.map((c) => cellOf(r, c.e)));
   const A = aSide.rows.map((r) => common.map((c) => cellOf(r, c.a)));
   return { common, missingCols, extraCols, eCols, aCols, E, A, eRows: eSide.rows, aRows: aSide.rows, tols };
@@ -45,7 +55,12 @@ function compareRows(r: RowReport, mode: RowMode): string | null {
 }
 
 /** "N of M cells differ", with unmatched rows, one-sided columns and notes; the score is the share of equal cells. */
-function summarise(r: RowReport, rule: string, tolerance: Tolerance, echo: { expected: unknown; actual: unknown }): ComparisonResult {
+function summarise(
+  r: RowReport,
+  rule: string,
+  tolerance: Tolerance,
+  echo: { expected: unknown; actual: unknown },
+): ComparisonResult {
   const { common, missingCols, extraCols, E, A } = r.p;
   const width = common.length + missingCols.length + extraCols.length;
   const totalCells = Math.max(E.length, A.length) * width;
@@ -53,20 +68,37 @@ function summarise(r: RowReport, rule: string, tolerance: Tolerance, echo: { exp
   const differing = Math.min(totalCells, r.cellsDiffer + colCells);
   const ok = r.c.recorded === 0;
   let metric = `${differing} of ${totalCells} cells differ`;
-  if (r.rowsMissing || r.rowsExtra) metric += `; ${r.rowsMissing} expected row(s) unmatched, ${r.rowsExtra} actual row(s) unmatched`;
-  if (missingCols.length || extraCols.length) metric += `; ${missingCols.length} column(s) missing, ${extraCols.length} extra`;
+  if (r.rowsMissing || r.rowsExtra)
+    metric += `; ${r.rowsMissing} expected row(s) unmatched, ${r.rowsExtra} actual row(s) unmatched`;
+  if (missingCols.length || extraCols.length)
+    metric += `; ${missingCols.length} column(s) missing, ${extraCols.length} extra`;
   if (r.notes.length) metric += `; ${r.notes.join('; ')}`;
   const score = ok ? 1 : totalCells === 0 ? 0 : Math.max(0, Math.min(0.999, 1 - differing / totalCells));
-  return { status: statusFrom(ok), score, metric, rule, expected: echo.expected, actual: echo.actual, tolerance, differences: r.c.list() };
+  return {
+    status: statusFrom(ok),
+    score,
+    metric,
+    rule,
+    expected: echo.expected,
+    actual: echo.actual,
+    tolerance,
+    differences: r.c.list(),
+  };
 }
 
 /**
  * Compares two table values under a table tolerance. Exported for the file comparator (CSV).
  * `expected`/`actual` in the result are `echo` (defaults to the values given).
  */
-export function compareTableValues(expected: unknown, actual: unknown, tolerance: Tolerance, echo = { expected, actual }): ComparisonResult {
+export function compareTableValues(
+  expected: unknown,
+  actual: unknown,
+  tolerance: Tolerance,
+  echo = { expected, actual },
+): ComparisonResult {
   const s = tableSettings(tolerance);
-  const fail = (message: string): ComparisonResult => garbageResult(message, echo.expected, echo.actual, tolerance, s.rule);
+  const fail = (message: string): ComparisonResult =>
+    garbageResult(message, echo.expected, echo.actual, tolerance, s.rule);
   if (s.problem !== null) return fail(s.problem);
   const eSide = readTable('expected', expected);
   if (typeof eSide === 'string') return fail(eSide);
@@ -92,7 +124,8 @@ export const tableComparator: Comparator = {
   compare({ expected, actual, tolerance }): ComparisonResult {
     const mode = tolerance.compare;
     if (mode === 'skip') return skipped(tolerance, expected, actual);
-    if (mode !== undefined && !(TABLE_MODES as readonly string[]).includes(mode)) return unknownModeResult(mode, TABLE_MODES, expected, actual, tolerance);
+    if (mode !== undefined && !(TABLE_MODES as readonly string[]).includes(mode))
+      return unknownModeResult(mode, TABLE_MODES, expected, actual, tolerance);
     return compareTableValues(expected, actual, tolerance);
   },
 };

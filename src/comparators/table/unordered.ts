@@ -12,13 +12,21 @@ const MATCHING_STEP_BUDGET = 50_000_000;
 /** Candidates examined per actual row inside one bucket's tolerance window. */
 const WINDOW_CANDIDATE_CAP = 5_000;
 
-export interface Bucket { rep: Cell[]; e: number[]; a: number[] }
+export interface Bucket {
+  rep: Cell[];
+  e: number[];
+  a: number[];
+}
 
 /**
  * Pairs rows as a maximum matching where an edge means "every cell within tolerance".
  * Returns matchE/matchA (−1 = unmatched) and whether the search had to stop early.
  */
-export function matchUnordered(E: Cell[][], A: Cell[][], tols: NumericTolerance[]): { matchE: Int32Array; matchA: Int32Array; incomplete: boolean; buckets: Bucket[] } {
+export function matchUnordered(
+  E: Cell[][],
+  A: Cell[][],
+  tols: NumericTolerance[],
+): { matchE: Int32Array; matchA: Int32Array; incomplete: boolean; buckets: Bucket[] } {
   const matchE = new Int32Array(E.length).fill(-1);
   const matchA = new Int32Array(A.length).fill(-1);
   // 1. identical rows through a hash
@@ -30,7 +38,8 @@ export function matchUnordered(E: Cell[][], A: Cell[][], tols: NumericTolerance[
     rowHashes(E[i]!, pair);
     sigE[i] = pair[1]!;
     const list = exact.get(pair[0]!);
-    if (list) list.push(i); else exact.set(pair[0]!, [i]);
+    if (list) list.push(i);
+    else exact.set(pair[0]!, [i]);
   }
   for (let j = 0; j < A.length; j++) {
     rowHashes(A[j]!, pair);
@@ -42,7 +51,8 @@ export function matchUnordered(E: Cell[][], A: Cell[][], tols: NumericTolerance[
       if (identicalRows(E[i]!, A[j]!)) {
         list[k] = list[list.length - 1]!;
         list.pop();
-        matchE[i] = j; matchA[j] = i;
+        matchE[i] = j;
+        matchA[j] = i;
         break;
       }
     }
@@ -56,11 +66,19 @@ export function matchUnordered(E: Cell[][], A: Cell[][], tols: NumericTolerance[
     if (hit || !create) return hit;
     const b: Bucket = { rep: cells, e: [], a: [] };
     buckets.push(b);
-    if (list) list.push(b); else { list = [b]; bySignature.set(h, list); }
+    if (list) list.push(b);
+    else {
+      list = [b];
+      bySignature.set(h, list);
+    }
     return b;
   };
   const bucketed = new Uint8Array(E.length);
-  for (let i = 0; i < E.length; i++) if (matchE[i] === -1) { bucketOf(E[i]!, sigE[i]!, true)!.e.push(i); bucketed[i] = 1; }
+  for (let i = 0; i < E.length; i++)
+    if (matchE[i] === -1) {
+      bucketOf(E[i]!, sigE[i]!, true)!.e.push(i);
+      bucketed[i] = 1;
+    }
   for (let j = 0; j < A.length; j++) if (matchA[j] === -1) bucketOf(A[j]!, sigA[j]!, true)!.a.push(j);
 
   let steps = 0;
@@ -79,7 +97,10 @@ export function matchUnordered(E: Cell[][], A: Cell[][], tols: NumericTolerance[
     for (const k of order) {
       const e = adj.e[k]!;
       const a = adj.a[k]!;
-      if (matchE[e] === -1 && matchA[a] === -1) { matchE[e] = a; matchA[a] = e; }
+      if (matchE[e] === -1 && matchA[a] === -1) {
+        matchE[e] = a;
+        matchA[a] = e;
+      }
     }
     if (adj.truncated) incomplete = true;
     // augmenting paths (Kuhn, iterative) from every actual row still unmatched
@@ -90,21 +111,34 @@ export function matchUnordered(E: Cell[][], A: Cell[][], tols: NumericTolerance[
       const stackI = [0];
       const stackE = [-1];
       while (stackA.length) {
-        if (++steps > MATCHING_STEP_BUDGET) { incomplete = true; return; }
+        if (++steps > MATCHING_STEP_BUDGET) {
+          incomplete = true;
+          return;
+        }
         const top = stackA.length - 1;
         const from = stackA[top]!;
         const at = edgeStart[from]! + stackI[top]!;
-        if (at >= edgeEnd[from]!) { stackA.pop(); stackI.pop(); stackE.pop(); continue; }
+        if (at >= edgeEnd[from]!) {
+          stackA.pop();
+          stackI.pop();
+          stackE.pop();
+          continue;
+        }
         stackI[top]!++;
         const e = adj.e[at]!;
         if (seen[e] === stamp) continue;
         seen[e] = stamp;
         stackE[top] = e;
         if (matchE[e] === -1) {
-          for (let t = top; t >= 0; t--) { matchE[stackE[t]!] = stackA[t]!; matchA[stackA[t]!] = stackE[t]!; }
+          for (let t = top; t >= 0; t--) {
+            matchE[stackE[t]!] = stackA[t]!;
+            matchA[stackA[t]!] = stackE[t]!;
+          }
           break;
         }
-        stackA.push(matchE[e]!); stackI.push(0); stackE.push(-1);
+        stackA.push(matchE[e]!);
+        stackI.push(0);
+        stackE.push(-1);
       }
     }
   };
@@ -124,21 +158,36 @@ export function matchUnordered(E: Cell[][], A: Cell[][], tols: NumericTolerance[
       const b = bucketOf(E[i]!, sigE[i]!, false);
       if (!b || !repair.has(b)) continue;
       const list = identicalE.get(b);
-      if (list) list.push(i); else identicalE.set(b, [i]);
+      if (list) list.push(i);
+      else identicalE.set(b, [i]);
     }
-    for (const [b, es] of identicalE) solveBucket({ rep: b.rep, e: [...b.e, ...es], a: [...b.a, ...es.map((i) => matchE[i]!)] });
+    for (const [b, es] of identicalE)
+      solveBucket({ rep: b.rep, e: [...b.e, ...es], a: [...b.a, ...es.map((i) => matchE[i]!)] });
   }
   return { matchE, matchA, incomplete, buckets };
 }
 
-interface Edges { e: number[]; a: number[]; d: number[]; truncated: boolean }
+interface Edges {
+  e: number[];
+  a: number[];
+  d: number[];
+  truncated: boolean;
+}
 
 /** Every (expected, actual) pair of the bucket whose cells are all within tolerance. */
-function bucketEdges(b: Bucket, E: Cell[][], A: Cell[][], tols: NumericTolerance[], edgeStart: Int32Array, edgeEnd: Int32Array): Edges {
+function bucketEdges(
+  b: Bucket,
+  E: Cell[][],
+  A: Cell[][],
+  tols: NumericTolerance[],
+  edgeStart: Int32Array,
+  edgeEnd: Int32Array,
+): Edges {
   const out: Edges = { e: [], a: [], d: [], truncated: false };
   const sample = E[b.e[0]!]!;
   const numericCols: number[] = [];
-  for (let c = 0; c < sample.length; c++) if (typeof sample[c] === 'number' && Number.isFinite(sample[c])) numericCols.push(c);
+  for (let c = 0; c < sample.length; c++)
+    if (typeof sample[c] === 'number' && Number.isFinite(sample[c])) numericCols.push(c);
   const distance = (e: Cell[], a: Cell[]): number => {
     let d = 0;
     for (const c of numericCols) {
@@ -162,7 +211,10 @@ function bucketEdges(b: Bucket, E: Cell[][], A: Cell[][], tols: NumericTolerance
       edgeStart[j] = out.e.length;
       let tried = 0;
       for (const i of b.e) {
-        if (++tried > WINDOW_CANDIDATE_CAP) { out.truncated = true; break; }
+        if (++tried > WINDOW_CANDIDATE_CAP) {
+          out.truncated = true;
+          break;
+        }
         if (cellsWithin(E[i]!, A[j]!, tols)) addEdge(i, j);
       }
       edgeEnd[j] = out.e.length;
@@ -182,18 +234,27 @@ function bucketEdges(b: Bucket, E: Cell[][], A: Cell[][], tols: NumericTolerance
   const lowerBound = (keys: Float64Array, x: number): number => {
     let lo = 0;
     let hi = keys.length;
-    while (lo < hi) { const mid = (lo + hi) >>> 1; if (keys[mid]! < x) lo = mid + 1; else hi = mid; }
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
     return lo;
   };
   const step = Math.max(1, Math.floor(b.e.length / 512));
-  const crowding = numericCols.map((c) => {
-    const sample: number[] = [];
-    for (let k = 0; k < b.e.length; k += step) sample.push(E[b.e[k]!]![c] as number);
-    const sorted = Float64Array.from(sample).sort();
-    let within = 0;
-    for (const v of sorted) { const w = halfWindow(c, v); within += lowerBound(sorted, v + w + Number.MIN_VALUE) - lowerBound(sorted, v - w); }
-    return { c, crowd: within / (sorted.length * sorted.length) };
-  }).sort((x, y) => x.crowd - y.crowd);
+  const crowding = numericCols
+    .map((c) => {
+      const sample: number[] = [];
+      for (let k = 0; k < b.e.length; k += step) sample.push(E[b.e[k]!]![c] as number);
+      const sorted = Float64Array.from(sample).sort();
+      let within = 0;
+      for (const v of sorted) {
+        const w = halfWindow(c, v);
+        within += lowerBound(sorted, v + w + Number.MIN_VALUE) - lowerBound(sorted, v - w);
+      }
+      return { c, crowd: within / (sorted.length * sorted.length) };
+    })
+    .sort((x, y) => x.crowd - y.crowd);
   const pivot = crowding[0]!.c;
   const second = crowding.length > 1 ? crowding[1]!.c : -1;
   const n = b.e.length;
@@ -212,7 +273,10 @@ function bucketEdges(b: Bucket, E: Cell[][], A: Cell[][], tols: NumericTolerance
     let tried = 0;
     for (let k = lowerBound(keys, v - w); k < n && keys[k]! <= v + w; k++) {
       if (keys2 && Math.abs(keys2[k]! - v2) > w2) continue;
-      if (++tried > WINDOW_CANDIDATE_CAP) { out.truncated = true; break; }
+      if (++tried > WINDOW_CANDIDATE_CAP) {
+        out.truncated = true;
+        break;
+      }
       const i = rowAt[k]!;
       if (cellsWithin(E[i]!, row, tols)) addEdge(i, j);
     }

@@ -4,11 +4,16 @@ import { html, type SafeHtml } from './html.js';
 
 function lineHtml(item: LineItem): SafeHtml {
   switch (item.op) {
-    case '…': return html`<span class="fold">… ${item.skipped} unchanged line(s)</span>\n`;
-    case '@': return html`<span class="where">${item.label}</span>\n`;
-    case '-': return html`<span class="del">- ${item.text}</span>\n`;
-    case '+': return html`<span class="ins">+ ${item.text}</span>\n`;
-    default: return html`<span class="ctx">  ${item.text}</span>\n`;
+    case '…':
+      return html`<span class="fold">… ${item.skipped} unchanged line(s)</span>\n`;
+    case '@':
+      return html`<span class="where">${item.label}</span>\n`;
+    case '-':
+      return html`<span class="del">- ${item.text}</span>\n`;
+    case '+':
+      return html`<span class="ins">+ ${item.text}</span>\n`;
+    default:
+      return html`<span class="ctx">  ${item.text}</span>\n`;
   }
 }
 

@@ -24,8 +24,10 @@ export function mediaHtml(view: MediaBody): SafeHtml {
   // one pair: expected, actual and the diff in one row; several: the diffs (labelled by path) after
   const inline = view.pairs.length <= 1;
   return html`<div class="image-view">
-    ${view.pairs.map((p) => html`<div class="image-row">${p.label ? html`<div class="muted">${p.label}</div>` : ''}
-      <div class="side-by-side">${mediaFigure(`expected${p.label ? ` ${p.label}` : ''}`, p.expected, 'img-expected')}${mediaFigure(`actual${p.label ? ` ${p.label}` : ''}`, p.actual, 'img-actual')}${inline ? diffFigures(view.diffs) : ''}</div></div>`)}
+    ${view.pairs.map(
+      (p) => html`<div class="image-row">${p.label ? html`<div class="muted">${p.label}</div>` : ''}
+      <div class="side-by-side">${mediaFigure(`expected${p.label ? ` ${p.label}` : ''}`, p.expected, 'img-expected')}${mediaFigure(`actual${p.label ? ` ${p.label}` : ''}`, p.actual, 'img-actual')}${inline ? diffFigures(view.diffs) : ''}</div></div>`,
+    )}
     ${view.pairs.length === 0 || (!inline && view.diffs.length) ? html`<div class="side-by-side artifacts">${diffFigures(view.diffs)}</div>` : ''}
   </div>`;
 }

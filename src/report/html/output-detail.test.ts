@@ -9,29 +9,92 @@ import { renderHtml } from '../renderers/html.js';
 import { outputDetail } from './output-detail.js';
 import { SERIES_LEGEND } from './series.js';
 
-async function compared(key: string, type: OutputType, expected: unknown, actual: unknown, tolerance: Record<string, unknown> = {}): Promise<OutputComparison> {
+async function compared(
+  key: string,
+  type: OutputType,
+  expected: unknown,
+  actual: unknown,
+  tolerance: Record<string, unknown> = {},
+): Promise<OutputComparison> {
   const c = comparatorFor(type);
   const r = await c.compare({ key, type, expected, actual, tolerance: { ...c.defaults(type), ...tolerance } });
   return { key, type, comparator: r.comparator ?? c.name, ...r };
 }
 
-const png = (name: string) => `data:image/png;base64,${readFileSync(new URL(`../../../test/cases/image/${name}`, import.meta.url)).toString('base64')}`;
+const png = (name: string) =>
+  `data:image/png;base64,${readFileSync(new URL(`../../../test/cases/image/${name}`, import.meta.url)).toString('base64')}`;
 
 async function failingReport(): Promise<Report> {
-  const columns = [{ key: 'k', label: 'K' }, { key: 'v', label: 'V' }];
+  const columns = [
+    { key: 'k', label: 'K' },
+    { key: 'v', label: 'V' },
+  ];
   const outputs = await Promise.all([
     compared('total', 'number', 10, 9.5),
-    compared('rows', 'table', { columns, rows: [{ k: 'a', v: 1 }, { k: 'b', v: 2 }] }, { columns, rows: [{ k: 'a', v: 1 }, { k: 'b', v: 5 }] }),
+    compared(
+      'rows',
+      'table',
+      {
+        columns,
+        rows: [
+          { k: 'a', v: 1 },
+          { k: 'b', v: 2 },
+        ],
+      },
+      {
+        columns,
+        rows: [
+          { k: 'a', v: 1 },
+          { k: 'b', v: 5 },
+        ],
+      },
+    ),
     compared('summary', 'text', 'one\n<b>two</b>', 'one\n<i>two</i>'),
-    compared('growth', 'chart_line', { x: [0, 1], series: [{ name: 'a', y: [1, 2] }] }, { x: [0, 1], series: [{ name: 'a', y: [1, 3] }] }),
+    compared(
+      'growth',
+      'chart_line',
+      { x: [0, 1], series: [{ name: 'a', y: [1, 2] }] },
+      { x: [0, 1], series: [{ name: 'a', y: [1, 3] }] },
+    ),
     compared('picture', 'image', png('07-hue-change-a.png'), png('07-hue-change-b.png')),
     compared('same', 'number', 1, 1),
   ]);
   return {
-    tool_id: 'demo', tool_path: '/tools/demo', timestamp: '2026-01-01T00:00:00.000Z', overall: 'fail', duration_ms: 10,
-    checks: [{ number: 12, name: 'reference_fixtures_match', phase: 'fixtures', status: 'fail', message: '1 of 1 fixture(s) failed', details: null, duration_ms: 5 }],
-    fixtures: [{ file: 'fixture_a.json', name: 'a', status: 'fail', message: '5 output(s) differ', duration_ms: 5, source: null, tags: [], inputs: {}, outputs }],
-    sample_inputs: null, sample_output: null, spawn_log: null, peak_memory_mb: null, warnings: [], errors: [],
+    tool_id: 'demo',
+    tool_path: '/tools/demo',
+    timestamp: '2026-01-01T00:00:00.000Z',
+    overall: 'fail',
+    duration_ms: 10,
+    checks: [
+      {
+        number: 12,
+        name: 'reference_fixtures_match',
+        phase: 'fixtures',
+        status: 'fail',
+        message: '1 of 1 fixture(s) failed',
+        details: null,
+        duration_ms: 5,
+      },
+    ],
+    fixtures: [
+      {
+        file: 'fixture_a.json',
+        name: 'a',
+        status: 'fail',
+        message: '5 output(s) differ',
+        duration_ms: 5,
+        source: null,
+        tags: [],
+        inputs: {},
+        outputs,
+      },
+    ],
+    sample_inputs: null,
+    sample_output: null,
+    spawn_log: null,
+    peak_memory_mb: null,
+    warnings: [],
+    errors: [],
   };
 }
 
@@ -40,8 +103,17 @@ describe('one fragment for both pages', () => {
     const report = await failingReport();
     const file = renderHtml([report]);
     const dashboard = toolPage({
-      id: 'demo', name: 'Demo', category: null, toolPath: '/tools/demo', stale: false, report, reportKind: 'validate',
-      reportFile: null, history: [], activeRunId: null, validation: 'fail',
+      id: 'demo',
+      name: 'Demo',
+      category: null,
+      toolPath: '/tools/demo',
+      stale: false,
+      report,
+      reportKind: 'validate',
+      reportFile: null,
+      history: [],
+      activeRunId: null,
+      validation: 'fail',
     });
     const outputs = report.fixtures[0]!.outputs;
     expect(outputs.map((o) => o.status)).toEqual(['fail', 'fail', 'fail', 'fail', 'fail', 'pass']);
@@ -59,7 +131,14 @@ describe('one fragment for both pages', () => {
   });
 
   it('draws expected dashed and actual solid, as the legend says', async () => {
-    const html = outputDetail(await compared('growth', 'chart_line', { x: [0, 1], series: [{ name: 'a', y: [1, 2] }] }, { x: [0, 1], series: [{ name: 'a', y: [1, 3] }] })).value;
+    const html = outputDetail(
+      await compared(
+        'growth',
+        'chart_line',
+        { x: [0, 1], series: [{ name: 'a', y: [1, 2] }] },
+        { x: [0, 1], series: [{ name: 'a', y: [1, 3] }] },
+      ),
+    ).value;
     const lines = [...html.matchAll(/<polyline [^>]*>/g)].map((m) => m[0]);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('stroke-dasharray');

@@ -11,12 +11,17 @@ import { tableHtml } from './table.js';
 
 function bodyHtml(view: OutputView & ViewBody): SafeHtml {
   switch (view.kind) {
-    case 'scalar': return scalarHtml(view);
-    case 'table': return tableHtml(view);
-    case 'series': return seriesHtml(view);
-    case 'media': return mediaHtml(view);
+    case 'scalar':
+      return scalarHtml(view);
+    case 'table':
+      return tableHtml(view);
+    case 'series':
+      return seriesHtml(view);
+    case 'media':
+      return mediaHtml(view);
     case 'lines':
-    case 'json': return linesHtml(view);
+    case 'json':
+      return linesHtml(view);
   }
 }
 

@@ -10,23 +10,37 @@ const W = 640;
 const H = 280;
 const PAD = { l: 56, r: 12, t: 12, b: 28 };
 
-const axisNumber = (n: number) => (Math.abs(n) >= 1e5 || (Math.abs(n) < 1e-3 && n !== 0) ? n.toExponential(2) : String(Number(n.toPrecision(4))));
+const axisNumber = (n: number) =>
+  Math.abs(n) >= 1e5 || (Math.abs(n) < 1e-3 && n !== 0) ? n.toExponential(2) : String(Number(n.toPrecision(4)));
 
 export function seriesHtml(view: SeriesBody): SafeHtml {
   const all = [...view.expected, ...view.actual].flatMap((s) => s.points);
   let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
-  for (const [x, y] of all) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y); }
-  if (x0 === x1) { x0 -= 1; x1 += 1; }
-  if (y0 === y1) { y0 -= 1; y1 += 1; }
+  for (const [x, y] of all) {
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  }
+  if (x0 === x1) {
+    x0 -= 1;
+    x1 += 1;
+  }
+  if (y0 === y1) {
+    y0 -= 1;
+    y1 += 1;
+  }
   const sx = (x: number) => (PAD.l + ((x - x0) / (x1 - x0)) * (W - PAD.l - PAD.r)).toFixed(1);
   const sy = (y: number) => (H - PAD.b - ((y - y0) / (y1 - y0)) * (H - PAD.t - PAD.b)).toFixed(1);
   const colour = (name: string) => SERIES_COLOURS[Math.max(0, view.names.indexOf(name)) % SERIES_COLOURS.length]!;
   const shape = (s: Series, expected: boolean): SafeHtml => {
     const title = html`<title>${s.name} (${expected ? 'expected' : 'actual'})</title>`;
     if (view.mark === 'point') {
-      return html`${s.points.map(([x, y]) => (expected
-        ? html`<circle cx="${sx(x)}" cy="${sy(y)}" r="4" fill="none" stroke="${colour(s.name)}">${title}</circle>`
-        : html`<circle cx="${sx(x)}" cy="${sy(y)}" r="2.5" fill="${colour(s.name)}">${title}</circle>`))}`;
+      return html`${s.points.map(([x, y]) =>
+        expected
+          ? html`<circle cx="${sx(x)}" cy="${sy(y)}" r="4" fill="none" stroke="${colour(s.name)}">${title}</circle>`
+          : html`<circle cx="${sx(x)}" cy="${sy(y)}" r="2.5" fill="${colour(s.name)}">${title}</circle>`,
+      )}`;
     }
     const points = s.points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(' ');
     return expected

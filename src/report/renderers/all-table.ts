@@ -17,19 +17,33 @@ export function renderAllTable(reports: Report[], c: Colors, wallMs: number): st
       duration: `${(r.duration_ms / 1000).toFixed(1)} s`,
     };
   });
-  const head = { tool: 'tool', overall: 'overall', failed: 'failed checks', warned: 'warn checks', fixtures: 'fixtures', duration: 'duration' };
+  const head = {
+    tool: 'tool',
+    overall: 'overall',
+    failed: 'failed checks',
+    warned: 'warn checks',
+    fixtures: 'fixtures',
+    duration: 'duration',
+  };
   const cols = Object.keys(head) as (keyof typeof head)[];
-  const width = Object.fromEntries(cols.map((k) => [k, Math.max(head[k].length, ...rows.map((r) => r[k].length))])) as Record<keyof typeof head, number>;
-  const line = (r: typeof head, paint = false) => cols.map((k) => {
-    const cell = r[k].padEnd(width[k]);
-    return paint && k === 'overall' ? paintStatus(c, r.overall as 'pass', cell) : cell;
-  }).join('  ');
+  const width = Object.fromEntries(
+    cols.map((k) => [k, Math.max(head[k].length, ...rows.map((r) => r[k].length))]),
+  ) as Record<keyof typeof head, number>;
+  const line = (r: typeof head, paint = false) =>
+    cols
+      .map((k) => {
+        const cell = r[k].padEnd(width[k]);
+        return paint && k === 'overall' ? paintStatus(c, r.overall as 'pass', cell) : cell;
+      })
+      .join('  ');
   const counts = { pass: 0, warn: 0, fail: 0 };
   for (const r of reports) counts[r.overall]++;
-  return [
-    c.bold(line(head)),
-    ...rows.map((r) => line(r, true)),
-    '',
-    `${reports.length} tool(s): ${c.green(`${counts.pass} pass`)}, ${c.yellow(`${counts.warn} warn`)}, ${c.red(`${counts.fail} fail`)} in ${(wallMs / 1000).toFixed(1)} s`,
-  ].join('\n') + '\n';
+  return (
+    [
+      c.bold(line(head)),
+      ...rows.map((r) => line(r, true)),
+      '',
+      `${reports.length} tool(s): ${c.green(`${counts.pass} pass`)}, ${c.yellow(`${counts.warn} warn`)}, ${c.red(`${counts.fail} fail`)} in ${(wallMs / 1000).toFixed(1)} s`,
+    ].join('\n') + '\n'
+  );
 }

@@ -32,7 +32,9 @@ export function formatAnnotation(a: Annotation): string {
     a.file !== undefined ? `file=${escapeProperty(a.file)}` : null,
     a.line !== undefined ? `line=${a.line}` : null,
     `title=${escapeProperty(a.title)}`,
-  ].filter(Boolean).join(',');
+  ]
+    .filter(Boolean)
+    .join(',');
   return `::${a.level} ${props}::${escapeData(a.message)}`;
 }
 
@@ -61,7 +63,8 @@ function outputMessage(o: OutputComparison, valueChars?: number): string {
   const scalar = (v: unknown) => v === null || typeof v !== 'object';
   const diffs = (o.differences ?? []).filter((d) => !(scalar(o.expected) && scalar(o.actual) && d.path === ''));
   for (const d of diffs.slice(0, MAX_DIFFERENCES)) lines.push(`  ${d.path || '(value)'}: ${d.message}`);
-  if (diffs.length > MAX_DIFFERENCES) lines.push(`  … and ${diffs.length - MAX_DIFFERENCES} more (see the JSON or HTML report)`);
+  if (diffs.length > MAX_DIFFERENCES)
+    lines.push(`  … and ${diffs.length - MAX_DIFFERENCES} more (see the JSON or HTML report)`);
   if (o.degraded) lines.push(`  degraded: ${o.degraded.reason}; install with: ${o.degraded.install}`);
   return lines.join('\n');
 }
@@ -72,11 +75,24 @@ function fixtureAnnotations(r: Report, f: FixtureResult, opts: { root?: string; 
   const failing = f.outputs.filter((o) => o.status === 'fail' || o.status === 'warn');
   if (failing.length === 0) {
     if (f.status !== 'fail' && f.status !== 'warn') return [];
-    return [{ level: f.status === 'fail' ? 'error' : 'warning', file, title: `pixie: ${r.tool_id} ${f.file}`, message: f.message }];
+    return [
+      {
+        level: f.status === 'fail' ? 'error' : 'warning',
+        file,
+        title: `pixie: ${r.tool_id} ${f.file}`,
+        message: f.message,
+      },
+    ];
   }
   return failing.map((o) => {
     const line = opts.lines ? lineOfExpected(full, o.key) : undefined;
-    return { level: o.status === 'fail' ? 'error' : 'warning', file, ...(line ? { line } : {}), title: `pixie: ${r.tool_id} ${f.file} ${o.key}`, message: outputMessage(o, r.value_chars) };
+    return {
+      level: o.status === 'fail' ? 'error' : 'warning',
+      file,
+      ...(line ? { line } : {}),
+      title: `pixie: ${r.tool_id} ${f.file} ${o.key}`,
+      message: outputMessage(o, r.value_chars),
+    };
   });
 }
 
@@ -93,22 +109,47 @@ function annotationsFor(reports: readonly Report[], opts: { root?: string; lines
         out.push(...fixtureNotes);
         const located = (k.findings ?? []).filter((f) => f.file && f.severity !== 'info');
         for (const f of located) {
-          out.push({ level, file: workspaceRelative(path.join(r.tool_path, f.file!), opts.root), ...(f.line ? { line: f.line } : {}), title: `pixie: ${r.tool_id} ${f.file}`, message: f.message });
+          out.push({
+            level,
+            file: workspaceRelative(path.join(r.tool_path, f.file!), opts.root),
+            ...(f.line ? { line: f.line } : {}),
+            title: `pixie: ${r.tool_id} ${f.file}`,
+            message: f.message,
+          });
         }
         // a fixtures verdict with nothing more specific to point at (could not start, degraded, no fixtures)
         if (fixtureNotes.length === 0 && located.length === 0) {
-          out.push({ level, file: workspaceRelative(path.join(r.tool_path, 'reference'), opts.root), title: `pixie: ${r.tool_id} check ${k.number} ${k.name}`, message: k.message });
+          out.push({
+            level,
+            file: workspaceRelative(path.join(r.tool_path, 'reference'), opts.root),
+            title: `pixie: ${r.tool_id} check ${k.number} ${k.name}`,
+            message: k.message,
+          });
         }
         continue;
       }
-      out.push({ level, file: toolJson, title: `pixie: ${r.tool_id} check ${k.number} ${k.name}`, message: k.details ? `${k.message}\n${k.details}` : k.message });
+      out.push({
+        level,
+        file: toolJson,
+        title: `pixie: ${r.tool_id} check ${k.number} ${k.name}`,
+        message: k.details ? `${k.message}\n${k.details}` : k.message,
+      });
     }
-    for (const e of r.errors) out.push({ level: 'error', file: toolJson, title: `pixie internal error (${r.tool_id})`, message: e.split('\n')[0]! });
+    for (const e of r.errors)
+      out.push({
+        level: 'error',
+        file: toolJson,
+        title: `pixie internal error (${r.tool_id})`,
+        message: e.split('\n')[0]!,
+      });
   }
   return out;
 }
 
-export function renderGithubAnnotations(reports: readonly Report[], opts: { root?: string; lines?: boolean } = {}): string {
+export function renderGithubAnnotations(
+  reports: readonly Report[],
+  opts: { root?: string; lines?: boolean } = {},
+): string {
   const lines = annotationsFor(reports, opts).map(formatAnnotation);
   return lines.length ? lines.join('\n') + '\n' : '';
 }

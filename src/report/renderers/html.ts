@@ -31,8 +31,12 @@ function statusBadge(status: Status | Report['overall']): SafeHtml {
 function outputHtml(o: OutputComparison): SafeHtml {
   const head = html`<div>${statusBadge(o.status)} <strong>${o.key}</strong> <span class="muted">${o.type} · ${o.comparator}</span> — <span class="metric">${o.metric}</span></div>`;
   // a failing output's detail states the rule itself
-  if (o.status !== 'pass' && o.status !== 'skip') return html`<div class="output ${o.status}" data-key="${o.key}">${head}${outputDetail(o)}</div>`;
-  const tolerance = o.tolerance !== null && o.tolerance !== undefined ? html` · tolerance <code>${compactText(o.tolerance)}</code>` : '';
+  if (o.status !== 'pass' && o.status !== 'skip')
+    return html`<div class="output ${o.status}" data-key="${o.key}">${head}${outputDetail(o)}</div>`;
+  const tolerance =
+    o.tolerance !== null && o.tolerance !== undefined
+      ? html` · tolerance <code>${compactText(o.tolerance)}</code>`
+      : '';
   return html`<div class="output ${o.status}" data-key="${o.key}">${head}<div class="rule">rule: ${o.rule || '—'}${tolerance}</div></div>`;
 }
 
@@ -67,17 +71,25 @@ ${r.overall === 'fail' && r.spawn_log ? html`<details><summary>captured stderr</
 }
 
 function summaryTableHtml(reports: readonly Report[]): SafeHtml {
-  return html`<table class="summary"><tr><th>tool</th><th>overall</th><th>failed checks</th><th>fixtures</th><th>duration</th></tr>${reports.map((r) => {
-    const failed = r.checks.filter((k) => k.status === 'fail').map((k) => k.number).join(', ') || '—';
-    const ran = r.fixtures.filter((f) => f.status !== 'skip');
-    return html`<tr class="${r.overall}"><td><a href="#${toolId(r)}">${r.tool_id}</a></td><td>${statusBadge(r.overall)}</td><td>${failed}</td><td>${r.fixtures.length ? `${ran.filter((f) => f.status === 'pass').length}/${ran.length}` : '—'}</td><td>${(r.duration_ms / 1000).toFixed(1)} s</td></tr>`;
-  })}</table>`;
+  return html`<table class="summary"><tr><th>tool</th><th>overall</th><th>failed checks</th><th>fixtures</th><th>duration</th></tr>${reports.map(
+    (r) => {
+      const failed =
+        r.checks
+          .filter((k) => k.status === 'fail')
+          .map((k) => k.number)
+          .join(', ') || '—';
+      const ran = r.fixtures.filter((f) => f.status !== 'skip');
+      return html`<tr class="${r.overall}"><td><a href="#${toolId(r)}">${r.tool_id}</a></td><td>${statusBadge(r.overall)}</td><td>${failed}</td><td>${r.fixtures.length ? `${ran.filter((f) => f.status === 'pass').length}/${ran.length}` : '—'}</td><td>${(r.duration_ms / 1000).toFixed(1)} s</td></tr>`;
+    },
+  )}</table>`;
 }
 
 export function renderHtml(reports: readonly Report[], opts: { title?: string; cwd?: string } = {}): string {
   const counts = { pass: 0, warn: 0, fail: 0 };
   for (const r of reports) counts[r.overall]++;
-  const title = opts.title ?? (reports.length === 1 ? `pixie: ${reports[0]!.tool_id} ${reports[0]!.overall}` : `pixie: ${reports.length} tools`);
+  const title =
+    opts.title ??
+    (reports.length === 1 ? `pixie: ${reports[0]!.tool_id} ${reports[0]!.overall}` : `pixie: ${reports.length} tools`);
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; media-src data:; style-src 'unsafe-inline'">

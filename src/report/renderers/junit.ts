@@ -13,10 +13,19 @@ const plain = pc.createColors(false);
 
 /** Text safe inside XML 1.0: the five entities escaped, characters XML forbids dropped. */
 export function xmlEscape(s: string): string {
-  return s
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return (
+    s
+      // eslint-disable-next-line no-control-regex
+      .replace(
+        /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+        '',
+      )
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
 }
 
 /** Attribute values also keep their line breaks and tabs (parsers normalise raw ones to spaces). */
@@ -27,7 +36,15 @@ function attr(s: string): string {
 const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 const firstLine = (s: string) => s.split('\n')[0]!.slice(0, 500);
 
-interface Case { name: string; classname: string; time: number; file?: string; status: 'pass' | 'warn' | 'fail' | 'skip' | 'error'; message: string; body: string }
+interface Case {
+  name: string;
+  classname: string;
+  time: number;
+  file?: string;
+  status: 'pass' | 'warn' | 'fail' | 'skip' | 'error';
+  message: string;
+  body: string;
+}
 
 function checkCase(r: Report, k: CheckResult): Case {
   const body = [k.message, ...(k.details ? [k.details] : [])].join('\n');
@@ -61,18 +78,30 @@ function rel(file: string): string {
 function caseXml(c: Case): string {
   const head = `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" time="${seconds(c.time)}"${c.file ? ` file="${attr(c.file)}"` : ''}`;
   switch (c.status) {
-    case 'pass': return `${head}/>`;
-    case 'skip': return `${head}>\n      <skipped message="${attr(firstLine(c.message))}"/>\n    </testcase>`;
-    case 'warn': return `${head}>\n      <system-out>${xmlEscape(`warn: ${c.body}`)}</system-out>\n    </testcase>`;
-    case 'error': return `${head}>\n      <error message="${attr(firstLine(c.message))}" type="pixie_internal_error">${xmlEscape(c.body)}</error>\n    </testcase>`;
-    default: return `${head}>\n      <failure message="${attr(firstLine(c.message))}" type="${c.classname.endsWith('.fixtures') ? 'fixture_mismatch' : 'check_failed'}">${xmlEscape(c.body)}</failure>\n    </testcase>`;
+    case 'pass':
+      return `${head}/>`;
+    case 'skip':
+      return `${head}>\n      <skipped message="${attr(firstLine(c.message))}"/>\n    </testcase>`;
+    case 'warn':
+      return `${head}>\n      <system-out>${xmlEscape(`warn: ${c.body}`)}</system-out>\n    </testcase>`;
+    case 'error':
+      return `${head}>\n      <error message="${attr(firstLine(c.message))}" type="pixie_internal_error">${xmlEscape(c.body)}</error>\n    </testcase>`;
+    default:
+      return `${head}>\n      <failure message="${attr(firstLine(c.message))}" type="${c.classname.endsWith('.fixtures') ? 'fixture_mismatch' : 'check_failed'}">${xmlEscape(c.body)}</failure>\n    </testcase>`;
   }
 }
 
 function suiteXml(r: Report): { xml: string; tests: number; failures: number; errors: number; skipped: number } {
   const cases = [...r.checks.map((k) => checkCase(r, k)), ...r.fixtures.map((f) => fixtureCase(r, f))];
   if (r.errors.length) {
-    cases.push({ name: 'pixie internal error', classname: `${r.tool_id}.pixie`, time: 0, status: 'error', message: r.errors[0]!.split('\n')[0]!, body: r.errors.join('\n\n') });
+    cases.push({
+      name: 'pixie internal error',
+      classname: `${r.tool_id}.pixie`,
+      time: 0,
+      status: 'error',
+      message: r.errors[0]!.split('\n')[0]!,
+      body: r.errors.join('\n\n'),
+    });
   }
   const failures = cases.filter((c) => c.status === 'fail').length;
   const errors = cases.filter((c) => c.status === 'error').length;
@@ -89,9 +118,13 @@ function suiteXml(r: Report): { xml: string; tests: number; failures: number; er
     '    </properties>',
     ...cases.map(caseXml),
   ];
-  const warnings = [...r.warnings, ...r.checks.filter((k) => k.status === 'warn').map((k) => `check ${k.number} ${k.name}: ${k.message}`)];
+  const warnings = [
+    ...r.warnings,
+    ...r.checks.filter((k) => k.status === 'warn').map((k) => `check ${k.number} ${k.name}: ${k.message}`),
+  ];
   if (warnings.length) out.push(`    <system-out>${xmlEscape(warnings.join('\n'))}</system-out>`);
-  if (r.overall === 'fail' && r.spawn_log) out.push(`    <system-err>${xmlEscape(r.spawn_log.trimEnd().split('\n').slice(-50).join('\n'))}</system-err>`);
+  if (r.overall === 'fail' && r.spawn_log)
+    out.push(`    <system-err>${xmlEscape(r.spawn_log.trimEnd().split('\n').slice(-50).join('\n'))}</system-err>`);
   out.push('  </testsuite>');
   return { xml: out.join('\n'), tests: cases.length, failures, errors, skipped };
 }

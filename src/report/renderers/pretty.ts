@@ -16,25 +16,37 @@ export function outputLine(o: OutputComparison, c: Colors, valueChars = DEFAULT_
   const mark = o.status === 'pass' ? c.green('✓') : o.status === 'warn' ? c.yellow('!') : c.red('✗');
   // numeric rules read as bounds ("exceeds abs 0.005"); others name the algorithm that decided
   const bound = /^(abs|rel|max_|min_)/.test(o.rule);
-  const verdict = o.status === 'pass' ? `${mark} within tolerance (${o.rule})`
-    : o.status === 'warn' ? `${mark} ${o.rule}`
-    : bound ? `${mark} exceeds ${o.rule}` : `${mark} differs (rule: ${o.rule})`;
+  const verdict =
+    o.status === 'pass'
+      ? `${mark} within tolerance (${o.rule})`
+      : o.status === 'warn'
+        ? `${mark} ${o.rule}`
+        : bound
+          ? `${mark} exceeds ${o.rule}`
+          : `${mark} differs (rule: ${o.rule})`;
   const scalar = (v: unknown) => v === null || typeof v !== 'object';
-  const values = scalar(o.expected) && scalar(o.actual) ? `expected ${formatValue(o.expected, valueChars)}, got ${formatValue(o.actual, valueChars)} (${o.metric})` : o.metric;
+  const values =
+    scalar(o.expected) && scalar(o.actual)
+      ? `expected ${formatValue(o.expected, valueChars)}, got ${formatValue(o.actual, valueChars)} (${o.metric})`
+      : o.metric;
   return `${o.key}: ${values} ${verdict}`;
 }
 
 export function fixtureLines(f: FixtureResult, c: Colors, indent = '  ', valueChars = DEFAULT_VALUE_CHARS): string[] {
-  const lines = [`${indent}${paintStatus(c, f.status, `[${f.status}]`)} ${f.file}${f.name && f.name !== f.file ? c.dim(` — ${f.name}`) : ''}${f.status === 'pass' ? '' : `: ${f.message}`}`];
+  const lines = [
+    `${indent}${paintStatus(c, f.status, `[${f.status}]`)} ${f.file}${f.name && f.name !== f.file ? c.dim(` — ${f.name}`) : ''}${f.status === 'pass' ? '' : `: ${f.message}`}`,
+  ];
   for (const o of f.outputs) {
     lines.push(`${indent}  ${outputLine(o, c, valueChars)}`);
     if (o.status === 'fail' || o.status === 'warn') {
       // a scalar's single difference only repeats the line above
-      const scalarLine = (o.expected === null || typeof o.expected !== 'object') && (o.actual === null || typeof o.actual !== 'object');
+      const scalarLine =
+        (o.expected === null || typeof o.expected !== 'object') && (o.actual === null || typeof o.actual !== 'object');
       const diffs = (o.differences ?? []).filter((d) => !(scalarLine && d.path === ''));
       for (const d of diffs.slice(0, 8)) lines.push(`${indent}      ${c.dim(d.path || '(value)')}: ${d.message}`);
       if (diffs.length > 8) lines.push(`${indent}      ${c.dim(`… and ${diffs.length - 8} more (see --json)`)}`);
-      if (o.degraded) lines.push(`${indent}      ${c.yellow(`degraded: ${o.degraded.reason}; install with: ${o.degraded.install}`)}`);
+      if (o.degraded)
+        lines.push(`${indent}      ${c.yellow(`degraded: ${o.degraded.reason}; install with: ${o.degraded.install}`)}`);
     }
   }
   if (f.status === 'fail' && f.source) lines.push(`${indent}  ${c.dim(`source: ${f.source}`)}`);
@@ -45,16 +57,22 @@ export function renderPretty(report: Report, c: Colors, opts: { cwd?: string } =
   const out: string[] = [];
   const rel = path.relative(opts.cwd ?? process.cwd(), report.tool_path) || '.';
   const secs = (report.duration_ms / 1000).toFixed(1);
-  out.push(`${c.bold(report.tool_id)}  ${paintStatus(c, report.overall, report.overall.toUpperCase())}  ${c.dim(`${rel} · ${secs} s${report.peak_memory_mb ? ` · peak ${Math.round(report.peak_memory_mb)} MiB` : ''}`)}`);
+  out.push(
+    `${c.bold(report.tool_id)}  ${paintStatus(c, report.overall, report.overall.toUpperCase())}  ${c.dim(`${rel} · ${secs} s${report.peak_memory_mb ? ` · peak ${Math.round(report.peak_memory_mb)} MiB` : ''}`)}`,
+  );
   const width = Math.max(...report.checks.map((k) => k.name.length));
   for (const k of report.checks) {
-    out.push(`  ${String(k.number).padStart(2)} ${k.name.padEnd(width)}  ${paintStatus(c, k.status, k.status.padEnd(4))}  ${k.message}`);
+    out.push(
+      `  ${String(k.number).padStart(2)} ${k.name.padEnd(width)}  ${paintStatus(c, k.status, k.status.padEnd(4))}  ${k.message}`,
+    );
   }
   for (const k of report.checks) {
     if (k.status === 'pass' || k.status === 'skip') continue;
     if (k.phase === 'fixtures' && report.fixtures.length) {
       out.push('', `${paintStatus(c, k.status, `[${k.status}]`)} ${k.name} — ${k.message}`);
-      for (const f of report.fixtures) if (f.status !== 'pass' || f.outputs.some((o) => o.status !== 'pass')) out.push(...fixtureLines(f, c, '  ', report.value_chars));
+      for (const f of report.fixtures)
+        if (f.status !== 'pass' || f.outputs.some((o) => o.status !== 'pass'))
+          out.push(...fixtureLines(f, c, '  ', report.value_chars));
       if (k.details) out.push(...k.details.split('\n').map((l) => `  ${l}`));
       continue;
     }

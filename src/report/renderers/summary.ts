@@ -7,11 +7,15 @@ import { fixtureLines } from './pretty.js';
 export function renderSummary(report: Report, c: Colors): string {
   const counts = { pass: 0, warn: 0, fail: 0, skip: 0 };
   for (const k of report.checks) counts[k.status]++;
-  const out = [`${report.tool_id} — ${paintStatus(c, report.overall, report.overall)}  pass=${counts.pass} warn=${counts.warn} fail=${counts.fail} skip=${counts.skip}`];
+  const out = [
+    `${report.tool_id} — ${paintStatus(c, report.overall, report.overall)}  pass=${counts.pass} warn=${counts.warn} fail=${counts.fail} skip=${counts.skip}`,
+  ];
   for (const k of report.checks) {
     if (k.status !== 'fail' && k.status !== 'warn') continue;
     out.push(`  ${String(k.number).padStart(2)} ${k.name}  ${paintStatus(c, k.status)}  ${k.message}`);
-    if (k.phase === 'fixtures') for (const f of report.fixtures) if (f.status === 'fail') out.push(...fixtureLines(f, c, '     ', report.value_chars));
+    if (k.phase === 'fixtures')
+      for (const f of report.fixtures)
+        if (f.status === 'fail') out.push(...fixtureLines(f, c, '     ', report.value_chars));
   }
   return out.join('\n') + '\n';
 }

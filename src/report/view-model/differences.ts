@@ -3,7 +3,11 @@ import type { Difference } from '../model.js';
 
 export type DifferenceKind = NonNullable<Difference['kind']>;
 
-export interface DifferenceItem { path: string; message: string; kind: DifferenceKind }
+export interface DifferenceItem {
+  path: string;
+  message: string;
+  kind: DifferenceKind;
+}
 
 const MAX_LISTED_DIFFERENCES = 200;
 
@@ -19,7 +23,9 @@ export function differenceKind(d: Difference): DifferenceKind {
 
 export function differenceItems(diffs: readonly Difference[]): { items: DifferenceItem[]; more: number } {
   return {
-    items: diffs.slice(0, MAX_LISTED_DIFFERENCES).map((d) => ({ path: d.path, message: d.message, kind: differenceKind(d) })),
+    items: diffs
+      .slice(0, MAX_LISTED_DIFFERENCES)
+      .map((d) => ({ path: d.path, message: d.message, kind: differenceKind(d) })),
     more: Math.max(0, diffs.length - MAX_LISTED_DIFFERENCES),
   };
 }

@@ -49,5 +49,10 @@ export function reportedLinesBody(differences: readonly Difference[]): LinesBody
     if (typeof d.expected === 'string') items.push({ op: '-', text: d.expected });
     if (typeof d.actual === 'string') items.push({ op: '+', text: d.actual });
   }
-  return { kind: 'lines', items: items.slice(0, MAX_LINE_ITEMS), hiddenItems: Math.max(0, items.length - MAX_LINE_ITEMS), noLineDiffers: false };
+  return {
+    kind: 'lines',
+    items: items.slice(0, MAX_LINE_ITEMS),
+    hiddenItems: Math.max(0, items.length - MAX_LINE_ITEMS),
+    noLineDiffers: false,
+  };
 }

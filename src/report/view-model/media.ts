@@ -5,7 +5,11 @@ import { isObject, unwrapScalar } from './values.js';
 
 export type MediaSource = { kind: 'image' | 'audio'; url: string } | { kind: 'text'; text: string } | null;
 
-interface MediaPair { label: string; expected: MediaSource; actual: MediaSource }
+interface MediaPair {
+  label: string;
+  expected: MediaSource;
+  actual: MediaSource;
+}
 
 export interface MediaBody {
   kind: 'media';
@@ -30,10 +34,15 @@ function source(v: unknown): MediaSource {
 }
 
 /** Every embeddable data URL inside a value, with the path it was found at. */
-function dataUrls(v: unknown, out: { label: string; url: string }[] = [], label = ''): { label: string; url: string }[] {
+function dataUrls(
+  v: unknown,
+  out: { label: string; url: string }[] = [],
+  label = '',
+): { label: string; url: string }[] {
   if (out.length >= MAX_MEDIA) return out;
-  if (typeof v === 'string') { if (embeddable(v)) out.push({ label, url: v }); }
-  else if (Array.isArray(v)) v.forEach((x, i) => dataUrls(x, out, `${label}[${i}]`));
+  if (typeof v === 'string') {
+    if (embeddable(v)) out.push({ label, url: v });
+  } else if (Array.isArray(v)) v.forEach((x, i) => dataUrls(x, out, `${label}[${i}]`));
   else if (isObject(v)) for (const [k, x] of Object.entries(v)) dataUrls(x, out, label ? `${label}.${k}` : k);
   return out;
 }
@@ -51,18 +60,29 @@ function pairsOf(o: OutputComparison): MediaPair[] {
     const list = (v: unknown): unknown[] => (isObject(v) && Array.isArray(v.images) ? v.images : []);
     const E = list(e);
     const A = list(a);
-    return Array.from({ length: Math.min(MAX_MEDIA, Math.max(E.length, A.length)) }, (_, i) => ({ label: `images[${i}]`, expected: source(E[i]), actual: source(A[i]) }));
+    return Array.from({ length: Math.min(MAX_MEDIA, Math.max(E.length, A.length)) }, (_, i) => ({
+      label: `images[${i}]`,
+      expected: source(E[i]),
+      actual: source(A[i]),
+    }));
   }
   // audio, video, files: whatever data URLs the values hold, paired in order
   const E = dataUrls(unwrapScalar(e));
   const A = dataUrls(unwrapScalar(a));
-  const asSource = (x: { url: string } | undefined): MediaSource => (x ? { kind: embeddable(x.url)!, url: x.url } : null);
-  return Array.from({ length: Math.max(E.length, A.length) }, (_, i) => ({ label: E[i]?.label || A[i]?.label || '', expected: asSource(E[i]), actual: asSource(A[i]) }));
+  const asSource = (x: { url: string } | undefined): MediaSource =>
+    x ? { kind: embeddable(x.url)!, url: x.url } : null;
+  return Array.from({ length: Math.max(E.length, A.length) }, (_, i) => ({
+    label: E[i]?.label || A[i]?.label || '',
+    expected: asSource(E[i]),
+    actual: asSource(A[i]),
+  }));
 }
 
 /** Embeddable artifacts (a diff image) of any comparison. */
 export function artifactsOf(o: OutputComparison): { label: string; url: string }[] {
-  return (o.artifacts ?? []).filter((x) => typeof x.data_url === 'string' && embeddable(x.data_url) === 'image').map((x) => ({ label: x.label, url: x.data_url }));
+  return (o.artifacts ?? [])
+    .filter((x) => typeof x.data_url === 'string' && embeddable(x.data_url) === 'image')
+    .map((x) => ({ label: x.label, url: x.data_url }));
 }
 
 const IMAGE_TYPES: ReadonlySet<string> = new Set(['image', 'image_compare', 'image_grid']);
@@ -74,7 +94,9 @@ const IMAGE_TYPES: ReadonlySet<string> = new Set(['image', 'image_compare', 'ima
 export function mediaBody(o: OutputComparison): MediaBody | null {
   const pairs = pairsOf(o).filter((p) => p.expected || p.actual);
   const diffs = artifactsOf(o);
-  const embedded = pairs.some((p) => (p.expected && p.expected.kind !== 'text') || (p.actual && p.actual.kind !== 'text'));
+  const embedded = pairs.some(
+    (p) => (p.expected && p.expected.kind !== 'text') || (p.actual && p.actual.kind !== 'text'),
+  );
   if (diffs.length === 0 && !(IMAGE_TYPES.has(o.type) ? pairs.length > 0 : embedded)) return null;
   return { kind: 'media', pairs, diffs };
 }

@@ -2,7 +2,10 @@
 import type { OutputComparison } from '../model.js';
 import { isObject } from './values.js';
 
-export interface Series { name: string; points: [number, number][] }
+export interface Series {
+  name: string;
+  points: [number, number][];
+}
 
 export interface SeriesBody {
   kind: 'series';
@@ -23,9 +26,18 @@ function seriesList(v: Record<string, unknown>, list: unknown[]): Series[] {
     if (!isObject(s)) return;
     const name = typeof s.name === 'string' ? s.name : `series ${k}`;
     const points: [number, number][] = [];
-    if (Array.isArray(s.y)) s.y.forEach((y, i) => { if (finite(y)) points.push([xs?.[i] ?? i, y]); });
-    else if (Array.isArray(s.points)) for (const p of s.points) { if (isObject(p) && finite(p.x) && finite(p.y)) points.push([p.x, p.y]); }
-    else if (Array.isArray(s.values)) s.values.forEach((y, i) => { if (finite(y)) points.push([i, y]); });
+    if (Array.isArray(s.y))
+      s.y.forEach((y, i) => {
+        if (finite(y)) points.push([xs?.[i] ?? i, y]);
+      });
+    else if (Array.isArray(s.points))
+      for (const p of s.points) {
+        if (isObject(p) && finite(p.x) && finite(p.y)) points.push([p.x, p.y]);
+      }
+    else if (Array.isArray(s.values))
+      s.values.forEach((y, i) => {
+        if (finite(y)) points.push([i, y]);
+      });
     else return;
     out.push({ name, points });
   });
@@ -39,7 +51,10 @@ function slicesOf(slices: unknown[], order: string[]): Series {
     if (!isObject(s) || !finite(s.value)) continue;
     const label = String(s.label ?? s.name ?? '');
     let x = order.indexOf(label);
-    if (x < 0) { order.push(label); x = order.length - 1; }
+    if (x < 0) {
+      order.push(label);
+      x = order.length - 1;
+    }
     points.push([x, s.value]);
   }
   return { name: 'slices', points };
@@ -50,7 +65,16 @@ function seriesOf(v: unknown, sliceOrder: string[]): Series[] | null {
   if (Array.isArray(v.series)) return seriesList(v, v.series);
   if (Array.isArray(v.slices)) return [slicesOf(v.slices, sliceOrder)];
   // a histogram's values match as a multiset, so they are drawn sorted (the quantile curve)
-  if (Array.isArray(v.values)) return [{ name: 'values (sorted)', points: v.values.filter(finite).sort((p, q) => p - q).map((y, i) => [i, y]) }];
+  if (Array.isArray(v.values))
+    return [
+      {
+        name: 'values (sorted)',
+        points: v.values
+          .filter(finite)
+          .sort((p, q) => p - q)
+          .map((y, i) => [i, y]),
+      },
+    ];
   return null;
 }
 

@@ -4,9 +4,17 @@ import type { Difference, OutputComparison } from '../model.js';
 import { differenceKind, type DifferenceKind } from './differences.js';
 import { isObject } from './values.js';
 
-interface TableColumn { key: string; label: string }
+interface TableColumn {
+  key: string;
+  label: string;
+}
 
-export interface CellChange { kind: DifferenceKind; expected: unknown; actual: unknown; message: string }
+export interface CellChange {
+  kind: DifferenceKind;
+  expected: unknown;
+  actual: unknown;
+  message: string;
+}
 
 interface TableRowView {
   index: number;
@@ -33,7 +41,10 @@ export interface TableBody {
 
 const MAX_TABLE_ROWS = 500;
 
-interface TableValue { columns: TableColumn[]; rows: unknown[] }
+interface TableValue {
+  columns: TableColumn[];
+  rows: unknown[];
+}
 
 function readTable(v: unknown): TableValue | null {
   const rows = Array.isArray(v) ? v : isObject(v) && Array.isArray(v.rows) ? v.rows : null;
@@ -41,12 +52,20 @@ function readTable(v: unknown): TableValue | null {
   const declared = isObject(v) && Array.isArray(v.columns) ? (v.columns as unknown[]) : null;
   let columns: TableColumn[];
   if (declared) {
-    columns = declared.map((c, i) => (typeof c === 'string' ? { key: c, label: c }
-      : isObject(c) ? { key: String(c.key ?? c.label ?? i), label: String(c.label ?? c.key ?? i) } : { key: String(i), label: String(i) }));
+    columns = declared.map((c, i) =>
+      typeof c === 'string'
+        ? { key: c, label: c }
+        : isObject(c)
+          ? { key: String(c.key ?? c.label ?? i), label: String(c.label ?? c.key ?? i) }
+          : { key: String(i), label: String(i) },
+    );
   } else {
     const first = rows[0];
-    columns = isObject(first) ? Object.keys(first).map((k) => ({ key: k, label: k }))
-      : Array.isArray(first) ? first.map((_, i) => ({ key: String(i), label: String(i) })) : [];
+    columns = isObject(first)
+      ? Object.keys(first).map((k) => ({ key: k, label: k }))
+      : Array.isArray(first)
+        ? first.map((_, i) => ({ key: String(i), label: String(i) }))
+        : [];
   }
   return { columns, rows };
 }
@@ -70,7 +89,12 @@ function rowIndex(selector: string, table: TableValue, keyColumns: readonly stri
   const columns = keyColumns.map((k) => table.columns.findIndex((c) => c.key === k || c.label === k));
   if (columns.some((c) => c < 0)) return null;
   for (let i = 0; i < table.rows.length; i++) {
-    const key = columns.map((c) => { const v = cellOf(table.rows[i], table.columns[c]!, c); return typeof v === 'string' ? v : JSON.stringify(v); }).join(',');
+    const key = columns
+      .map((c) => {
+        const v = cellOf(table.rows[i], table.columns[c]!, c);
+        return typeof v === 'string' ? v : JSON.stringify(v);
+      })
+      .join(',');
     if (key === wanted && --occurrence === 0) return i;
   }
   return null;
@@ -91,10 +115,20 @@ const at = (row: number, column: string) => `${row}\u0000${column}`;
 function locate(o: OutputComparison, expected: TableValue, actual: TableValue | null): Marks {
   const key = isObject(o.tolerance) ? o.tolerance.key : undefined;
   const keyColumns = Array.isArray(key) ? key.map(String) : typeof key === 'string' ? [key] : [];
-  const marks: Marks = { changes: new Map(), expectedCells: new Set(), actualCells: new Set(), missingRows: new Set(), extraRows: new Set(), others: [] };
+  const marks: Marks = {
+    changes: new Map(),
+    expectedCells: new Set(),
+    actualCells: new Set(),
+    missingRows: new Set(),
+    extraRows: new Set(),
+    others: [],
+  };
   for (const d of o.differences ?? []) {
     const m = ROW_PATH.exec(d.path);
-    if (!m) { marks.others.push(d); continue; }
+    if (!m) {
+      marks.others.push(d);
+      continue;
+    }
     const kind = differenceKind(d);
     const column = m[2] ?? (m[3] !== undefined ? (JSON.parse(m[3]) as string) : null);
     const eRow = rowIndex(m[1]!, expected, keyColumns);
@@ -102,11 +136,16 @@ function locate(o: OutputComparison, expected: TableValue, actual: TableValue | 
     if (column === null) {
       // a whole extra row lives only in actual, so it is listed as well as marked there
       if (kind === 'missing' && eRow !== null) marks.missingRows.add(eRow);
-      else if (kind === 'extra' && aRow !== null) { marks.extraRows.add(aRow); marks.others.push(d); }
-      else marks.others.push(d);
+      else if (kind === 'extra' && aRow !== null) {
+        marks.extraRows.add(aRow);
+        marks.others.push(d);
+      } else marks.others.push(d);
       continue;
     }
-    if (eRow === null) { marks.others.push(d); continue; }
+    if (eRow === null) {
+      marks.others.push(d);
+      continue;
+    }
     marks.changes.set(at(eRow, column), { kind, expected: d.expected, actual: d.actual, message: d.message });
     marks.expectedCells.add(at(eRow, column));
     if (aRow !== null) marks.actualCells.add(at(aRow, column));
@@ -120,7 +159,10 @@ function side(table: TableValue, cells: ReadonlySet<string>, rows: ReadonlySet<n
     rows: table.rows.slice(0, MAX_TABLE_ROWS).map((r, index) => ({
       index,
       marked: rows.has(index),
-      cells: table.columns.map((c, ci) => ({ value: cellOf(r, c, ci), marked: cells.has(at(index, c.key)) || cells.has(at(index, c.label)) })),
+      cells: table.columns.map((c, ci) => ({
+        value: cellOf(r, c, ci),
+        marked: cells.has(at(index, c.key)) || cells.has(at(index, c.label)),
+      })),
     })),
     hiddenRows: Math.max(0, table.rows.length - MAX_TABLE_ROWS),
   };
@@ -132,17 +174,26 @@ export function tableBody(o: OutputComparison): { body: TableBody; others: Diffe
   if (!expected) return null;
   const actual = readTable(o.actual);
   const marks = locate(o, expected, actual);
-  const changeAt = (row: number, c: TableColumn) => marks.changes.get(at(row, c.key)) ?? marks.changes.get(at(row, c.label)) ?? null;
-  const rows = expected.rows.slice(0, MAX_TABLE_ROWS).map((r, index): TableRowView => ({
-    index,
-    state: marks.missingRows.has(index) ? 'missing' : 'same',
-    cells: expected.columns.map((c, ci) => {
-      const value = cellOf(r, c, ci);
-      const change = changeAt(index, c);
-      // a change's expected side is the cell itself when the comparator did not repeat it
-      return { value, change: change && change.expected === undefined && change.kind !== 'extra' ? { ...change, expected: value } : change };
+  const changeAt = (row: number, c: TableColumn) =>
+    marks.changes.get(at(row, c.key)) ?? marks.changes.get(at(row, c.label)) ?? null;
+  const rows = expected.rows.slice(0, MAX_TABLE_ROWS).map(
+    (r, index): TableRowView => ({
+      index,
+      state: marks.missingRows.has(index) ? 'missing' : 'same',
+      cells: expected.columns.map((c, ci) => {
+        const value = cellOf(r, c, ci);
+        const change = changeAt(index, c);
+        // a change's expected side is the cell itself when the comparator did not repeat it
+        return {
+          value,
+          change:
+            change && change.expected === undefined && change.kind !== 'extra'
+              ? { ...change, expected: value }
+              : change,
+        };
+      }),
     }),
-  }));
+  );
   return {
     body: {
       kind: 'table',

@@ -1,6 +1,7 @@
 // Reading values for display: objects, wrapped scalars, and JSON cut to a readable size.
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const WRAPPER_KEYS = new Set(['value', 'unit', 'label', 'format']);
 
@@ -15,13 +16,21 @@ export const isDataUrl = (v: unknown): v is string => typeof v === 'string' && v
 export function displayJson(value: unknown, max = 20_000): string {
   let text: string;
   try {
-    text = value === undefined
-      ? 'undefined'
-      : JSON.stringify(value, (_k, x: unknown) => (isDataUrl(x) && x.length > 200 ? `${x.slice(0, x.indexOf(',') + 1)}… (${x.length} chars)` : x), 2) ?? String(value);
+    text =
+      value === undefined
+        ? 'undefined'
+        : (JSON.stringify(
+            value,
+            (_k, x: unknown) =>
+              isDataUrl(x) && x.length > 200 ? `${x.slice(0, x.indexOf(',') + 1)}… (${x.length} chars)` : x,
+            2,
+          ) ?? String(value));
   } catch {
     text = String(value);
   }
-  return text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more characters; the full value is in the report JSON)` : text;
+  return text.length > max
+    ? `${text.slice(0, max)}\n… (${text.length - max} more characters; the full value is in the report JSON)`
+    : text;
 }
 
 /** One-line JSON for a tolerance or a table cell; strings stay as they are. */
@@ -29,7 +38,7 @@ export function compactText(v: unknown, max = 300): string {
   if (v === undefined) return '';
   let text: string;
   try {
-    text = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+    text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   } catch {
     text = String(v);
   }

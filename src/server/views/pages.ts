@@ -29,35 +29,44 @@ function statusBadge(status: string): SafeHtml {
 }
 
 function when(ts: string | null): SafeHtml {
-  return ts ? html`<time datetime="${ts}">${ts.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</time>` : html`<span class="muted">never</span>`;
+  return ts
+    ? html`<time datetime="${ts}">${ts.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}</time>`
+    : html`<span class="muted">never</span>`;
 }
 
 export function indexPage(tools: ToolRow[], toolsDir: string): string {
   const counts = { pass: 0, warn: 0, fail: 0, unchecked: 0 } as Record<string, number>;
   for (const t of tools) counts[t.validation] = (counts[t.validation] ?? 0) + 1;
-  return layout('pixie — tools', html`
+  return layout(
+    'pixie — tools',
+    html`
   <h1>Tools <span class="muted small">${toolsDir}</span></h1>
   <p class="summary">${tools.length} tool(s): <span class="dot s-pass"></span>${counts.pass} pass · <span class="dot s-warn"></span>${counts.warn} warn · <span class="dot s-fail"></span>${counts.fail} fail · <span class="dot s-unchecked"></span>${counts.unchecked} unchecked</p>
   <table class="tools" id="tools">
     <thead><tr><th></th><th>Tool</th><th>Category</th><th>Status</th><th>Last run</th></tr></thead>
-    <tbody>${tools.map((t) => html`<tr data-tool="${t.id}" class="tool-row">
+    <tbody>${tools.map(
+      (t) => html`<tr data-tool="${t.id}" class="tool-row">
       <td><span class="dot s-${t.validation}" title="${t.validation}"></span></td>
       <td><a href="/tools/${encodeURIComponent(t.id)}">${t.name}</a> <span class="muted">${t.id}</span></td>
       <td>${t.category ?? ''}</td>
       <td class="status">${statusBadge(t.validation)}${t.stale ? html` <span class="badge stale" title="files changed since the last report">stale</span>` : ''}${t.running ? html` <span class="badge running">running</span>` : ''}</td>
-      <td>${when(t.timestamp)}</td></tr>`)}</tbody>
+      <td>${when(t.timestamp)}</td></tr>`,
+    )}</tbody>
   </table>
   ${tools.length === 0 ? html`<p class="muted">No tools found. A tool is a folder with tool.json; create one with <code>pixie new &lt;id&gt;</code>.</p>` : ''}`,
-  { page: 'index' });
+    { page: 'index' },
+  );
 }
 
 function checksTable(checks: CheckResult[]): SafeHtml {
   return html`<table class="checks">
     <thead><tr><th>#</th><th>Check</th><th>Status</th><th>Message</th><th>ms</th></tr></thead>
-    <tbody>${checks.map((c) => html`<tr class="check s-row-${c.status}" data-check="${c.number}">
+    <tbody>${checks.map(
+      (c) => html`<tr class="check s-row-${c.status}" data-check="${c.number}">
       <td>${c.number}</td><td>${c.name}</td><td>${statusBadge(c.status)}</td>
       <td>${c.message}${c.details ? html`<details${c.status === 'fail' ? ' open' : ''}><summary>details</summary><pre>${c.details}</pre></details>` : ''}</td>
-      <td class="num">${c.duration_ms}</td></tr>`)}</tbody></table>`;
+      <td class="num">${c.duration_ms}</td></tr>`,
+    )}</tbody></table>`;
 }
 
 function fixtureBlock(f: FixtureResult, toolId: string): SafeHtml {
@@ -69,23 +78,40 @@ function fixtureBlock(f: FixtureResult, toolId: string): SafeHtml {
       ${f.source ? html`<div class="muted">source: ${f.source}</div>` : ''}
       ${failing && hasActual ? html`<button class="accept" data-action="accept" data-tool="${toolId}" data-fixture="${f.file}">Accept actual as expected…</button>` : ''}
       <details class="inputs"><summary>inputs</summary><pre>${displayJson(f.inputs)}</pre></details>
-      ${f.outputs.map((o) => html`<div class="output s-row-${o.status}" data-output="${o.key}">
+      ${f.outputs.map(
+        (o) => html`<div class="output s-row-${o.status}" data-output="${o.key}">
         <div class="output-head">${statusBadge(o.status)} <strong>${o.key}</strong> <span class="muted">${o.type} · ${o.comparator}</span> — ${o.metric}</div>
         ${o.status === 'pass' || o.status === 'skip' ? '' : outputDetail(o)}
-      </div>`)}
+      </div>`,
+      )}
     </div></details>`;
 }
 
-export interface HistoryItem { file: string; kind: RunKind; timestamp: string; overall: string }
+export interface HistoryItem {
+  file: string;
+  kind: RunKind;
+  timestamp: string;
+  overall: string;
+}
 
 export function toolPage(opts: {
-  id: string; name: string; category: string | null; toolPath: string; stale: boolean;
-  report: Report | null; reportKind: RunKind | null; reportFile: string | null; history: HistoryItem[];
-  activeRunId: string | null; validation: string;
+  id: string;
+  name: string;
+  category: string | null;
+  toolPath: string;
+  stale: boolean;
+  report: Report | null;
+  reportKind: RunKind | null;
+  reportFile: string | null;
+  history: HistoryItem[];
+  activeRunId: string | null;
+  validation: string;
 }): string {
   const r = opts.report;
   const check12 = r?.checks.find((c) => c.phase === 'fixtures');
-  return layout(`pixie — ${opts.name}`, html`
+  return layout(
+    `pixie — ${opts.name}`,
+    html`
   <nav class="crumbs"><a href="/">tools</a> / ${opts.id}</nav>
   <h1><span class="dot s-${opts.validation}"></span> ${opts.name} <span class="muted small">${opts.category ?? ''}</span></h1>
   <div class="muted">${opts.toolPath}</div>
@@ -99,7 +125,9 @@ export function toolPage(opts: {
     <progress id="run-bar" max="12" value="0"></progress> <span id="run-count" class="muted"></span>
     <ol id="run-events" class="events"></ol>
   </section>
-  ${r ? html`
+  ${
+    r
+      ? html`
   <section class="report" id="report" data-overall="${r.overall}">
     <h2>${statusBadge(r.overall)} ${opts.reportKind === 'reference-check' ? 'Check 12 only' : 'Full validation'} ${when(r.timestamp)} <span class="muted small">${r.duration_ms} ms${opts.reportFile ? ` · ${opts.reportFile}` : ''}</span></h2>
     ${r.errors.length ? html`<div class="fail-box"><strong>pixie errors</strong><pre>${r.errors.join('\n')}</pre></div>` : ''}
@@ -111,9 +139,12 @@ export function toolPage(opts: {
     ${r.spawn_log ? html`<pre class="stderr">${r.spawn_log}</pre>` : html`<p class="muted">nothing captured</p>`}
     ${r.sample_inputs ? html`<details><summary>sample inputs</summary><pre>${displayJson(r.sample_inputs)}</pre></details>` : ''}
     ${r.sample_output ? html`<details><summary>sample output</summary><pre>${displayJson(r.sample_output)}</pre></details>` : ''}
-  </section>` : html`<p class="muted" id="report">No report yet. Press Re-validate to run the twelve checks.</p>`}
+  </section>`
+      : html`<p class="muted" id="report">No report yet. Press Re-validate to run the twelve checks.</p>`
+  }
   ${opts.history.length ? html`<section class="history"><h3>History</h3><ol>${opts.history.map((h) => html`<li>${statusBadge(h.overall)} <a href="/tools/${encodeURIComponent(opts.id)}?report=${encodeURIComponent(h.file)}">${h.timestamp}</a> <span class="muted">${h.kind}</span></li>`)}</ol></section>` : ''}`,
-  { page: 'tool', tool: opts.id, 'active-run': opts.activeRunId ?? '' });
+    { page: 'tool', tool: opts.id, 'active-run': opts.activeRunId ?? '' },
+  );
 }
 
 export function notFoundPage(what: string): string {

@@ -56,16 +56,16 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export function serveTool(options) {
   const manifest = readManifest(options.dir);
   const routes = {
-    'GET /healthz': (req, res) => sendJson(res, 200, { status: 'ok' }),
-    'GET /schema': (req, res) => sendJson(res, 200, manifest),
-    'POST /run': async (req, res, { body }) => {
+    'GET /healthz': (_req, res) => sendJson(res, 200, { status: 'ok' }),
+    'GET /schema': (_req, res) => sendJson(res, 200, manifest),
+    'POST /run': async (_req, res, { body }) => {
       // pixie sends {run_id, inputs} and also copies each input to the top level for older tools
       const inputs = body.inputs ?? body;
       sendJson(res, 200, await options.run(inputs, body));
     },
     ...(options.stream
       ? {
-          'GET /stream': async (req, res, { url }) => {
+          'GET /stream': async (_req, res, { url }) => {
             const events = openEventStream(res);
             await options.stream(events, url.searchParams.get('run_id'));
           },

@@ -4,5 +4,5 @@ import { sendJson, serveTool } from '../_shared/tool-server.mjs';
 serveTool({
   dir: import.meta.dirname,
   run: (inputs) => ({ total: inputs.a + inputs.b }),
-  routes: { 'GET /healthz': (req, res) => sendJson(res, 503, { status: 'warming up' }) },
+  routes: { 'GET /healthz': (_req, res) => sendJson(res, 503, { status: 'warming up' }) },
 });

@@ -4,5 +4,5 @@ import { sendJson, serveTool } from '../_shared/tool-server.mjs';
 serveTool({
   dir: import.meta.dirname,
   run: (inputs) => ({ total: inputs.a + inputs.b }),
-  routes: { 'POST /run': (req, res, { body }) => sendJson(res, 200, [body.inputs.a + body.inputs.b]) },
+  routes: { 'POST /run': (_req, res, { body }) => sendJson(res, 200, [body.inputs.a + body.inputs.b]) },
 });

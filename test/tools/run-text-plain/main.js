@@ -5,7 +5,7 @@ serveTool({
   dir: import.meta.dirname,
   run: (inputs) => ({ total: inputs.a + inputs.b }),
   routes: {
-    'POST /run': (req, res) => {
+    'POST /run': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('total = 5');
     },

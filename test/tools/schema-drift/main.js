@@ -9,5 +9,5 @@ stale.max_runtime_seconds = 30;
 serveTool({
   dir: import.meta.dirname,
   run: (inputs) => ({ total: inputs.a + inputs.b }),
-  routes: { 'GET /schema': (req, res) => sendJson(res, 200, stale) },
+  routes: { 'GET /schema': (_req, res) => sendJson(res, 200, stale) },
 });

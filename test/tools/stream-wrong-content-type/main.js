@@ -4,5 +4,7 @@ import { sendJson, serveTool } from '../_shared/tool-server.mjs';
 serveTool({
   dir: import.meta.dirname,
   run: (inputs) => ({ story: inputs.text }),
-  routes: { 'GET /stream': (req, res) => sendJson(res, 200, [{ output_key: 'story', value: 'once upon a time', done: true }]) },
+  routes: {
+    'GET /stream': (_req, res) => sendJson(res, 200, [{ output_key: 'story', value: 'once upon a time', done: true }]),
+  },
 });

@@ -3,5 +3,8 @@ import { serveTool } from '../_shared/tool-server.mjs';
 
 serveTool({
   dir: import.meta.dirname,
-  run: (inputs) => ({ total: inputs.a + inputs.b, growth: { x: [0, 1], series: [{ name: 'total', y: [0, inputs.a + inputs.b] }] } }),
+  run: (inputs) => ({
+    total: inputs.a + inputs.b,
+    growth: { x: [0, 1], series: [{ name: 'total', y: [0, inputs.a + inputs.b] }] },
+  }),
 });
