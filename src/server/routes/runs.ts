@@ -1,0 +1,184 @@
+// The API that runs things: a full validation, check 12 alone (optionally updating fixtures), and
+// asynchronous runs whose progress streams as Server-Sent Events.
+import type { Context, Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { applyUpdates, planUpdates, type UpdatePlan } from '../../reference/update.js';
+import { loadManifest } from '../../tool/manifest.js';
+import { ApiError, readBody } from '../api-error.js';
+import { type ServeContext, toolOr404 } from '../context.js';
+import type { Run, RunEvent, RunManager } from '../run-manager.js';
+
+function runJson(r: Run) {
+  return {
+    run_id: r.id,
+    tool_id: r.toolId,
+    kind: r.kind,
+    state: r.state,
+    started_at: r.startedAt,
+    events_url: `/api/runs/${r.id}/events`,
+    run_url: `/api/runs/${r.id}`,
+    ...(r.report ? { overall: r.report.overall, report: r.report } : {}),
+    ...(r.error ? { error: r.error } : {}),
+  };
+}
+
+export function runRoutes(app: Hono, ctx: ServeContext): void {
+  const { registry, runs } = ctx;
+
+  const runValidate = async (c: Context) => {
+    const entry = toolOr404(ctx, c.req.param('id')!);
+    const body =
+      c.req.method === 'POST'
+        ? await readBody<{ fixtures: string[]; tags: string[] }>(c, { fixtures: 'string[]', tags: 'string[]' })
+        : {};
+    const started = runs.start(entry, { kind: 'validate', fixture: body.fixtures, tag: body.tags, whenBusy: 'queue' });
+    if (!('run' in started)) throw new ApiError(409, `a run for '${entry.id}' is already in flight`);
+    return c.json(await started.run.finished);
+  };
+  app.get('/api/tools/:id/validate', runValidate);
+  app.post('/api/tools/:id/validate', runValidate);
+
+  app.post('/api/tools/:id/reference-check', async (c) => {
+    const entry = toolOr404(ctx, c.req.param('id'));
+    const body = await readBody<{ fixtures: string[]; tags: string[]; update_expected: boolean; yes: boolean }>(c, {
+      fixtures: 'string[]',
+      tags: 'string[]',
+      update_expected: 'boolean',
+      yes: 'boolean',
+    });
+    if (body.yes && !body.update_expected)
+      throw new ApiError(
+        400,
+        '\'yes\' only confirms \'update_expected\'; send {"update_expected": true, "yes": true} to write fixtures',
+      );
+    let plan: UpdatePlan | null = null;
+    let written: string[] = [];
+    const started = runs.start(entry, {
+      kind: 'reference-check',
+      fixture: body.fixtures,
+      tag: body.tags,
+      whenBusy: 'refuse',
+      after: body.update_expected
+        ? (report) => {
+            const load = loadManifest(entry.dir);
+            plan = planUpdates(report, load.ok ? load.manifest : undefined, entry.dir);
+            // a fixtures-only run has no sample output, so it never creates fixture_sample.json
+            plan.files = plan.files.filter((f) => !f.create);
+            plan.notes = plan.notes.filter((n) => !n.includes('fixture_sample.json'));
+            if (body.yes) {
+              written = applyUpdates(plan, report, entry.dir);
+              registry.invalidate();
+            }
+          }
+        : undefined,
+    });
+    if (!('run' in started))
+      throw new ApiError(
+        409,
+        `reference-check for '${entry.id}' already in flight`,
+        started.busy ? { run_id: started.busy.id } : {},
+      );
+    const report = await started.run.finished;
+    if (body.update_expected) {
+      const p = plan as UpdatePlan | null;
+      return c.json({
+        tool_id: entry.id,
+        tool_path: entry.dir,
+        mode: body.yes ? 'update-fixtures' : 'update-fixtures-dry-run',
+        result: {
+          ran_at: report.timestamp,
+          overall: report.overall,
+          files: p?.files ?? [],
+          blocked: p?.blocked ?? [],
+          notes: p?.notes ?? [],
+          written,
+        },
+      });
+    }
+    return c.json({
+      tool_id: entry.id,
+      tool_path: entry.dir,
+      ran_at: report.timestamp,
+      overall: report.overall,
+      check: report.checks.find((x) => x.phase === 'fixtures') ?? null,
+      report,
+    });
+  });
+
+  // starts a run and answers at once; progress follows on /api/runs/:runId/events
+  app.post('/api/tools/:id/runs', async (c) => {
+    const entry = toolOr404(ctx, c.req.param('id'));
+    const body = await readBody<{ kind: string; fixtures: string[]; tags: string[] }>(c, {
+      kind: 'string',
+      fixtures: 'string[]',
+      tags: 'string[]',
+    });
+    const kind = body.kind ?? 'validate';
+    if (kind !== 'validate' && kind !== 'reference-check')
+      throw new ApiError(
+        400,
+        `'kind' must be "validate" (all twelve checks) or "reference-check" (check 12 only), not ${JSON.stringify(kind)}`,
+      );
+    const started = runs.start(entry, { kind, fixture: body.fixtures, tag: body.tags, whenBusy: 'refuse' });
+    if (!('run' in started))
+      throw new ApiError(
+        409,
+        `a run for '${entry.id}' is already in flight`,
+        started.busy ? { run_id: started.busy.id } : {},
+      );
+    started.run.finished.catch(() => {}); // a failed run is reported as an event
+    return c.json(runJson(started.run), 202);
+  });
+
+  app.get('/api/runs/:runId', (c) => {
+    const run = runs.get(c.req.param('runId'));
+    if (!run) throw new ApiError(404, `run '${c.req.param('runId')}' not found`);
+    return c.json(runJson(run));
+  });
+
+  app.get('/api/runs/:runId/events', (c) => {
+    const run = runs.get(c.req.param('runId'));
+    if (!run) throw new ApiError(404, `run '${c.req.param('runId')}' not found`);
+    const lastId = Number(c.req.header('last-event-id') ?? -1);
+    const from = Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : 0;
+    return streamSSE(c, (stream) => relayEvents(runs, run, from, stream));
+  });
+}
+
+type SseStream = Parameters<Parameters<typeof streamSSE>[1]>[0];
+
+/** A run's events from `from` on, as they come; a keep-alive comment every 15 s of silence. */
+async function relayEvents(runs: RunManager, run: Run, from: number, stream: SseStream): Promise<void> {
+  const queue: { e: RunEvent; i: number }[] = [];
+  let wake: (() => void) | null = null;
+  const unsubscribe = runs.subscribe(run, from, (e, i) => {
+    queue.push({ e, i });
+    wake?.();
+  });
+  let closed = false;
+  stream.onAbort(() => {
+    closed = true;
+    wake?.();
+  });
+  try {
+    for (;;) {
+      while (queue.length) {
+        const { e, i } = queue.shift()!;
+        // 'error' is EventSource's own event name; a failed run is sent as 'failed'
+        const event = e.type === 'error' ? 'failed' : e.type;
+        await stream.writeSSE({ id: String(i), event, data: JSON.stringify(e) });
+        if (e.type === 'done' || e.type === 'error') return;
+      }
+      if (closed) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        const t = setTimeout(resolve, 15_000);
+        t.unref?.();
+      });
+      wake = null;
+      if (!queue.length && !closed) await stream.write(': keep-alive\n\n');
+    }
+  } finally {
+    unsubscribe();
+  }
+}
