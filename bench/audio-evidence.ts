@@ -11,8 +11,8 @@ import {
   DEFAULT_SAMPLE_RATE,
   TOP_DB,
   WINDOW_S,
-} from '../src/comparators/audio.js';
-import { encodeWav, wavDataUrl, type WavEncoding } from '../src/comparators/wav.js';
+} from '../src/comparators/audio/audio.js';
+import { encodeWav, wavDataUrl, type WavEncoding } from '../src/comparators/audio/wav.js';
 import { addNoise, delay, gainDb, linearResample, synthMelody } from './audio-signals.js';
 
 const RATE = 44100;

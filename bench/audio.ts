@@ -3,14 +3,14 @@
 // (Meyda.extract('mfcc') on 2048-sample frames, hop 512, for both signals), on the same 60 s of samples.
 // Run alone: node --import tsx bench/audio.ts
 import { fileURLToPath } from 'node:url';
-import { compareAudioSignals, type FftConstructor } from '../src/comparators/audio-dsp.js';
+import { compareAudioSignals, type FftConstructor } from '../src/comparators/audio/audio-dsp.js';
 import {
   DEFAULT_MAX_SHIFT_S,
   DEFAULT_N_MELS,
   DEFAULT_SAMPLE_RATE,
   TOP_DB,
   WINDOW_S,
-} from '../src/comparators/audio.js';
+} from '../src/comparators/audio/audio.js';
 import { loadOptional } from '../src/comparators/optional-module.js';
 import { addNoise, MELODY, synthMelody } from './audio-signals.js';
 import { median, row } from './measure.js';

@@ -5,7 +5,7 @@ import pixelmatch from 'pixelmatch';
 import * as ssimJs from 'ssim.js';
 import { loadSharp, type SharpFactory } from '../src/comparators/image/decode.js';
 import { histogramDistance } from '../src/comparators/image/histogram.js';
-import { IMAGE_DEFAULTS } from '../src/comparators/image/image.js';
+import { IMAGE_DEFAULTS } from '../src/comparators/image/settings.js';
 import { pixelDiff, renderDiff } from '../src/comparators/image/pixel-diff.js';
 import { samePixels, type RgbaImage } from '../src/comparators/image/rgba.js';
 import { ssim } from '../src/comparators/image/ssim.js';

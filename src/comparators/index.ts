@@ -1,7 +1,7 @@
 // The comparator registry: output type → comparator. Adding an output type means
 // one comparator file, one line here and one schema in reference-schemas/outputs/.
 import type { OutputType } from '../tool/manifest-types.js';
-import { audioComparator } from './audio.js';
+import { audioComparator } from './audio/audio.js';
 import { booleanComparator } from './boolean.js';
 import { chartComparator } from './chart/chart.js';
 import { fileComparator } from './file.js';

@@ -1,8 +1,8 @@
 // Run in a child process with PIXIE_DISABLE_OPTIONAL=fft.js (loadOptional caches per process):
 // compares the given case pairs and prints the results as JSON on stdout.
 import { readFileSync } from 'node:fs';
-import { audioComparator } from '../../../src/comparators/audio.js';
-import { wavDataUrl } from '../../../src/comparators/wav.js';
+import { audioComparator } from '../../../src/comparators/audio/audio.js';
+import { wavDataUrl } from '../../../src/comparators/audio/wav.js';
 
 const dir = new URL('./', import.meta.url);
 const pairs = process.argv.slice(2).map((p) => p.split(':') as [string, string]);

@@ -2,7 +2,7 @@
 // Run from the repository root: node --import tsx test/cases/audio/make-cases.ts
 // Signals are ≤ 1 s at 8–16 kHz so the files stay small; everything is deterministic.
 import { readdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { encodeWav, type WavEncoding } from '../../../src/comparators/wav.js';
+import { encodeWav, type WavEncoding } from '../../../src/comparators/audio/wav.js';
 import { addNoise, delay, gainDb, synthMelody, type Note } from '../../../bench/audio-signals.js';
 
 const dir = new URL('./', import.meta.url);

@@ -2,8 +2,8 @@
 // bits, IEEE float 32/64 bits, plain or WAVE_FORMAT_EXTENSIBLE, any channel count mixed down to mono.
 // Also the byte extraction from an output value, and an encoder used by tests, golden cases and
 // benchmarks. Nothing here throws on bad input: problems come back as sentences naming the fault.
-import { isPlainObject } from '../util/is-plain-object.js';
-import { describeValue } from './kit/value.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
+import { describeValue } from '../kit/value.js';
 
 export interface DecodedAudio {
   /** mono samples in [-1, 1] (channels averaged) */

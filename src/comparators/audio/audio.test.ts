@@ -3,13 +3,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contractCases } from './audio.cases.js';
-import { findLag, resample, type FftConstructor } from './audio-dsp.js';
+import { findLag } from './align.js';
+import type { FftConstructor } from './fft.js';
+import { resample } from './resample.js';
 import { audioComparator, compareAudioValues } from './audio.js';
-import type { ComparisonResult } from './types.js';
+import type { ComparisonResult } from '../types.js';
 import { decodeWav, encodeWav, mediaBytes, wavDataUrl } from './wav.js';
-import { comparatorTester, resultText } from './kit/comparator-tester.test-helper.js';
+import { comparatorTester, resultText } from '../kit/comparator-tester.test-helper.js';
 
-const casesDir = new URL('../../test/cases/audio/', import.meta.url);
+const casesDir = new URL('../../../test/cases/audio/', import.meta.url);
 interface GoldenCase {
   id: string;
   name: string;

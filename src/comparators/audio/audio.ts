@@ -4,12 +4,12 @@
 // both durations (never a silent truncation). Without fft.js it degrades to
 // size + SHA-256 and says so.
 import { createHash } from 'node:crypto';
-import type { OutputType } from '../tool/manifest-types.js';
-import type { Difference } from '../report/model.js';
+import type { OutputType } from '../../tool/manifest-types.js';
+import type { Difference } from '../../report/model.js';
 import { compareAudioSignals, type AudioCoreResult, type FftConstructor } from './audio-dsp.js';
-import { loadOptional, type Degraded } from './optional-module.js';
-import { skipped, unknownModeResult } from './kit/result.js';
-import type { Comparator, ComparisonResult, Tolerance } from './types.js';
+import { loadOptional, type Degraded } from '../optional-module.js';
+import { skipped, unknownModeResult } from '../kit/result.js';
+import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
 import { decodeWav, mediaBytes, type DecodedAudio } from './wav.js';
 
 const AUDIO_MODES = ['spectral', 'spectrogram_l2', 'sha256', 'size_sha256'] as const;

@@ -1,0 +1,200 @@
+import type { Difference } from '../../report/model.js';
+import type { Degraded } from '../optional-module.js';
+import { compareBySha256 } from '../sha256.js';
+import { decodeImage, loadSharp, pngDataUrl, type SharpFactory } from './decode.js';
+import { histogramDistance } from './histogram.js';
+import { describeBytes, extractMediaBytes, formatBytes, type MediaBytes } from './media.js';
+import { pixelDiff, renderDiff } from './pixel-diff.js';
+import { samePixels, sameSize, type RgbaImage } from './rgba.js';
+import { ssim } from './ssim.js';
+import type { ImageSettings } from './settings.js';
+
+export const fmt = (x: number, digits = 4): string => Number(x.toFixed(digits)).toString();
+export const pct = (x: number): string => `${Number((x * 100).toPrecision(3))}%`;
+
+/** The outcome for one pair of images, located by `path` ('' for a plain image output). */
+export interface PairOutcome {
+  path: string;
+  ok: boolean;
+  score: number;
+  metric: string;
+  differences: Difference[];
+  artifacts: { label: string; data_url: string }[];
+  degraded?: Degraded;
+}
+
+export interface PairContext {
+  key: string;
+  path: string;
+  settings: ImageSettings;
+}
+
+const where = (ctx: PairContext): string => `output '${ctx.key}'${ctx.path ? ` ${ctx.path}` : ''}`;
+
+function failure(
+  ctx: PairContext,
+  message: string,
+  extra: Partial<PairOutcome> = {},
+  detail: Partial<Difference> = {},
+): PairOutcome {
+  return {
+    path: ctx.path,
+    ok: false,
+    score: 0,
+    metric: message,
+    differences: [{ path: ctx.path, message, ...detail }],
+    artifacts: [],
+    ...extra,
+  };
+}
+
+function pass(ctx: PairContext, score: number, metric: string): PairOutcome {
+  return { path: ctx.path, ok: true, score, metric, differences: [], artifacts: [] };
+}
+
+const describeImage = (img: RgbaImage, format: string): string => `${format} ${img.width}×${img.height}`;
+
+async function diffArtifact(
+  sharp: SharpFactory,
+  ctx: PairContext,
+  expected: RgbaImage,
+  actual: RgbaImage,
+  mask?: Uint8Array,
+): Promise<{ label: string; data_url: string }[]> {
+  try {
+    const diff = renderDiff(expected, actual, { threshold: ctx.settings.threshold, mask });
+    return [
+      {
+        label: `${ctx.path ? `${ctx.path} ` : ''}diff (red: differs from expected, faded: expected)`,
+        data_url: await pngDataUrl(sharp, diff),
+      },
+    ];
+  } catch {
+    return []; // the verdict stands without the picture
+  }
+}
+
+function changedPixelsNote(expected: RgbaImage, actual: RgbaImage, s: ImageSettings, mask: Uint8Array): string {
+  const d = pixelDiff(expected, actual, {
+    threshold: s.threshold,
+    antialiasing: s.antialiasing,
+    maxShift: s.maxShift,
+    mask,
+  });
+  if (!d.box) return `no pixel differs beyond colour threshold ${s.threshold}`;
+  return `${d.differing} of ${d.total} pixels (${pct(d.ratio)}) differ beyond colour threshold ${s.threshold}, within x ${d.box.x0}..${d.box.x1}, y ${d.box.y0}..${d.box.y1}`;
+}
+
+/** Size + SHA-256 of the payload bytes (sha256.ts's rule and wording): the `sha256` mode, and the fallback without sharp. */
+function bytesVerdict(ctx: PairContext, e: MediaBytes, a: MediaBytes, degraded?: Degraded): PairOutcome {
+  const note = degraded ? `fell back to size + SHA-256: ${degraded.reason}; install it with: ${degraded.install}` : '';
+  const r = compareBySha256(e.bytes, a.bytes, { expected: undefined, actual: undefined }, {}, note, ctx.path);
+  return {
+    path: ctx.path,
+    ok: r.status === 'pass',
+    score: r.score,
+    metric: r.metric,
+    differences: r.differences ?? [],
+    artifacts: [],
+    degraded,
+  };
+}
+
+export async function comparePair(
+  expectedValue: unknown,
+  actualValue: unknown,
+  ctx: PairContext,
+): Promise<PairOutcome> {
+  const s = ctx.settings;
+  const e = extractMediaBytes(expectedValue);
+  if (!e.ok) return failure(ctx, `expected image for ${where(ctx)} in the fixture is ${e.problem}`);
+  const a = extractMediaBytes(actualValue);
+  if (!a.ok) return failure(ctx, `actual image for ${where(ctx)} is ${a.problem}`);
+  if (e.media.bytes.equals(a.media.bytes)) {
+    return pass(
+      ctx,
+      1,
+      e.media.form === 'url' ? 'same image URL' : `identical bytes (${formatBytes(e.media.bytes.length)})`,
+    );
+  }
+  if (e.media.form === 'url' || a.media.form === 'url') {
+    return failure(
+      ctx,
+      `${where(ctx)}: images given as http(s)/file URLs are not downloaded, and the URLs differ; return the image as a data URL to compare pixels`,
+      {},
+      {
+        expected: e.media.form === 'url' ? e.media.bytes.toString() : describeBytes(e.media.bytes),
+        actual: a.media.form === 'url' ? a.media.bytes.toString() : describeBytes(a.media.bytes),
+      },
+    );
+  }
+  const loaded = await loadSharp();
+  if ('degraded' in loaded) return bytesVerdict(ctx, e.media, a.media, loaded.degraded);
+  const { sharp } = loaded;
+  if (s.mode === 'sha256') {
+    const out = bytesVerdict(ctx, e.media, a.media);
+    const [de, da] = await Promise.all([decodeImage(sharp, e.media.bytes), decodeImage(sharp, a.media.bytes)]);
+    if (de.ok && da.ok) out.artifacts = await diffArtifact(sharp, ctx, de.image, da.image);
+    return out;
+  }
+  const [de, da] = await Promise.all([decodeImage(sharp, e.media.bytes), decodeImage(sharp, a.media.bytes)]);
+  if (!de.ok)
+    return failure(
+      ctx,
+      `expected image for ${where(ctx)} in the fixture could not be decoded (${formatBytes(e.media.bytes.length)}${e.media.mime ? `, ${e.media.mime}` : ''}): ${de.problem}`,
+    );
+  if (!da.ok)
+    return failure(
+      ctx,
+      `actual image for ${where(ctx)} could not be decoded (${formatBytes(a.media.bytes.length)}${a.media.mime ? `, ${a.media.mime}` : ''}): ${da.problem}`,
+    );
+  const ei = de.image,
+    ai = da.image;
+  const detail = { expected: describeImage(ei, de.format), actual: describeImage(ai, da.format) };
+  if (!sameSize(ei, ai)) {
+    return failure(
+      ctx,
+      `image sizes differ: expected ${ei.width}×${ei.height}, got ${ai.width}×${ai.height}`,
+      { artifacts: await diffArtifact(sharp, ctx, ei, ai) },
+      detail,
+    );
+  }
+  if (samePixels(ei, ai)) return pass(ctx, 1, `same pixels, different bytes (${detail.expected} vs ${detail.actual})`);
+
+  let ok: boolean, score: number, metric: string, mask: Uint8Array | undefined;
+  const notes: string[] = [];
+  if (s.mode === 'histogram') {
+    const h = histogramDistance(ei, ai);
+    ok = h.distance <= s.maxDistance;
+    score = 1 - h.distance;
+    metric = `histogram distance ${fmt(h.distance)} ${ok ? '≤' : '>'} max ${s.maxDistance} (worst channel ${h.worstChannel}; R ${fmt(h.channels.red)}, G ${fmt(h.channels.green)}, B ${fmt(h.channels.blue)}, A ${fmt(h.channels.alpha)})`;
+  } else if (s.mode === 'ssim') {
+    const r = ssim(ei, ai);
+    ok = r.ssim >= s.minSsim;
+    score = Math.max(0, r.ssim);
+    metric = `ssim ${fmt(r.ssim)} ${ok ? '≥' : '<'} min ${s.minSsim} (${ei.width}×${ei.height}, luma${r.scale > 1 ? `, downsampled ${r.scale}×` : ''})`;
+    notes.push(
+      `lowest local SSIM ${fmt(r.worst.ssim)} in the window at x ${r.worst.x}, y ${r.worst.y} (${r.worst.width}×${r.worst.height})`,
+    );
+  } else {
+    mask = new Uint8Array(ei.width * ei.height);
+    const d = pixelDiff(ei, ai, { threshold: s.threshold, antialiasing: s.antialiasing, maxShift: s.maxShift, mask });
+    ok = d.ratio <= s.maxDiffRatio;
+    score = 1 - d.ratio;
+    metric = `${d.differing} of ${d.total} pixels differ (${pct(d.ratio)}) ${ok ? '≤' : '>'} max_diff_ratio ${s.maxDiffRatio} (colour threshold ${s.threshold}${s.antialiasing ? `, ${d.antialiased} anti-aliased` : ''}${s.maxShift ? `, ${d.shifted} shifted` : ''} pixel(s) tolerated)`;
+    if (d.box) notes.push(`differing pixels lie within x ${d.box.x0}..${d.box.x1}, y ${d.box.y0}..${d.box.y1}`);
+  }
+  if (ok) return pass(ctx, score, metric);
+  if (!mask) {
+    mask = new Uint8Array(ei.width * ei.height);
+    notes.push(changedPixelsNote(ei, ai, s, mask));
+  }
+  return {
+    path: ctx.path,
+    ok: false,
+    score,
+    metric,
+    differences: [{ path: ctx.path, message: [metric, ...notes].join('; '), ...detail }],
+    artifacts: await diffArtifact(sharp, ctx, ei, ai, mask),
+  };
+}
