@@ -2,7 +2,7 @@
 // passed in by the comparator and nothing here imports it.
 
 /** The slice of fft.js this core uses (its own .d.ts types everything as any). */
-export interface Fft {
+interface Fft {
   realTransform(out: Float64Array, data: Float64Array): void;
   completeSpectrum(spectrum: Float64Array): void;
   inverseTransform(out: Float64Array, data: Float64Array): void;

@@ -9,8 +9,8 @@ import { samePixels, sameSize, type RgbaImage } from './rgba.js';
 import { ssim } from './ssim.js';
 import type { ImageSettings } from './settings.js';
 
-export const fmt = (x: number, digits = 4): string => Number(x.toFixed(digits)).toString();
-export const pct = (x: number): string => `${Number((x * 100).toPrecision(3))}%`;
+const fmt = (x: number, digits = 4): string => Number(x.toFixed(digits)).toString();
+const pct = (x: number): string => `${Number((x * 100).toPrecision(3))}%`;
 
 /** The outcome for one pair of images, located by `path` ('' for a plain image output). */
 export interface PairOutcome {
