@@ -19,6 +19,7 @@ const RULES = {
   'unsupported-entrypoint': { severity: 'error', about: 'the entrypoint is not .ts, .js, .mjs or .py' },
   // tool.json (checks 2 and 3)
   'json-syntax': { severity: 'error', about: 'a JSON file does not parse' },
+  'yaml-syntax': { severity: 'error', about: 'a YAML file (tolerance.yaml) does not parse' },
   'duplicate-key': { severity: 'error', about: 'an object names the same key twice' },
   schema: { severity: 'error', about: "a value does not match the file's JSON Schema" },
   'incoherent-manifest': {
@@ -44,15 +45,6 @@ const RULES = {
     about: 'under --reference-only the tool could not be started for the fixtures',
   },
   'memory-limit': { severity: 'error', about: 'the tool used more memory than max_memory_mb' },
-  'comparator-degraded': {
-    severity: 'warning',
-    strict: 'error',
-    about: 'a media comparison fell back to size + SHA-256',
-  },
-  'fixtures-all-skipped': { severity: 'warning', strict: 'error', about: 'every selected fixture was skipped' },
-  'fixture-warned': { severity: 'warning', strict: 'error', about: 'a fixture matched with a warning' },
-  // loaders
-  'yaml-syntax': { severity: 'error', about: 'a YAML file (tolerance.yaml) does not parse' },
 } as const satisfies Record<string, FindingRule>;
 
 export type FindingCode = keyof typeof RULES;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../report/finding.js';
 import { loadTolerance, parseToleranceText } from './load.js';
-import { TEST_OUTPUTS, fakeComparatorFor } from './test-comparators.js';
+import { TEST_OUTPUTS, fakeComparatorFor } from './test-comparators.test-helper.js';
 
 const ctx = { outputs: TEST_OUTPUTS, comparatorFor: fakeComparatorFor };
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileReferenceSchema } from '../schema/ajv.js';
 import { findingLine, type Finding } from '../report/finding.js';
 import { loadTolerance, parseToleranceText } from './load.js';
-import { TEST_OUTPUTS, fakeComparatorFor } from './test-comparators.js';
+import { TEST_OUTPUTS, fakeComparatorFor } from './test-comparators.test-helper.js';
 
 const ctx = { outputs: TEST_OUTPUTS, comparatorFor: fakeComparatorFor };
 

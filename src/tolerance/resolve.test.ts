@@ -6,7 +6,7 @@ import type { Finding } from '../report/finding.js';
 import { emptyToleranceConfig, type ToleranceConfig } from './config.js';
 import { parseToleranceText } from './load.js';
 import { resolveTolerance } from './resolve.js';
-import { TEST_OUTPUTS, fakeChart, fakeComparatorFor, fakeNumber, fakeTable } from './test-comparators.js';
+import { TEST_OUTPUTS, fakeChart, fakeComparatorFor, fakeNumber, fakeTable } from './test-comparators.test-helper.js';
 
 function config(partial: Partial<ToleranceConfig>): ToleranceConfig {
   return { ...emptyToleranceConfig(), ...partial };
