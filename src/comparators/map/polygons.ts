@@ -46,7 +46,6 @@ function canonicalRing(ring: Coord[], rotate: boolean): string[] {
   if (keys.length > 1 && keys[0] === keys[keys.length - 1]) keys = keys.slice(0, -1);
   if (!rotate || keys.length < 2) return keys;
   let best: string[] | null = null;
-  // biome-ignore lint/complexity/useMathMinMax: the keys are strings; Math.min would compare them as numbers
   const min = keys.reduce((m, k) => (k < m ? k : m));
   for (let s = 0; s < keys.length; s++) {
     if (keys[s] !== min) continue;
