@@ -353,6 +353,17 @@ const CASES: Case[] = [
     tool: 'stream-never-done',
     checks: { 10: { status: 'fail', message: /no "done": true event for story within 6 s/ } },
   },
+  // the original Pixie's event form is accepted, but its events must name the streaming output
+  {
+    tool: 'stream-names-no-output',
+    checks: {
+      10: {
+        status: 'fail',
+        message:
+          /^1 streaming problem\(s\): no events for streaming output\(s\) story; the events carried epoch, loss but no field named after the output: send \{"story": <update>, "done": false\}/,
+      },
+    },
+  },
   {
     tool: 'stream-wrong-content-type',
     checks: {
