@@ -177,6 +177,17 @@ const CASES: Case[] = [
       },
     },
   },
+  // the original Pixie's src/ layout: modules reached through src/ and relative imports are the tool's own
+  {
+    tool: 'python-src-layout-undeclared',
+    checks: {
+      4: {
+        status: 'fail',
+        message:
+          /^main\.py imports 'yaml' but pyproject\.toml does not declare it; add it to \[project\]\.dependencies$/,
+      },
+    },
+  },
   {
     tool: 'dependency-not-installed',
     checks: {
