@@ -4,7 +4,6 @@ import path from 'node:path';
 import { applyFixes, type FixOutcome } from '../ci/lint-fix.js';
 import { lintTool, renderLint, type LintResult } from '../ci/lint.js';
 import { PixieError } from '../errors.js';
-import { findingLine } from '../report/finding.js';
 import { formatAnnotation, workspaceRelative } from '../report/renderers/github.js';
 import { defaultToolsDir, discoverTools, resolveTool } from '../project/discover.js';
 
@@ -70,7 +69,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions): Prom
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
 }
 
-/** `tools/x/tool.json: fixed: add "required": false to input 'csv' (for reference/fixture_a.json line 4 (inputs): …)` */
+/** `tools/x/tool.json: fixed: add "required": false to input 'csv' (for reference/fixture_a.json:4)` */
 function renderFixes(fixes: ReadonlyMap<string, FixOutcome>, cwd = process.cwd()): string {
   const out: string[] = [];
   let applied = 0;
@@ -78,7 +77,8 @@ function renderFixes(fixes: ReadonlyMap<string, FixOutcome>, cwd = process.cwd()
     const where = (file: string) => path.relative(cwd, path.join(toolDir, file)) || '.';
     for (const a of outcome.applied) {
       applied++;
-      out.push(`${where(a.file)}: fixed: ${a.description} (for ${a.because.map(findingLine).join('; ')})`);
+      const from = [...new Set(a.because.map((f) => `${f.file ?? '.'}${f.line ? `:${f.line}` : ''}`))];
+      out.push(`${where(a.file)}: fixed: ${a.description} (for ${from.join(', ')})`);
     }
     for (const s of outcome.skipped) out.push(`${where(s.file)}: not fixed: ${s.description}: ${s.reason}`);
   }
