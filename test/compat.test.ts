@@ -87,6 +87,19 @@ describe("the original Pixie's formats validate with exit 0", () => {
     ]);
   });
 
+  it('sample inputs send a point default in object form as written, and the default centre as [lat, lng]', () => {
+    const forecast = reports.find((r) => r.tool_id === 'compat-forecast')!;
+    expect(check(forecast, 'sample_run_succeeds').status).toBe('pass');
+    expect(forecast.sample_inputs).toEqual({
+      location: [51.5, -0.12],
+      days_ahead: 7,
+      cities: [
+        { lat: 51.5074, lng: -0.1278, label: 'London' },
+        { latitude: 53.4808, longitude: -2.2426 },
+      ],
+    });
+  });
+
   it("check 10 passes the original's stream events: output keys as fields, and chunks of the streamed text", () => {
     for (const id of ['compat-training', 'compat-agent']) {
       const c10 = check(reports.find((r) => r.tool_id === id)!, 'streaming_check');
