@@ -8,7 +8,7 @@ import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser'
 import type { Finding, FindingEdit } from '../report/finding.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 
-export interface FixResult {
+interface FixResult {
   /** relative to the tool folder */
   file: string;
   description: string;
@@ -16,7 +16,7 @@ export interface FixResult {
   because: Finding[];
 }
 
-export interface FixSkipped {
+interface FixSkipped {
   file: string;
   description: string;
   reason: string;
