@@ -230,10 +230,13 @@ const CASES: Record<OutputType, { valid: unknown[]; invalid: [unknown, string][]
           { t: 2, open: 11, high: 11, low: 10, close: 10 },
         ],
       },
+      // the short names the original Pixie's comparator read
+      { points: [{ t: 1, o: 10, h: 12, l: 9, c: 11 }] },
     ],
     invalid: [
-      [{ points: [{ t: 1, open: 10, high: 11, low: 9 }] }, "points[0] is missing 'close'"],
+      [{ points: [{ t: 1, open: 10, high: 11, low: 9 }] }, "points[0] needs 'close' or 'c'"],
       [{ points: [{ t: 1, open: 10, high: 11, low: 9, close: 12 }] }, 'points[0]: high 11 is below close 12'],
+      [{ points: [{ t: 1, o: 10, h: 11, l: 9, c: 12 }] }, 'points[0]: high 11 is below close 12'],
     ],
   },
   chart_radar: {
@@ -276,9 +279,18 @@ const CASES: Record<OutputType, { valid: unknown[]; invalid: [unknown, string][]
           { id: 'b', value: 6, parent: '' },
         ],
       },
+      // nodes by name, as the original Pixie's comparator keyed them
+      {
+        nodes: [
+          { name: 'root', value: 10 },
+          { name: 'a', value: 4, parent: 'root' },
+        ],
+      },
     ],
     invalid: [
       [{ nodes: [{ id: 'a', value: 1, parent: 'ghost' }] }, "nodes[0].parent 'ghost' names no node in nodes"],
+      [{ nodes: [{ name: 'a', value: 1, parent: 'ghost' }] }, "nodes[0].parent 'ghost' names no node in nodes"],
+      [{ nodes: [{ label: 'a', value: 1 }] }, "nodes[0] needs 'id' or 'name'"],
       [{ nodes: [{ id: 'a' }] }, "nodes[0] is missing 'value'"],
     ],
   },

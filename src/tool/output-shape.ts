@@ -225,8 +225,11 @@ function candleRanges(value: unknown): string[] {
   const points = arrayAt(value, 'points');
   if (!points) return [];
   const problems: string[] = [];
-  points.forEach((p, i) => {
-    if (!isPlainObject(p) || !num(p.open) || !num(p.high) || !num(p.low) || !num(p.close)) return;
+  points.forEach((raw, i) => {
+    if (!isPlainObject(raw)) return;
+    // o/h/l/c: the short names the original Pixie's comparator also read
+    const p = { open: raw.open ?? raw.o, high: raw.high ?? raw.h, low: raw.low ?? raw.l, close: raw.close ?? raw.c };
+    if (!num(p.open) || !num(p.high) || !num(p.low) || !num(p.close)) return;
     if (p.high < p.low) problems.push(`points[${i}]: high ${p.high} is below low ${p.low}`);
     else if (p.high < Math.max(p.open, p.close))
       problems.push(
