@@ -177,6 +177,17 @@ const CASES: Case[] = [
       },
     },
   },
+  // the original Pixie's src/ layout: modules reached through src/ and relative imports are the tool's own
+  {
+    tool: 'python-src-layout-undeclared',
+    checks: {
+      4: {
+        status: 'fail',
+        message:
+          /^main\.py imports 'yaml' but pyproject\.toml does not declare it; add it to \[project\]\.dependencies$/,
+      },
+    },
+  },
   {
     tool: 'dependency-not-installed',
     checks: {
@@ -352,6 +363,17 @@ const CASES: Case[] = [
   {
     tool: 'stream-never-done',
     checks: { 10: { status: 'fail', message: /no "done": true event for story within 6 s/ } },
+  },
+  // the original Pixie's event form is accepted, but its events must name the streaming output
+  {
+    tool: 'stream-names-no-output',
+    checks: {
+      10: {
+        status: 'fail',
+        message:
+          /^1 streaming problem\(s\): no events for streaming output\(s\) story; the events carried epoch, loss but no field named after the output: send \{"story": <update>, "done": false\}/,
+      },
+    },
   },
   {
     tool: 'stream-wrong-content-type',

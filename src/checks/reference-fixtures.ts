@@ -66,7 +66,8 @@ export const referenceFixtures: Check = {
         )
       : null;
     const problems = [...tolerance.problems, ...loaded.problems.filter((p) => !chosen || chosen.has(p.file ?? ''))];
-    if (problems.length) return verdict(ctx, problems);
+    // only errors stop the run; warnings (a required input left out) go to the verdict after it
+    if (problems.some((p) => p.severity === 'error')) return verdict(ctx, problems);
     state.valueChars = tolerance.config.options.truncate_diff_chars;
     if (loaded.fixtures.length === 0)
       return verdict(ctx, [
@@ -106,7 +107,9 @@ export const referenceFixtures: Check = {
     });
     state.fixtures = runs.map((r) => r.result);
     state.fixtureRuns = runs;
-    const findings: Finding[] = [];
+    // warnings about fixtures that were not selected say nothing about this run
+    const ran = new Set(selected.map((f) => `reference/${f.file}`));
+    const findings: Finding[] = problems.filter((p) => !p.file?.startsWith('reference/fixture_') || ran.has(p.file));
     const peak = state.tool!.peakMemoryMb();
     if (peak !== null && peak > memoryLimitMb(manifest)) {
       findings.push(

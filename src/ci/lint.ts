@@ -1,7 +1,8 @@
 // `pixie lint`: everything pixie can check in a tool without starting it (for pre-commit hooks):
 // the folder (check 1), tool.json (checks 2–3), every fixture and tolerance.yaml (check 12's loaders),
-// and reference/ hygiene. It reads the checks' findings, with the --strict column of the severity
-// table: what would fail `validate --strict` is an error here.
+// and reference/ hygiene. It reads the checks' findings at the severity the table gives them, the
+// same as `pixie validate` (an error here fails validate, a warning warns); `strict` reads the
+// --strict column instead, so what would fail `validate --strict` is an error.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { folderStructure } from '../checks/folder-structure.js';
@@ -49,10 +50,15 @@ function lineOfExpectedOutputs(file: string): number | undefined {
   return at < 0 ? undefined : text.slice(0, at).split('\n').length;
 }
 
-export function lintTool(toolDir: string): LintResult {
+export interface LintOptions {
+  /** the --strict column of the severity table */
+  strict?: boolean;
+}
+
+export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
   const problems: Finding[] = [];
   const add = (fs: readonly Finding[]) => {
-    for (const f of fs) problems.push({ ...f, severity: severityOf(f.code, { strict: true }) });
+    for (const f of fs) problems.push({ ...f, severity: severityOf(f.code, { strict: opts.strict }) });
   };
 
   const folder = folderStructure.run(contextFor(toolDir, {})) as CheckOutcome;
@@ -95,12 +101,14 @@ export function renderLint(results: readonly LintResult[], cwd = process.cwd()):
   const out: string[] = [];
   let errors = 0;
   let warnings = 0;
+  let notes = 0;
   let dirty = 0;
   for (const r of results) {
     if (r.problems.length) dirty++;
     for (const p of r.problems) {
       if (p.severity === 'error') errors++;
-      else warnings++;
+      else if (p.severity === 'warning') warnings++;
+      else notes++;
       const file = path.relative(cwd, path.join(r.toolDir, p.file ?? '.')) || '.';
       const message = p.fix ? `${p.message}: ${p.fix}` : p.message;
       out.push(
@@ -109,9 +117,9 @@ export function renderLint(results: readonly LintResult[], cwd = process.cwd()):
     }
   }
   out.push(
-    errors + warnings === 0
+    errors + warnings + notes === 0
       ? `pixie lint: ${results.length} tool(s), no problems`
-      : `pixie lint: ${errors} error(s), ${warnings} warning(s) in ${dirty} of ${results.length} tool(s)`,
+      : `pixie lint: ${errors} error(s), ${warnings} warning(s)${notes ? `, ${notes} note(s)` : ''} in ${dirty} of ${results.length} tool(s)`,
   );
   return out.join('\n') + '\n';
 }

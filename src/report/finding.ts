@@ -18,6 +18,19 @@ export interface Finding {
   /** one sentence, with the fix when there is one */
   message: string;
   fix?: string;
+  /** the fix as a machine-applicable change, for `pixie lint --fix` (only when it is safe and mechanical) */
+  edit?: FindingEdit;
+}
+
+/** Set one JSON value in one file of the tool folder: what `pixie lint --fix` applies. */
+export interface FindingEdit {
+  /** relative to the tool folder: tool.json or reference/fixture_<name>.json */
+  file: string;
+  /** where the value goes, e.g. ["inputs", 2, "required"]; missing keys are added at the end of their object */
+  path: (string | number)[];
+  value: unknown;
+  /** what the change does, as printed by `pixie lint --fix`: add "required": false to input 'csv_file' */
+  description: string;
 }
 
 export type FindingFields = Omit<Finding, 'code' | 'severity'>;
@@ -43,5 +56,6 @@ function withoutUndefined(fields: FindingFields): FindingFields {
   if (fields.line !== undefined) out.line = fields.line;
   if (fields.path !== undefined && fields.path !== '') out.path = fields.path;
   if (fields.fix !== undefined) out.fix = fields.fix;
+  if (fields.edit !== undefined) out.edit = fields.edit;
   return out;
 }

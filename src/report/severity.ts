@@ -35,6 +35,11 @@ const RULES = {
     about: "tolerance.yaml (or a fixture's tolerance block) cannot be used as written",
   },
   'expected-outputs-empty': { severity: 'warning', strict: 'error', about: 'a fixture asserts no outputs' },
+  'required-input-missing': {
+    severity: 'warning',
+    strict: 'error',
+    about: 'a fixture omits, or sets to null, an input tool.json calls required; it still runs as written',
+  },
   'stray-reference-file': { severity: 'info', strict: 'error', about: 'reference/ holds a file pixie never reads' },
   'no-fixtures': { severity: 'info', strict: 'error', about: 'the tool has no reference fixtures' },
   'fixture-not-found': { severity: 'error', about: '--fixture matched no fixture' },
