@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
-import { defaultToolsDir } from '../project/discover.js';
+import { loadProject } from '../project/project.js';
 import { scaffoldFiles } from './scaffold-templates.js';
 
 export interface NewCliOptions {
@@ -30,7 +30,7 @@ export async function newCommand(id: string, opts: NewCliOptions): Promise<numbe
       'e.g. pixie new loan-calculator',
     );
   }
-  const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
+  const { toolsDir } = loadProject({ toolsDir: opts.toolsDir });
   const dir = path.join(toolsDir, id);
   if (existsSync(dir))
     throw new PixieError(

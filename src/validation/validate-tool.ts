@@ -122,5 +122,6 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
     errors: state.errors,
     options: { reference_only: Boolean(options.referenceOnly), strict: Boolean(options.strict) },
     ...(state.valueChars !== undefined ? { value_chars: state.valueChars } : {}),
+    ...(state.environment ? { environment: state.environment } : {}),
   };
 }
