@@ -10,7 +10,7 @@ import { renderPretty } from '../report/renderers/pretty.js';
 import { renderSummary } from '../report/renderers/summary.js';
 import { discoverTools, resolveTool, toolAround } from '../project/discover.js';
 import { loadProject, projectSettings } from '../project/project.js';
-import { hasSelection, matchTool, noMatchAnywhere } from '../reference/matching-tools.js';
+import { toolsMatching } from '../reference/matching-tools.js';
 import { mapPool } from '../util/pool.js';
 import type { ProgressEvent } from '../validation/options.js';
 import { validateTool } from '../validation/validate-tool.js';
@@ -121,24 +121,13 @@ export async function validateCommand(target: string | undefined, opts: Validate
       );
     const selected = selectToolDirs(found, toolsDir, opts);
     const notes = selected.notes;
-    let dirs = selected.dirs;
     // a filter filters: tools without a matching fixture are left out, and matching nothing anywhere fails
-    if (hasSelection(opts)) {
-      const matches = dirs.map((d) => matchTool(d, opts));
-      const kept = matches.filter((m) => m.matches !== false).map((m) => m.toolDir);
-      if (kept.length === 0 && dirs.length > 0) {
-        const { message, hint } = noMatchAnywhere(matches, opts);
-        throw new PixieError('NO_MATCH', message, hint);
-      }
-      if (kept.length < dirs.length)
-        notes.push(
-          `${dirs.length - kept.length} of ${dirs.length} tool(s) have no fixture matching the selection and are skipped: ${dirs
-            .filter((d) => !kept.includes(d))
-            .map((d) => path.basename(d))
-            .join(', ')}`,
-        );
-      dirs = kept;
-    }
+    const matching = toolsMatching(selected.dirs, opts);
+    const dirs = matching.dirs;
+    if (matching.skipped.length)
+      notes.push(
+        `${matching.skipped.length} of ${selected.dirs.length} tool(s) have no fixture matching the selection and are skipped: ${matching.skipped.map((d) => path.basename(d)).join(', ')}`,
+      );
     for (const n of notes) process.stderr.write(`pixie: ${n}\n`);
     const started = performance.now();
     const progress = opts.json ? null : startProgress(dirs.length, 'tools');

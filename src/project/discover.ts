@@ -32,8 +32,8 @@ export function discoverTools(toolsDir: string): string[] {
  * `pixie validate <id|path>`: a path (anything with a slash, or an existing folder) is used as is;
  * otherwise the id names a folder under the tools directory.
  */
-export function resolveTool(target: string, toolsDir: string): string {
-  const asPath = path.resolve(target);
+export function resolveTool(target: string, toolsDir: string, cwd = process.cwd()): string {
+  const asPath = path.resolve(cwd, target);
   const pathLike = target.includes('/') || target.includes(path.sep) || target.startsWith('.');
   if (pathLike || (existsSync(asPath) && statSync(asPath).isDirectory() && looksLikeTool(asPath))) {
     if (!existsSync(asPath) || !statSync(asPath).isDirectory()) {
@@ -54,7 +54,7 @@ export function resolveTool(target: string, toolsDir: string): string {
     // no tools directory: the message below says where we looked
   }
   const close = suggest(target, known);
-  const rel = path.relative(process.cwd(), toolsDir) || '.';
+  const rel = path.relative(cwd, toolsDir) || '.';
   throw new PixieError(
     'TOOL_NOT_FOUND',
     `unknown tool '${target}': there is no folder ${path.join(rel, target)}${close ? ` — did you mean '${close}'?` : ''}`,

@@ -3,11 +3,12 @@
 // worth stopping for, with the tags and fixtures that do exist.
 import path from 'node:path';
 import { comparatorFor } from '../comparators/index.js';
+import { PixieError } from '../errors.js';
 import { loadManifest } from '../tool/manifest.js';
 import { listFixtureFiles, loadFixtures } from './load.js';
 import { selectFixtures, type FixtureSelection } from './select.js';
 
-export interface ToolMatch {
+interface ToolMatch {
   toolDir: string;
   /** 'unknown' when the fixtures could not all be read: the tool runs and reports why */
   matches: boolean | 'unknown';
@@ -15,12 +16,27 @@ export interface ToolMatch {
   tags: string[];
 }
 
-export function hasSelection(sel: FixtureSelection): boolean {
+function hasSelection(sel: FixtureSelection): boolean {
   return Boolean(sel.fixture?.some((t) => t.trim()) || sel.tag?.some((t) => t));
 }
 
+/**
+ * The tools a --fixture/--tag selection keeps (all of them without one) and those it leaves out.
+ * Throws a PixieError (NO_MATCH, exit 1) when the selection matches no fixture in any tool.
+ */
+export function toolsMatching(dirs: string[], sel: FixtureSelection): { dirs: string[]; skipped: string[] } {
+  if (!hasSelection(sel)) return { dirs, skipped: [] };
+  const matches = dirs.map((d) => matchTool(d, sel));
+  const kept = matches.filter((m) => m.matches !== false).map((m) => m.toolDir);
+  if (kept.length === 0 && dirs.length > 0) {
+    const { message, hint } = noMatchAnywhere(matches, sel);
+    throw new PixieError('NO_MATCH', message, hint);
+  }
+  return { dirs: kept, skipped: dirs.filter((d) => !kept.includes(d)) };
+}
+
 /** Whether the selection picks any fixture of the tool, and what the tool has to pick from. */
-export function matchTool(toolDir: string, sel: FixtureSelection): ToolMatch {
+function matchTool(toolDir: string, sel: FixtureSelection): ToolMatch {
   const referenceDir = path.join(toolDir, 'reference');
   const files = listFixtureFiles(referenceDir);
   const named = files.map((file) => ({ file, tags: [] as string[] }));
@@ -37,7 +53,7 @@ export function matchTool(toolDir: string, sel: FixtureSelection): ToolMatch {
 }
 
 /** The sentence and hint for a selection that matched no fixture in any of `tools`. */
-export function noMatchAnywhere(tools: readonly ToolMatch[], sel: FixtureSelection): { message: string; hint: string } {
+function noMatchAnywhere(tools: readonly ToolMatch[], sel: FixtureSelection): { message: string; hint: string } {
   const asked = [...(sel.fixture ?? []).map((f) => `--fixture ${f}`), ...(sel.tag ?? []).map((t) => `--tag ${t}`)].join(
     ' ',
   );
