@@ -2,7 +2,7 @@
 // judged by the comparator `pixie validate` uses, under a tolerance checked like tolerance.yaml's.
 import { comparatorFor } from '../comparators/index.js';
 import { PixieError } from '../errors.js';
-import { findingLine, type Finding } from '../report/finding.js';
+import type { Finding } from '../report/finding.js';
 import type { OutputComparison } from '../report/model.js';
 import { checkToleranceBlock } from '../tolerance/block.js';
 import { emptyToleranceConfig } from '../tolerance/config.js';
@@ -47,7 +47,7 @@ export async function compareValues(input: CompareInput): Promise<OutputComparis
   if (problems.length)
     throw new PixieError(
       'USAGE',
-      `the tolerance for ${key} (${type}) cannot be used: ${problems.map((p) => findingLine({ ...p, file: undefined })).join('; ')}`,
+      `the tolerance for ${key} (${type}) cannot be used: ${problems.map((p) => p.message).join('; ')}`,
       'write it as in tolerance.yaml, e.g. { abs: 0.005 } (docs/tolerance.md)',
     );
   const tolerance = resolveTolerance(key, type, emptyToleranceConfig(), block, comparator);

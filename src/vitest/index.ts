@@ -125,8 +125,11 @@ export function describeTool(toolPathOrId: string, options: DescribeToolOptions 
           const outcome = await run.run(FIXTURES, ctx);
           if (outcome.status !== 'fail') return;
           const result = run.state.fixtures.find((f) => f.file === fixture.file);
-          const lines = result ? fixtureLines(result, plain, '', run.state.valueChars) : [];
-          throw new Error([outcome.message, ...lines, ...(outcome.details ? [outcome.details] : [])].join('\n'));
+          // the fixture's lines as `pixie validate` prints them; without a result, the check's own sentence
+          const lines = result
+            ? fixtureLines(result, plain, '', run.state.valueChars)
+            : [outcome.message, ...(outcome.details ? [outcome.details] : [])];
+          throw new Error(lines.join('\n'));
         },
         manifest.ok ? runTimeoutMs(manifest.manifest, fixture.validator_timeout_override) + MARGIN_MS : MARGIN_MS,
       );
