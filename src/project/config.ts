@@ -174,7 +174,8 @@ function explain(e: SchemaError, lineOf: LineOf, file: string): Finding | undefi
       const allowed = Object.keys((e.parentSchema?.properties ?? {}) as Record<string, unknown>).filter(
         (k) => k !== '$schema',
       );
-      const close = suggest(key, allowed);
+      // a shortened key (startup_timeout) is as good a clue as a misspelt one
+      const close = suggest(key, allowed) ?? allowed.find((a) => a.startsWith(key) || key.startsWith(a));
       const whereIn = segments.length ? ` in ${formatPath(segments)}` : '';
       return at(
         [...segments, key],
@@ -209,8 +210,10 @@ function explain(e: SchemaError, lineOf: LineOf, file: string): Finding | undefi
 }
 
 function configError(file: string, problems: Finding[]): PixieError {
-  const rel = path.relative(process.cwd(), file) || file;
-  const lines = problems.map((p) => findingLine({ ...p, file: rel }));
+  const relative = path.relative(process.cwd(), file);
+  const rel = relative && !relative.startsWith('..') ? relative : file;
+  const sorted = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const lines = sorted.map((p) => findingLine({ ...p, file: rel }));
   return new PixieError(
     'USER_FILE',
     `${rel} has ${problems.length} problem(s):\n  ${lines.join('\n  ')}`,
