@@ -65,6 +65,7 @@ async function pack(): Promise<string> {
     'src',
     'scripts',
     'reference-schemas',
+    'docs',
   ])
     cpSync(path.join(REPO_ROOT, f), path.join(stage, f), { recursive: true });
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(stage, 'node_modules'));
@@ -188,6 +189,7 @@ describe('pixie installed from its tarball into a fresh project', () => {
     expect(existsSync(path.join(pkg, 'dist', 'index.d.ts'))).toBe(true);
     expect(existsSync(path.join(pkg, 'dist', 'vitest', 'index.d.ts'))).toBe(true);
     expect(existsSync(path.join(pkg, 'reference-schemas', 'tool.schema.json'))).toBe(true);
+    expect(existsSync(path.join(pkg, 'docs', 'api.md'))).toBe(true);
     expect(existsSync(path.join(pkg, 'src'))).toBe(false);
   });
 
