@@ -229,7 +229,15 @@ const CASES: Case[] = [
   {
     tool: 'never-healthy',
     healthTimeoutMs: SHORT_HEALTH,
-    checks: { 6: { status: 'fail', message: /\/healthz did not answer 200 within 3 s$/ }, ...NOT_STARTED },
+    checks: {
+      6: {
+        status: 'fail',
+        message:
+          /\/healthz did not answer 200 within 3 s; the process is still running: it listens on port \d+, but \/healthz answered HTTP 503, not 200$/,
+        details: /raise "startup_timeout_seconds" in tool\.json/,
+      },
+      ...NOT_STARTED,
+    },
   },
   {
     tool: 'ignores-port',
@@ -237,8 +245,9 @@ const CASES: Case[] = [
     checks: {
       6: {
         status: 'fail',
-        message: /\/healthz did not answer 200 within 3 s$/,
-        details: /listening on 127\.0\.0\.1 at the port given by --port/,
+        message:
+          /\/healthz did not answer 200 within 3 s; the process is still running: nothing listens on 127\.0\.0\.1:\d+ yet$/,
+        details: /binds 127\.0\.0\.1 at the port given by --port \/ PORT/,
       },
       ...NOT_STARTED,
     },
@@ -247,7 +256,12 @@ const CASES: Case[] = [
     tool: 'binds-ipv6-only',
     healthTimeoutMs: SHORT_HEALTH,
     checks: {
-      6: { status: 'fail', message: /\/healthz did not answer 200 within 3 s$/, details: /127\.0\.0\.1/ },
+      6: {
+        status: 'fail',
+        message:
+          /\/healthz did not answer 200 within 3 s; the process is still running: nothing listens on 127\.0\.0\.1:\d+ yet$/,
+        details: /127\.0\.0\.1/,
+      },
       ...NOT_STARTED,
     },
   },
@@ -315,7 +329,10 @@ const CASES: Case[] = [
   },
   {
     tool: 'run-too-slow',
-    checks: { 8: { status: 'fail', message: /^POST \/run did not answer within 6 s$/ }, 9: skippedBecause(8) },
+    checks: {
+      8: { status: 'fail', message: /^POST \/run did not answer within 6 s \(max_runtime_seconds 1 \+ 5 s grace\)$/ },
+      9: skippedBecause(8),
+    },
   },
   {
     tool: 'dies-during-run',

@@ -12,6 +12,7 @@ import { selectFixtures } from '../reference/select.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
 import { fixturesVerdict } from '../reference/verdict.js';
 import { loadTolerance } from '../tolerance/load.js';
+import { withProjectDefaults } from '../tolerance/resolve.js';
 import { memoryLimitMb } from '../validation/timeouts.js';
 import type { Check, CheckContext, CheckOutcome } from './types.js';
 
@@ -74,18 +75,24 @@ export const referenceFixtures: Check = {
         finding('no-fixtures', { file: 'reference', message: 'reference/ has no fixture_*.json files' }),
       ]);
     const { selected, unmatched } = selectFixtures(loaded.fixtures, { fixture: options.fixture, tag: options.tag });
-    if (unmatched.length) {
+    const available = `fixtures in reference/: ${loaded.fixtures.map((f) => f.file).join(', ')}`;
+    // under --all a token may name another tool's fixture; only an empty selection counts there
+    if (unmatched.length && !options.filterAcrossTools) {
       return verdict(ctx, [
         finding('fixture-not-found', {
           message: `--fixture ${unmatched.map((u) => `'${u}'`).join(', ')} matched no fixture`,
-          fix: `fixtures in reference/: ${loaded.fixtures.map((f) => f.file).join(', ')}`,
+          fix: available,
         }),
       ]);
     }
     if (selected.length === 0) {
+      const tags = [...new Set(loaded.fixtures.flatMap((f) => f.tags))].sort();
       return verdict(ctx, [
         finding('no-fixture-selected', {
-          message: `no fixtures matched${options.tag?.length ? ` tag(s) ${options.tag.join(', ')}` : ' the selection'}`,
+          message: `no fixture matched${options.tag?.length ? ` --tag ${options.tag.join(', ')}` : ''}${options.fixture?.length ? ` --fixture ${options.fixture.join(', ')}` : ''}`,
+          fix: options.tag?.length
+            ? `tags in reference/: ${tags.length ? tags.join(', ') : '(none)'}; ${available}`
+            : available,
         }),
       ]);
     }
@@ -93,7 +100,7 @@ export const referenceFixtures: Check = {
     const runs = await runFixtures(selected, {
       manifest,
       client: state.tool!.client,
-      tolerance: tolerance.config,
+      tolerance: withProjectDefaults(tolerance.config, options.project?.tolerances),
       jobs: options.jobs,
       errors: state.errors,
       onFixtureDone: (r) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type HttpResult, ToolHttpError, detailOf, formatSeconds } from '../tool/client.js';
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
-import { memoryLimitMb, runTimeoutMs } from '../validation/timeouts.js';
+import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../validation/timeouts.js';
 import type { Check } from './types.js';
 
 export const sampleRunSucceeds: Check = {
@@ -23,7 +23,7 @@ export const sampleRunSucceeds: Check = {
       if (err instanceof ToolHttpError)
         return {
           status: 'fail',
-          message: err.kind === 'timeout' ? `POST /run did not answer within ${formatSeconds(timeout)}` : err.message,
+          message: err.kind === 'timeout' ? `POST /run did not answer within ${runLimitWords(manifest)}` : err.message,
           details: inputsText,
         };
       throw err;

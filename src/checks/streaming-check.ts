@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ToolHttpError, formatSeconds } from '../tool/client.js';
+import { ToolHttpError } from '../tool/client.js';
 import { readStreamEvent } from '../tool/stream-events.js';
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
-import { runTimeoutMs } from '../validation/timeouts.js';
+import { runLimitWords, runTimeoutMs } from '../validation/timeouts.js';
 import type { Check } from './types.js';
 
 const MAX_PROBLEMS = 20;
@@ -91,7 +91,7 @@ export const streamingCheck: Check = {
         status: 'fail',
         message:
           outcome === 'timeout'
-            ? `no SSE events received within ${formatSeconds(timeout)}`
+            ? `no SSE events received within ${runLimitWords(manifest)}`
             : '/stream closed without sending any events',
         details: `run_id ${runId}`,
       };
@@ -99,7 +99,7 @@ export const streamingCheck: Check = {
     if (notDone.length) {
       problems.push(
         outcome === 'timeout'
-          ? `no "done": true event for ${notDone.join(', ')} within ${formatSeconds(timeout)}`
+          ? `no "done": true event for ${notDone.join(', ')} within ${runLimitWords(manifest)}`
           : `the stream ended without a "done": true event for ${notDone.join(', ')}`,
       );
     }

@@ -1,3 +1,4 @@
+import type { EnvironmentSummary } from '../tool/environment.js';
 import type { Manifest } from '../tool/manifest-types.js';
 import type { ManifestLoad } from '../tool/manifest.js';
 import type { Runtime } from '../tool/runtime.js';
@@ -33,6 +34,8 @@ export interface ValidationState {
   valueChars?: number;
   /** peak resident memory of the tool, MiB */
   peakMemoryMb: number | null;
+  /** names of what the tool's environment got and did not get (check 6) */
+  environment?: EnvironmentSummary;
 }
 
 export interface CheckContext {

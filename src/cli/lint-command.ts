@@ -5,7 +5,8 @@ import { applyFixes, type FixOutcome } from '../ci/lint-fix.js';
 import { lintTool, renderLint, type LintResult } from '../ci/lint.js';
 import { PixieError } from '../errors.js';
 import { formatAnnotation, workspaceRelative } from '../report/renderers/github.js';
-import { defaultToolsDir, discoverTools, resolveTool } from '../project/discover.js';
+import { discoverTools, resolveTool } from '../project/discover.js';
+import { loadProject } from '../project/project.js';
 
 export interface LintCliOptions {
   toolsDir?: string;
@@ -15,7 +16,7 @@ export interface LintCliOptions {
 }
 
 export async function lintCommand(targets: string[], opts: LintCliOptions): Promise<number> {
-  const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
+  const { toolsDir } = loadProject({ toolsDir: opts.toolsDir });
   const dirs = targets.length ? targets.map((t) => resolveTool(t, toolsDir)) : discoverTools(toolsDir);
   if (dirs.length === 0)
     throw new PixieError(

@@ -8,7 +8,9 @@ import { renderAllTable } from '../report/renderers/all-table.js';
 import { renderJson } from '../report/renderers/json.js';
 import { renderPretty } from '../report/renderers/pretty.js';
 import { renderSummary } from '../report/renderers/summary.js';
-import { defaultToolsDir, discoverTools, resolveTool } from '../project/discover.js';
+import { discoverTools, resolveTool, toolAround } from '../project/discover.js';
+import { loadProject, projectSettings } from '../project/project.js';
+import { toolsMatching } from '../reference/matching-tools.js';
 import { mapPool } from '../util/pool.js';
 import type { ProgressEvent } from '../validation/options.js';
 import { validateTool } from '../validation/validate-tool.js';
@@ -38,6 +40,8 @@ export interface ValidateCliOptions {
   strict?: boolean;
   /** report files by reporter name (--junit FILE, --html FILE) */
   reportFiles?: ReportFiles;
+  /** --startup-timeout, seconds */
+  startupTimeout?: number;
 }
 
 /** A progress bar for a single tool with many fixtures (terminal only; never in --json or CI logs). */
@@ -75,7 +79,8 @@ function checkUsage(opts: ValidateCliOptions, target: string | undefined): void 
 }
 
 export async function validateCommand(target: string | undefined, opts: ValidateCliOptions): Promise<number> {
-  const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
+  const project = loadProject({ toolsDir: opts.toolsDir });
+  const toolsDir = project.toolsDir;
   checkUsage(opts, target);
   if (opts.all && target)
     throw new PixieError(
@@ -83,12 +88,9 @@ export async function validateCommand(target: string | undefined, opts: Validate
       `pass either a tool or --all, not both (got '${target}' and --all)`,
       'pixie validate --all, or pixie validate <tool>',
     );
-  if (!opts.all && !target && !opts.changed)
-    throw new PixieError(
-      'USAGE',
-      'which tool? pass a tool id or path, or --all',
-      'pixie validate compound-interest, or pixie validate --all',
-    );
+  // with no tool named, the tool the current directory is in
+  if (!opts.all && !target && !opts.changed) target = toolAround(process.cwd(), toolsDir) ?? undefined;
+  if (!opts.all && !target && !opts.changed) throw whichTool(toolsDir);
   if (opts.yes && !opts.updateFixtures)
     throw new PixieError(
       'USAGE',
@@ -97,7 +99,17 @@ export async function validateCommand(target: string | undefined, opts: Validate
     );
   const out = process.stdout;
   const c = colorsFor(out);
-  const base = { referenceOnly: opts.referenceOnly, strict: opts.strict, fixture: opts.fixture, tag: opts.tag };
+  const base = {
+    referenceOnly: opts.referenceOnly,
+    strict: opts.strict,
+    fixture: opts.fixture,
+    tag: opts.tag,
+    project: projectSettings(project),
+    ...(opts.startupTimeout ? { healthTimeoutMs: opts.startupTimeout * 1000 } : {}),
+  };
+  const jobs = opts.jobs ?? project.config.jobs;
+  // the config's report files, each replaced by a flag of the same name
+  const reportFiles: ReportFiles = { ...project.config.reporters, ...opts.reportFiles };
 
   if (opts.all || opts.changed) {
     const found = discoverTools(toolsDir);
@@ -107,12 +119,20 @@ export async function validateCommand(target: string | undefined, opts: Validate
         `no tools found in ${toolsDir}`,
         'a tool is a folder with tool.json; create one with pixie new <id>',
       );
-    const { dirs, notes } = selectToolDirs(found, toolsDir, opts);
+    const selected = selectToolDirs(found, toolsDir, opts);
+    const notes = selected.notes;
+    // a filter filters: tools without a matching fixture are left out, and matching nothing anywhere fails
+    const matching = toolsMatching(selected.dirs, opts);
+    const dirs = matching.dirs;
+    if (matching.skipped.length)
+      notes.push(
+        `${matching.skipped.length} of ${selected.dirs.length} tool(s) have no fixture matching the selection and are skipped: ${matching.skipped.map((d) => path.basename(d)).join(', ')}`,
+      );
     for (const n of notes) process.stderr.write(`pixie: ${n}\n`);
     const started = performance.now();
     const progress = opts.json ? null : startProgress(dirs.length, 'tools');
-    const reports = await mapPool(dirs, opts.jobs ?? os.availableParallelism(), async (toolDir) => {
-      const report = await validateTool({ ...base, toolDir });
+    const reports = await mapPool(dirs, jobs ?? os.availableParallelism(), async (toolDir) => {
+      const report = await validateTool({ ...base, filterAcrossTools: true, toolDir });
       progress?.tick(report.tool_id);
       return report;
     });
@@ -126,13 +146,13 @@ export async function validateCommand(target: string | undefined, opts: Validate
       }
       out.write(renderAllTable(reports, c, performance.now() - started));
     }
-    await writeReportFiles(reports, opts.reportFiles ?? {}, { wallMs: performance.now() - started });
+    await writeReportFiles(reports, reportFiles, { wallMs: performance.now() - started });
     await writeAnnotations(reports, Boolean(opts.json));
     return exitCodeFor(reports);
   }
 
   const toolDir = resolveTool(target!, toolsDir);
-  if (opts.updateFixtures) return updateFixturesCommand(toolDir, { ...base, jobs: opts.jobs }, Boolean(opts.yes), c);
+  if (opts.updateFixtures) return updateFixturesCommand(toolDir, { ...base, jobs }, Boolean(opts.yes), c);
   let report: Report;
   const shard = opts.shard
     ? shardFixtures(toolDir, parseShard(opts.shard), { fixture: opts.fixture, durations: opts.durations })
@@ -148,7 +168,7 @@ export async function validateCommand(target: string | undefined, opts: Validate
       ...base,
       ...(shard?.files.length ? { fixture: shard.files } : {}),
       toolDir,
-      jobs: opts.jobs,
+      jobs,
       onProgress: bar?.onProgress,
     });
     bar?.stop();
@@ -160,7 +180,24 @@ export async function validateCommand(target: string | undefined, opts: Validate
   if (opts.json) out.write(renderJson(report));
   else if (opts.summary) out.write(renderSummary(report, c));
   else out.write(renderPretty(report, c));
-  await writeReportFiles([report], opts.reportFiles ?? {});
+  await writeReportFiles([report], reportFiles);
   await writeAnnotations([report], Boolean(opts.json));
   return exitCodeFor([report]);
+}
+
+/** No tool named and not inside one: say which tools there are. */
+function whichTool(toolsDir: string): PixieError {
+  let known: string[] = [];
+  try {
+    known = discoverTools(toolsDir).map((d) => path.basename(d));
+  } catch {
+    // no tools directory: the hint says how to make one
+  }
+  return new PixieError(
+    'USAGE',
+    'which tool? pass a tool id or path, or --all',
+    known.length
+      ? `pixie validate ${known[0]}, or pixie validate --all (tools: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''})`
+      : 'pixie new <id> creates a first tool; pixie validate --all validates every tool',
+  );
 }

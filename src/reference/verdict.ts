@@ -43,9 +43,10 @@ function baseVerdict({ findings, fixtures }: FixturesVerdictInput): CheckOutcome
       details: problems.map(findingLine).join('\n'),
     };
   }
-  const notFound = first('fixture-not-found');
+  // a filter that picks nothing is a mistake (a typo in CI must not turn green), never a skip
+  const notFound = first('fixture-not-found') ?? first('no-fixture-selected');
   if (notFound) return { status: 'fail', message: notFound.message, details: notFound.fix ?? null };
-  const none = first('no-fixtures') ?? first('no-fixture-selected');
+  const none = first('no-fixtures');
   if (none && fixtures.length === 0) return { status: 'skip', message: none.message };
   const memory = first('memory-limit');
   if (memory) return { status: 'fail', message: memory.message };

@@ -1,6 +1,7 @@
 // The report model: what checks, fixtures and comparators produce, and what every renderer reads.
 // Field names are snake_case, as existing Pixie consumers read them (docs/report.md).
 
+import type { EnvironmentSummary } from '../tool/environment.js';
 import type { Finding } from './finding.js';
 
 export type Status = 'pass' | 'warn' | 'fail' | 'skip';
@@ -111,6 +112,8 @@ export interface Report {
   options?: RunOptions;
   /** how many characters of a value text reports show (tolerance.yaml options.truncate_diff_chars) */
   value_chars?: number;
+  /** the tool's environment by name, never values; absent when the tool was not started */
+  environment?: EnvironmentSummary;
 }
 
 export function overallOf(statuses: Iterable<Status>): Report['overall'] {

@@ -43,7 +43,7 @@ const RULES = {
   'stray-reference-file': { severity: 'info', strict: 'error', about: 'reference/ holds a file pixie never reads' },
   'no-fixtures': { severity: 'info', strict: 'error', about: 'the tool has no reference fixtures' },
   'fixture-not-found': { severity: 'error', about: '--fixture matched no fixture' },
-  'no-fixture-selected': { severity: 'info', about: 'the --tag or --fixture selection left no fixture to run' },
+  'no-fixture-selected': { severity: 'error', about: 'the --tag or --fixture selection left no fixture to run' },
   // check 12's run
   'tool-not-started': {
     severity: 'error',

@@ -3,10 +3,8 @@
 // (Ctrl-C, a thrown check, SIGKILL via the reaper) still leaves nothing behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parseEnv } from 'node:util';
 import { ToolClient } from './client.js';
+import { toolEnvironment } from './environment.js';
 import { freePort } from './free-port.js';
 import {
   allProcesses,
@@ -19,27 +17,11 @@ import {
 } from './processes.js';
 import type { Runtime } from './runtime.js';
 import { registerGroup, unregisterGroup } from './process-registry.js';
+import { type HealthPoll, healthPollOf, slowStart } from './slow-start.js';
 
 const STDERR_RING_BYTES = 64 * 1024;
 const HEALTH_TIMEOUT_MS = 30_000;
 export const SHUTDOWN_GRACE_MS = 5_000;
-
-/** Parent variables a tool may see; everything else (tokens, CI secrets) stays with pixie. */
-const KEPT_ENV = [
-  'PATH',
-  'HOME',
-  'USER',
-  'LOGNAME',
-  'LANG',
-  'LC_ALL',
-  'LC_CTYPE',
-  'TZ',
-  'TMPDIR',
-  'TEMP',
-  'TMP',
-  'PYTHONHOME',
-  'SYSTEMROOT',
-];
 
 export interface StopResult {
   /** the leader and its whole group exited within the grace period after SIGTERM */
@@ -76,6 +58,8 @@ export interface StartOptions {
   runtime: Runtime;
   healthTimeoutMs?: number;
   maxResponseBytes?: number;
+  /** variables passed from pixie's environment: declared secrets and the project's env.pass */
+  passEnv?: readonly string[];
 }
 
 /** stderr kept as whole chunks, dropping the oldest once over the cap (the tail is what explains a crash) */
@@ -94,19 +78,15 @@ class Ring {
   }
 }
 
-function toolEnv(toolDir: string, port: number, marker: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const k of KEPT_ENV) if (process.env[k] !== undefined) env[k] = process.env[k];
-  const dotenv = path.join(toolDir, '.env');
-  if (existsSync(dotenv)) Object.assign(env, parseEnv(readFileSync(dotenv, 'utf8')));
-  Object.assign(env, {
+/** What pixie itself sets for every tool (docs/tool-format.md, start-up). */
+function ownVariables(port: number, marker: string): Record<string, string> {
+  return {
     PORT: String(port),
     PIXIE_VALIDATE: 'true',
     PIXIE_RUN_ID: marker,
     PYTHONUNBUFFERED: '1',
     PYTHONDONTWRITEBYTECODE: '1',
-  });
-  return env;
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -139,7 +119,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   try {
     child = spawn(opts.runtime.command, [...opts.runtime.preArgs, opts.entrypoint, '--port', String(port)], {
       cwd: opts.toolDir,
-      env: toolEnv(opts.toolDir, port, marker),
+      env: toolEnvironment(opts.toolDir, opts.passEnv ?? [], ownVariables(port, marker)).env,
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true, // own process group: killpg reaches the tool's children
     });
@@ -209,6 +189,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
 
   // poll /healthz until 200, the process exits, or the deadline passes
   const deadline = started + (opts.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
+  let lastPoll: HealthPoll = null;
   while (performance.now() < deadline) {
     if (exit) break;
     try {
@@ -217,8 +198,9 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
         tracker.sample();
         return { ok: true, tool, durationMs: elapsed() };
       }
-    } catch {
-      // not listening yet
+      lastPoll = healthPollOf(res);
+    } catch (err) {
+      lastPoll = healthPollOf(err); // not listening yet, or not answering
     }
     if (exit) break;
     // poll briskly while a fast tool is likely to come up, then ease off
@@ -243,13 +225,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     };
   }
   const seconds = (opts.healthTimeoutMs ?? HEALTH_TIMEOUT_MS) / 1000;
-  return {
-    ok: false,
-    message: `/healthz did not answer 200 within ${seconds} s`,
-    details: `port ${port}; is the tool listening on 127.0.0.1 at the port given by --port / PORT?`,
-    stderr: log,
-    durationMs: elapsed(),
-  };
+  return { ok: false, ...slowStart(seconds, port, lastPoll), stderr: log, durationMs: elapsed() };
 }
 
 /** The tool's process group and every descendant seen, with resident-memory peaks. */

@@ -1,3 +1,5 @@
+import type { ProjectSettings } from '../project/config.js';
+
 export interface ProgressEvent {
   kind: 'check-start' | 'check-end' | 'fixture-end' | 'fixtures-total';
   tool_id: string;
@@ -19,9 +21,13 @@ export interface ValidateOptions {
   fixture?: string[];
   /** --tag values */
   tag?: string[];
+  /** under --all: a --fixture token that matches only other tools' fixtures is not an error here */
+  filterAcrossTools?: boolean;
   /** fixtures run at once (default 4) */
   jobs?: number;
-  /** override the 30 s /healthz deadline (tests) */
+  /** --startup-timeout: the /healthz deadline, over tool.json and the project's limits */
   healthTimeoutMs?: number;
+  /** what the project's pixie.config gives every tool: tolerances, environment, limits */
+  project?: ProjectSettings;
   onProgress?: (event: ProgressEvent) => void;
 }

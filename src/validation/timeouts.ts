@@ -1,4 +1,5 @@
 import type { Manifest } from '../tool/manifest-types.js';
+import type { ValidateOptions } from './options.js';
 
 const DEFAULT_MAX_RUNTIME_S = 60;
 const DEFAULT_MAX_MEMORY_MB = 512;
@@ -12,6 +13,26 @@ export function runTimeoutMs(manifest: Manifest, fixtureOverride?: number | null
   return seconds * 1000;
 }
 
+/** The run limit in words, naming where it comes from: "10 s (max_runtime_seconds 5 + 5 s grace)". */
+export function runLimitWords(manifest: Manifest, fixtureOverride?: number | null): string {
+  const seconds = runTimeoutMs(manifest, fixtureOverride) / 1000;
+  if (fixtureOverride != null) return `${seconds} s (the fixture's validator_timeout_override)`;
+  if (manifest.validator_timeout_override != null) return `${seconds} s (validator_timeout_override)`;
+  const declared = manifest.max_runtime_seconds;
+  return declared !== undefined
+    ? `${seconds} s (max_runtime_seconds ${declared} + 5 s grace)`
+    : `${seconds} s (the default max_runtime_seconds ${DEFAULT_MAX_RUNTIME_S} + 5 s grace)`;
+}
+
 export function memoryLimitMb(manifest: Manifest): number {
   return manifest.max_memory_mb ?? DEFAULT_MAX_MEMORY_MB;
+}
+
+/** The /healthz deadline: --startup-timeout, else tool.json, else the project's limits, else start-up's default. */
+export function startupTimeoutMs(
+  manifest: Manifest,
+  options: Pick<ValidateOptions, 'healthTimeoutMs' | 'project'>,
+): number | undefined {
+  const seconds = manifest.startup_timeout_seconds ?? options.project?.limits.startup_timeout_seconds;
+  return options.healthTimeoutMs ?? (seconds !== undefined ? seconds * 1000 : undefined);
 }

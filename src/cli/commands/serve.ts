@@ -9,7 +9,10 @@ export function registerServe(program: Command, setExitCode: SetExitCode): void 
     .description('the validation service and dashboard (HTTP API + web page)')
     .option('--port <port>', 'port to listen on (0 picks a free one)', portNumber, 7700)
     .option('--host <host>', 'address to bind; anything but loopback needs --token', '127.0.0.1')
-    .option('--tools-dir <dir>', 'where tools are discovered (default: ./tools or $PIXIE_TOOLS_DIR)')
+    .option(
+      '--tools-dir <dir>',
+      'where tools are discovered (default: $PIXIE_TOOLS_DIR, tools_dir in pixie.config, or <project>/tools)',
+    )
     .option('--token <token>', 'require this bearer token on every request (default: $PIXIE_TOKEN)')
     .action(async (opts: ServeOptions) => {
       const { serveCommand } = await import('../../server/serve.js');

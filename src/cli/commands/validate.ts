@@ -1,7 +1,7 @@
 // `pixie validate`: its flags, including one file flag per reporter in the registry.
 import { type Command, Option } from 'commander';
 import { REPORTERS } from '../../report/reporters.js';
-import { collect, positiveInt, type SetExitCode } from './options.js';
+import { collect, positiveInt, positiveSeconds, type SetExitCode } from './options.js';
 import type { ValidateCliOptions } from '../validate-command.js';
 
 export function registerValidate(program: Command, setExitCode: SetExitCode): void {
@@ -10,7 +10,10 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
     .description('run the twelve checks against one tool, or every tool with --all')
     .argument('[tool]', 'tool id (a folder under --tools-dir) or a path to a tool folder')
     .option('--all', 'validate every tool under the tools directory, in parallel')
-    .option('--tools-dir <dir>', 'where tool ids are looked up (default: ./tools or $PIXIE_TOOLS_DIR)')
+    .option(
+      '--tools-dir <dir>',
+      'where tool ids are looked up (default: $PIXIE_TOOLS_DIR, tools_dir in pixie.config, or <project>/tools)',
+    )
     .addOption(
       new Option('--json', 'print the JSON report (reference-schemas/report.schema.json) and nothing else').conflicts(
         'summary',
@@ -22,7 +25,12 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
     .option('--tag <t>', 'run only fixtures with this tag (repeatable)', collect)
     .option('--update-fixtures', 'show which fixture values would change (dry run)')
     .option('--yes', 'with --update-fixtures: write the changes')
-    .option('--jobs <n>', 'fixtures (or with --all, tools) run at once', positiveInt);
+    .option('--jobs <n>', 'fixtures (or with --all, tools) run at once', positiveInt)
+    .option(
+      '--startup-timeout <seconds>',
+      "how long a tool may take to answer /healthz (over tool.json's startup_timeout_seconds; default 30)",
+      positiveSeconds,
+    );
   // --json prints the report on stdout here, so only the other reporters get a file flag
   for (const r of REPORTERS.filter((x) => x.name !== 'json'))
     command.option(`--${r.name} <file>`, `also write ${r.description} to FILE`);

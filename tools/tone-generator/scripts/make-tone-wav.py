@@ -14,8 +14,8 @@ can call them equal:
       triangle's Fourier series instead, (8 / pi^2) * sum over odd n below Nyquist of
       (-1)^((n-1)/2) sin(2 pi n f t) / n^2 (band-limited, so no aliasing; the tool's naive wave aliases).
 
-Run from anywhere:  python3 tools/tone-generator/reference/make-tone-wav.py
-It rewrites the two fixture files next to it (deterministic output).
+Run from anywhere:  python3 tools/tone-generator/scripts/make-tone-wav.py
+It rewrites the two fixture files in ../reference/ (deterministic output).
 """
 import base64
 import io
@@ -24,7 +24,7 @@ import math
 import os
 import wave
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+REFERENCE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'reference')
 
 
 def wav_bytes(samples, rate, width):
@@ -64,7 +64,7 @@ FIXTURES = {
     'fixture_independent_sine_8bit.json': {
         'name': 'Independent WAV: 440 Hz sine, 8-bit Python wave file',
         'source': (
-            'Independent synthesis: tools/tone-generator/reference/make-tone-wav.py (Python wave + math, none of the '
+            'Independent synthesis: tools/tone-generator/scripts/make-tone-wav.py (Python wave + math, none of the '
             'tool\'s code). 0.25 s at 8 kHz = 2000 samples of 0.5 sin(2 pi 440 n / 8000), written as 8-bit unsigned PCM '
             '(128 + round(127 x)) where the tool writes 16-bit. Compared by the spectral comparator (defaults).'
         ),
@@ -75,7 +75,7 @@ FIXTURES = {
     'fixture_independent_triangle_additive.json': {
         'name': 'Independent WAV: 220 Hz triangle by Fourier series at 11.025 kHz',
         'source': (
-            'Independent synthesis: tools/tone-generator/reference/make-tone-wav.py (Python wave + math, none of the '
+            'Independent synthesis: tools/tone-generator/scripts/make-tone-wav.py (Python wave + math, none of the '
             'tool\'s code). The tool renders 0.25 s at 22.05 kHz from the piecewise-linear triangle; this WAV is 16-bit '
             'PCM at 11.025 kHz (2756 samples) summed from the triangle\'s Fourier series, 0.8 (8/pi^2) sum_(odd n, '
             'n 220 < 5512.5) (-1)^((n-1)/2) sin(2 pi n 220 t)/n^2. Compared by the spectral comparator (defaults).'
@@ -88,7 +88,7 @@ FIXTURES = {
 
 if __name__ == '__main__':
     for file, fx in FIXTURES.items():
-        with open(os.path.join(HERE, file), 'w', encoding='utf-8') as f:
+        with open(os.path.join(REFERENCE_DIR, file), 'w', encoding='utf-8') as f:
             json.dump(fx, f, indent=2, ensure_ascii=False)
             f.write('\n')
-        print(file, os.path.getsize(os.path.join(HERE, file)), 'bytes')
+        print(file, os.path.getsize(os.path.join(REFERENCE_DIR, file)), 'bytes')

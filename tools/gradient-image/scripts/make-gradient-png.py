@@ -17,8 +17,8 @@ writes filter 0 at compression level 9).
   swatches         32 x 32 solid PNGs of the start, middle (t = 1/2) and end colours, written as
                    1-entry palette PNGs (colour type 3).
 
-Run from anywhere:  python3 tools/gradient-image/reference/make-gradient-png.py
-It rewrites the fixture_independent_*.json files next to it (deterministic output).
+Run from anywhere:  python3 tools/gradient-image/scripts/make-gradient-png.py
+It rewrites the fixture_independent_*.json files in ../reference/ (deterministic output).
 """
 import base64
 import json
@@ -28,7 +28,7 @@ import struct
 import zlib
 from fractions import Fraction
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+REFERENCE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'reference')
 
 
 def chunk(kind, body):
@@ -121,7 +121,7 @@ def fixture(name, inputs, rounding, note, tolerance=None, tags=()):
     out = {
         'name': name,
         'source': (
-            'Independent render: tools/gradient-image/reference/make-gradient-png.py (Python standard library only; '
+            'Independent render: tools/gradient-image/scripts/make-gradient-png.py (Python standard library only; '
             'no sharp/libvips and none of the tool\'s code). Pixels from exact fractions, t = x/(w-1), y/(h-1) or their mean, '
             f'channel = start + (end - start) t rounded {how}; PNG written with zlib + struct, Sub filter. '
             'greyscale.before = that PNG, greyscale.after = sRGB transfer of linear-light Y = 0.2126 R + 0.7152 G + 0.0722 B, '
@@ -162,7 +162,7 @@ FIXTURES = {
 
 if __name__ == '__main__':
     for file, fx in FIXTURES.items():
-        with open(os.path.join(HERE, file), 'w', encoding='utf-8') as f:
+        with open(os.path.join(REFERENCE_DIR, file), 'w', encoding='utf-8') as f:
             json.dump(fx, f, indent=2, ensure_ascii=False)
             f.write('\n')
-        print(file, os.path.getsize(os.path.join(HERE, file)), 'bytes')
+        print(file, os.path.getsize(os.path.join(REFERENCE_DIR, file)), 'bytes')

@@ -9,8 +9,8 @@ uses Helvetica and Helvetica-Bold) in WinAnsiEncoding, every text line one left-
 dates. What stays the same is what a reader sees: the same text lines, in the same order, on one
 page, which is all the PDF comparator (pdfjs-dist text, whitespace normalised) looks at.
 
-Run from anywhere:  python3 tools/invoice-pdf/reference/make-invoice-pdf.py
-It rewrites the fixture_independent_*.json files next to it (deterministic output).
+Run from anywhere:  python3 tools/invoice-pdf/scripts/make-invoice-pdf.py
+It rewrites the fixture_independent_*.json files in ../reference/ (deterministic output).
 """
 import base64
 import json
@@ -18,7 +18,7 @@ import os
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+REFERENCE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'reference')
 SYMBOLS = {'GBP': '£', 'EUR': '€', 'USD': '$'}
 CENT = Decimal('0.01')
 
@@ -87,7 +87,7 @@ def fixture(name, inputs, note):
     return {
         'name': name,
         'source': (
-            'Independent PDF: tools/invoice-pdf/reference/make-invoice-pdf.py (Python standard library; no pdf-lib, none of '
+            'Independent PDF: tools/invoice-pdf/scripts/make-invoice-pdf.py (Python standard library; no pdf-lib, none of '
             'the tool\'s code). Amounts worked out with decimal (cents, halves up); a hand-assembled one-page US Letter PDF in '
             'Times-Roman with each line as one left-aligned string and a different producer and no dates, so only the text '
             'lines match the tool\'s. Compared by the PDF comparator (page count + per-page text). ' + note
@@ -135,7 +135,7 @@ FIXTURES = {
 
 if __name__ == '__main__':
     for file, fx in FIXTURES.items():
-        with open(os.path.join(HERE, file), 'w', encoding='utf-8') as f:
+        with open(os.path.join(REFERENCE_DIR, file), 'w', encoding='utf-8') as f:
             json.dump(fx, f, indent=2, ensure_ascii=False)
             f.write('\n')
-        print(file, os.path.getsize(os.path.join(HERE, file)), 'bytes')
+        print(file, os.path.getsize(os.path.join(REFERENCE_DIR, file)), 'bytes')

@@ -1,0 +1,90 @@
+// The environment a tool runs with (docs/tool-format.md, environment). Explicit on purpose: pixie's own
+// secrets (CI tokens, PIXIE_TOKEN) never reach a tool unless the tool declares them in tool.json's
+// `secrets` or the project lists them in pixie.config's env.pass. Reports carry names, never values.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+
+/** Variables every tool gets from pixie's environment: what a program needs to run at all. */
+const BASE_ENV = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
+  'PYTHONHOME',
+  'SYSTEMROOT',
+];
+
+/** What the report says about a tool's environment: names only. */
+export interface EnvironmentSummary {
+  /** taken from pixie's environment: the base variables that are set, and the declared or listed ones */
+  passed: string[];
+  /** in pixie's environment but not given to the tool */
+  withheld: string[];
+  /** declared (tool.json secrets) or listed (pixie.config env.pass) but set neither in pixie's environment nor in .env */
+  missing: string[];
+  /** set by the tool folder's .env file */
+  from_dotenv: string[];
+}
+
+export interface ToolEnvironment {
+  env: NodeJS.ProcessEnv;
+  summary: EnvironmentSummary;
+}
+
+function readDotenv(toolDir: string): Record<string, string> {
+  const file = path.join(toolDir, '.env');
+  if (!existsSync(file)) return {};
+  try {
+    return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {}; // an unreadable .env is the tool's own business; it starts without it
+  }
+}
+
+/**
+ * The tool's environment: the base variables, then its .env, then the `pass` names set in pixie's
+ * environment (a CI secret wins over a local .env default, as with dotenv), then pixie's own.
+ */
+export function toolEnvironment(
+  toolDir: string,
+  pass: readonly string[],
+  own: Record<string, string> = {},
+  parent: NodeJS.ProcessEnv = process.env,
+): ToolEnvironment {
+  const env: NodeJS.ProcessEnv = {};
+  const passed = new Set<string>();
+  for (const k of BASE_ENV)
+    if (parent[k] !== undefined) {
+      env[k] = parent[k];
+      passed.add(k);
+    }
+  const dotenv = readDotenv(toolDir);
+  Object.assign(env, dotenv);
+  const missing: string[] = [];
+  for (const k of new Set(pass)) {
+    if (parent[k] !== undefined) {
+      env[k] = parent[k];
+      passed.add(k);
+    } else if (!(k in dotenv)) missing.push(k);
+  }
+  Object.assign(env, own);
+  const withheld = Object.keys(parent).filter((k) => !passed.has(k));
+  const sorted = (xs: Iterable<string>) => [...xs].sort();
+  return {
+    env,
+    summary: {
+      passed: sorted(passed),
+      withheld: sorted(withheld),
+      missing: sorted(missing),
+      from_dotenv: sorted(Object.keys(dotenv)),
+    },
+  };
+}
