@@ -52,16 +52,6 @@ export function allProcesses(): ProcInfo[] {
   return out;
 }
 
-export function pgidOf(pid: number): number | null {
-  return readStat(pid)?.pgid ?? null;
-}
-
-/** Is this process (pid + start time, which guards against pid reuse) still alive? */
-export function stillAlive(pid: number, startTime: number): boolean {
-  const info = readStat(pid);
-  return info !== null && info.startTime === startTime;
-}
-
 /** Processes descended from `root` (children, grandchildren…), by parent links. */
 export function descendantsOf(root: number, procs: ProcInfo[]): ProcInfo[] {
   const children = new Map<number, ProcInfo[]>();
