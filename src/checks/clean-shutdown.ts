@@ -25,7 +25,7 @@ export const cleanShutdown: Check = {
       );
     if (result.uncontained)
       notes.push(
-        `pixie could not run the tool under its subreaper (${result.uncontained}), so a process of the tool that left its process group and dropped PIXIE_RUN_ID from its environment may still be running`,
+        `pixie could not contain the tool's processes (${result.uncontained}): a process of the tool that left its process group and dropped PIXIE_RUN_ID from its environment may still be running`,
       );
     if (!result.graceful)
       notes.push(

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { isRunning } from './processes.js';
 
 export interface Exit {
   code: number | null;
@@ -17,9 +18,10 @@ export interface LaunchSpec {
   command: string;
   args: string[];
   cwd: string;
+  /** the tool's environment */
   env: NodeJS.ProcessEnv;
-  /** the Python 3 that runs the subreaper: the tool's own interpreter for Python tools, else python3 */
-  python: string;
+  /** pixie's own plain environment, for the subreaper (never the tool's .env, which may set LD_PRELOAD) */
+  baseEnv: NodeJS.ProcessEnv;
 }
 
 interface Launched {
@@ -27,8 +29,8 @@ interface Launched {
   pid: number;
   /** the subreaper every process of the tool descends from; null when the tool runs uncontained */
   reaperPid: number | null;
-  /** why the tool runs without a subreaper (null when it has one) */
-  uncontained: string | null;
+  /** why the tool runs without a subreaper (null while it has one); set too if the subreaper is killed early */
+  uncontained(): string | null;
   stderr: Readable;
   /** the tool's own process exited */
   exited: Promise<Exit>;
@@ -41,6 +43,8 @@ interface Launched {
 export type LaunchResult = { ok: true; launched: Launched } | { ok: false; error: string };
 
 const SUBREAPER = fileURLToPath(new URL('./subreaper.py', import.meta.url));
+/** found on pixie's PATH; never a tool's own .venv interpreter, which is the tool's code */
+const PYTHON = 'python3';
 /** how long the subreaper may take to start Python and report the tool's pid */
 const HANDSHAKE_MS = 15_000;
 
@@ -119,20 +123,21 @@ class LineReader {
 async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallback: string }> {
   let child: ChildProcess;
   try {
-    child = spawn(spec.python, ['-I', '-S', SUBREAPER, spec.command, ...spec.args], {
+    child = spawn(PYTHON, ['-I', '-S', SUBREAPER, spec.command, ...spec.args], {
       cwd: spec.cwd,
-      env: spec.env,
+      env: spec.baseEnv,
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true, // its own session: a Ctrl-C to pixie's group never reaches it
     });
   } catch (err) {
-    return { fallback: `${spec.python} could not be started: ${(err as Error).message}` };
+    return { fallback: `${PYTHON} could not be started: ${(err as Error).message}` };
   }
   let spawnError: NodeJS.ErrnoException | null = null;
   child.once('error', (err) => {
     spawnError = err;
   });
   child.stdin!.on('error', () => {}); // it may be gone when we end its input
+  child.stdin!.write(`${JSON.stringify(spec.env)}\n`);
   const reader = new LineReader(child);
   let exit: Exit | null = null;
   let settle!: (e: Exit) => void;
@@ -142,11 +147,22 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
       resolve(exit);
     };
   });
-  // the subreaper ending without reporting the tool's exit counts as the tool's end
+  let releasing = false;
+  let lost: string | null = null;
+  let toolPid: number | null = null;
+  // ending before pixie let it go (a tool may kill its parent) leaves the tool's orphans to init, and
+  // the tool's own end unreported: then it is watched for in /proc
   const reaperExit = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
-      settle({ code, signal });
+      if (!releasing) lost = `its subreaper was ended by ${signal ?? `exit code ${code}`} before the tool was stopped`;
       resolve();
+      if (toolPid === null || exit) return settle({ code, signal });
+      const watch = setInterval(() => {
+        if (isRunning(toolPid!)) return;
+        clearInterval(watch);
+        settle({ code: null, signal: null });
+      }, 100);
+      watch.unref();
     }),
   );
   const stderrHead: Buffer[] = [];
@@ -168,14 +184,14 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
     letGo(child);
     const e = spawnError as NodeJS.ErrnoException;
     return {
-      fallback: e.code === 'ENOENT' ? `${spec.python} was not found on PATH` : `${spec.python} failed: ${e.message}`,
+      fallback: e.code === 'ENOENT' ? `${PYTHON} was not found on PATH` : `${PYTHON} failed: ${e.message}`,
     };
   }
   if (first === null || !/^(contained|uncontained )/.test(first)) {
     const said = Buffer.concat(stderrHead).toString('utf8').trim().split('\n').pop()?.slice(0, 200) ?? '';
-    return giveUp(`${spec.python} could not run the subreaper${said ? ` (${said})` : ''}`);
+    return giveUp(`${PYTHON} could not run the subreaper${said ? ` (${said})` : ''}`);
   }
-  const uncontained = first.startsWith('uncontained ') ? first.slice('uncontained '.length) : null;
+  const refused = first.startsWith('uncontained ') ? first.slice('uncontained '.length) : null;
   const second = await reader.next(deadline);
   if (second?.startsWith('error ')) {
     child.stdin!.end();
@@ -185,6 +201,7 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
   }
   if (!second || !/^pid \d+$/.test(second)) return giveUp(`the subreaper did not report the tool's pid`);
   const pid = Number(second.slice(4));
+  toolPid = pid;
   child.stderr!.off('data', keepHead);
 
   // every later line is "exit <code|-> <signal|->", sent when the tool's own process ends
@@ -203,11 +220,12 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
     launched: {
       pid,
       reaperPid: child.pid!,
-      uncontained,
+      uncontained: () => (refused ? `no subreaper: ${refused}` : lost),
       stderr: child.stderr!,
       exited,
       drained,
       release: async () => {
+        releasing = true;
         child.stdin!.end();
         await within(reaperExit, 3000, null);
         await within(drained, 500, null);
@@ -243,7 +261,7 @@ async function direct(spec: LaunchSpec, why: string): Promise<LaunchResult> {
     launched: {
       pid: child.pid,
       reaperPid: null,
-      uncontained: why,
+      uncontained: () => `no subreaper: ${why}`,
       stderr: child.stderr!,
       exited,
       drained,

@@ -14,15 +14,15 @@ export class ProcessTracker {
     private readonly pgid: number,
     /** the process every process of the tool descends from: the subreaper, else the tool itself */
     private readonly root: number,
-    /** the tool runs under a subreaper, so descent is the whole truth */
-    private readonly contained: boolean,
+    /** the tool runs under a live subreaper, so descent is the whole truth */
+    private readonly contained: () => boolean,
     private readonly marker: string,
   ) {}
 
   private members(procs: ProcInfo[]): ProcInfo[] {
     const out = new Map<number, ProcInfo>();
     for (const p of descendantsOf(this.root, procs)) out.set(p.pid, p);
-    if (!this.contained) for (const p of procs) if (p.pgid === this.pgid) out.set(p.pid, p);
+    if (!this.contained()) for (const p of procs) if (p.pgid === this.pgid) out.set(p.pid, p);
     return [...out.values()];
   }
 
@@ -47,7 +47,7 @@ export class ProcessTracker {
       const p = byPid.get(pid);
       if (p && p.startTime === start) out.set(pid, p);
     }
-    if (!this.contained)
+    if (!this.contained())
       for (const pid of processesWithEnv('PIXIE_RUN_ID', this.marker)) {
         const p = byPid.get(pid);
         if (p) out.set(pid, p);

@@ -52,6 +52,11 @@ export function allProcesses(): ProcInfo[] {
   return out;
 }
 
+/** Is this process alive (and not a zombie)? */
+export function isRunning(pid: number): boolean {
+  return readStat(pid) !== null;
+}
+
 /** Processes descended from `root` (children, grandchildren…), by parent links. */
 export function descendantsOf(root: number, procs: ProcInfo[]): ProcInfo[] {
   const children = new Map<number, ProcInfo[]>();

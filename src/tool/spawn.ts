@@ -96,9 +96,15 @@ class Ring {
   }
 }
 
-function toolEnv(toolDir: string, port: number, marker: string): NodeJS.ProcessEnv {
+/** The parent variables a tool may see, and nothing else. */
+function keptEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const k of KEPT_ENV) if (process.env[k] !== undefined) env[k] = process.env[k];
+  return env;
+}
+
+function toolEnv(toolDir: string, port: number, marker: string): NodeJS.ProcessEnv {
+  const env = keptEnv();
   const dotenv = path.join(toolDir, '.env');
   if (existsSync(dotenv)) Object.assign(env, parseEnv(readFileSync(dotenv, 'utf8')));
   Object.assign(env, {
@@ -142,7 +148,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     args: [...opts.runtime.preArgs, opts.entrypoint, '--port', String(port)],
     cwd: opts.toolDir,
     env: toolEnv(opts.toolDir, port, marker),
-    python: opts.runtime.kind === 'python' ? opts.runtime.command : 'python3',
+    baseEnv: keptEnv(),
   });
   if (!launched.ok)
     return {
@@ -161,7 +167,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
 
   // One /proc scan every 200 ms: resident memory of the whole tool, and every descendant seen (so a
   // child that leaves the process group and clears its environment is still stopped later).
-  const tracker = new ProcessTracker(pid, proc.reaperPid ?? pid, proc.reaperPid !== null && !proc.uncontained, marker);
+  const tracker = new ProcessTracker(pid, proc.reaperPid ?? pid, () => proc.uncontained() === null, marker);
   const sampler = setInterval(() => tracker.sample(), 200);
   sampler.unref();
 
@@ -240,7 +246,7 @@ async function stopGroup(
   tracker: ProcessTracker,
   exited: Promise<Exit>,
   graceMs: number,
-  uncontained: string | null,
+  uncontained: () => string | null,
   release: () => Promise<void>,
 ): Promise<StopResult> {
   const started = performance.now();
@@ -266,6 +272,7 @@ async function stopGroup(
   }
   // named while the subreaper still holds them: once it exits they would be init's
   const survivors = tracker.alive().map((p) => describeProcess(p.pid));
+  const notContained = uncontained();
   await release();
   unregisterGroup(pgid);
   return {
@@ -275,7 +282,7 @@ async function stopGroup(
     killed,
     escaped,
     survivors,
-    uncontained,
+    uncontained: notContained,
     durationMs: performance.now() - started,
   };
 }

@@ -5,7 +5,9 @@ to init, so a daemon that double-forks, calls setsid, clears its environment, ch
 closes its fds is still a descendant of this process. Node cannot call prctl(2) itself (it has no
 FFI), and Python 3's ctypes can, with nothing to compile or install (docs/checks.md, shutdown).
 
-Protocol with pixie (src/tool/launch.ts), one line each on stdout:
+Protocol with pixie (src/tool/launch.ts). This process runs in pixie's plain environment; the
+tool's own (its .env included, which may set LD_PRELOAD) comes as the first line of stdin, as a
+JSON object, so nothing of the tool runs inside the subreaper. Then one line each on stdout:
   "contained" or "uncontained <reason>"   whether the subreaper could be set (the tool runs either way)
   "pid <n>" or "error <reason>"            the tool's pid (leader of its own process group), or why it did not start
   "exit <code|-> <signal|->"               when the tool's own process exits
@@ -13,6 +15,7 @@ End of stdin (pixie stopped the tool, or died): every remaining descendant gets 
 SIGKILL 1.5 s later, and this process exits once none is left.
 Written for any Python 3.4+ (a tool's own interpreter may be old).
 """
+import json
 import os
 import select
 import signal
@@ -44,7 +47,18 @@ def become_subreaper():
     return None
 
 
-def start(argv):
+def read_env():
+    """The tool's environment: the first line of stdin, a JSON object of strings."""
+    data = b""
+    while not data.endswith(b"\n"):
+        chunk = os.read(0, 65536)
+        if not chunk:
+            break
+        data += chunk
+    return json.loads(data.decode("utf-8"))
+
+
+def start(argv, env):
     """Fork and exec the tool in its own process group; returns (pid, None) or (None, reason)."""
     ready_r, ready_w = os.pipe()  # both close-on-exec: EOF on ready_r means exec succeeded
     pid = os.fork()
@@ -61,7 +75,7 @@ def start(argv):
             null = os.open(os.devnull, os.O_RDWR)
             os.dup2(null, 0)
             os.dup2(null, 1)
-            os.execvp(argv[0], argv)
+            os.execvpe(argv[0], argv, env)
         except BaseException as err:
             try:
                 os.write(ready_w, str(getattr(err, "strerror", None) or err).encode())
@@ -145,9 +159,10 @@ def main():
     # pixie signals the tool's process group, never ours; only the end of stdin stops us
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         signal.signal(getattr(signal, name), signal.SIG_IGN)
+    env = read_env()
     problem = become_subreaper()
     say("contained" if problem is None else "uncontained " + problem)
-    pid, failure = start(argv)
+    pid, failure = start(argv, env)
     if failure is not None:
         say("error " + failure.replace("\n", " "))
         return
