@@ -14,6 +14,8 @@ export interface ServeOptions {
   host: string;
   toolsDir?: string;
   token?: string;
+  jobs?: number;
+  maxQueued?: number;
 }
 
 export async function serveCommand(opts: ServeOptions): Promise<number> {
@@ -34,7 +36,7 @@ export async function serveCommand(opts: ServeOptions): Promise<number> {
       'add --token <secret> (or set PIXIE_TOKEN), or keep the default --host 127.0.0.1',
     );
   }
-  const { app } = createApp({ toolsDir, token });
+  const { app } = createApp({ toolsDir, token, jobs: opts.jobs, maxQueued: opts.maxQueued });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: opts.port }, () => resolve(s));
     s.once('error', (err: NodeJS.ErrnoException) => {

@@ -167,6 +167,7 @@ def main():
         say("error " + failure.replace("\n", " "))
         return
     say("pid " + str(pid))
+    os.chdir("/")  # hold no tool folder open: only the tool's own processes live there
     # our own stderr goes nowhere, so the pipe pixie reads closes once the tool's processes are gone
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 2)
