@@ -45,6 +45,8 @@ export type LaunchResult = { ok: true; launched: Launched } | { ok: false; error
 const SUBREAPER = fileURLToPath(new URL('./subreaper.py', import.meta.url));
 /** found on pixie's PATH; never a tool's own .venv interpreter, which is the tool's code */
 const PYTHON = 'python3';
+/** the interpreter behind PYTHON once one launch reported it: later ones skip a shim (pyenv's costs ~0.25 s) */
+let resolvedPython: string | null = null;
 /** how long the subreaper may take to start Python and report the tool's pid */
 const HANDSHAKE_MS = 15_000;
 
@@ -122,8 +124,9 @@ class LineReader {
 
 async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallback: string }> {
   let child: ChildProcess;
+  const python = resolvedPython ?? PYTHON;
   try {
-    child = spawn(PYTHON, ['-I', '-S', SUBREAPER, spec.command, ...spec.args], {
+    child = spawn(python, ['-I', '-S', SUBREAPER, spec.command, ...spec.args], {
       cwd: spec.cwd,
       env: spec.baseEnv,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -179,9 +182,17 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
   };
 
   const deadline = performance.now() + HANDSHAKE_MS;
-  const first = await reader.next(deadline);
+  let first = await reader.next(deadline);
+  if (first?.startsWith('python /')) {
+    resolvedPython ??= first.slice('python '.length);
+    first = await reader.next(deadline);
+  }
   if (spawnError) {
     letGo(child);
+    if (python !== PYTHON) {
+      resolvedPython = null; // moved or removed since: look it up on PATH again
+      return underSubreaper(spec);
+    }
     const e = spawnError as NodeJS.ErrnoException;
     return {
       fallback: e.code === 'ENOENT' ? `${PYTHON} was not found on PATH` : `${PYTHON} failed: ${e.message}`,

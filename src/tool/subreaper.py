@@ -8,6 +8,7 @@ FFI), and Python 3's ctypes can, with nothing to compile or install (docs/checks
 Protocol with pixie (src/tool/launch.ts). This process runs in pixie's plain environment; the
 tool's own (its .env included, which may set LD_PRELOAD) comes as the first line of stdin, as a
 JSON object, so nothing of the tool runs inside the subreaper. Then one line each on stdout:
+  "python <path>"                          this interpreter (pixie starts it directly next time, not through a shim)
   "contained" or "uncontained <reason>"   whether the subreaper could be set (the tool runs either way)
   "pid <n>" or "error <reason>"            the tool's pid (leader of its own process group), or why it did not start
   "exit <code|-> <signal|->"               when the tool's own process exits
@@ -24,6 +25,7 @@ import time
 
 PR_SET_CHILD_SUBREAPER = 36
 KILL_GRACE_S = 1.5
+KILL_ROUNDS_S = 5
 
 
 def say(line):
@@ -160,6 +162,7 @@ def main():
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         signal.signal(getattr(signal, name), signal.SIG_IGN)
     env = read_env()
+    say("python " + sys.executable)
     problem = become_subreaper()
     say("contained" if problem is None else "uncontained " + problem)
     pid, failure = start(argv, env)
@@ -196,8 +199,10 @@ def main():
         while time.monotonic() < deadline and descendants():
             reaper.reap()
             time.sleep(0.02)
-    # repeat until nothing is left: a process may fork between our listing and its kill
-    while signal_all(signal.SIGKILL):
+    # repeat until nothing is left (a process may fork between our listing and its kill), for at
+    # most a few seconds: one we may not kill (another user's) must not keep us here forever
+    deadline = time.monotonic() + KILL_ROUNDS_S
+    while signal_all(signal.SIGKILL) and time.monotonic() < deadline:
         reaper.reap()
         time.sleep(0.01)
     reaper.reap()
