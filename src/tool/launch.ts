@@ -22,6 +22,8 @@ export interface LaunchSpec {
   env: NodeJS.ProcessEnv;
   /** pixie's own plain environment, for the subreaper (never the tool's .env, which may set LD_PRELOAD) */
   baseEnv: NodeJS.ProcessEnv;
+  /** every chunk the tool writes to stderr, from its first */
+  onStderr(chunk: Buffer): void;
 }
 
 interface Launched {
@@ -31,7 +33,6 @@ interface Launched {
   reaperPid: number | null;
   /** why the tool runs without a subreaper (null while it has one); set too if the subreaper is killed early */
   uncontained(): string | null;
-  stderr: Readable;
   /** the tool's own process exited */
   exited: Promise<Exit>;
   /** every holder of the tool's stderr pipe closed it */
@@ -168,9 +169,12 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
       watch.unref();
     }),
   );
+  // attached at once, so nothing the tool writes early is missed; the head explains a failed subreaper
   const stderrHead: Buffer[] = [];
-  const keepHead = (c: Buffer) => stderrHead.length < 8 && stderrHead.push(c);
-  child.stderr!.on('data', keepHead);
+  child.stderr!.on('data', (c: Buffer) => {
+    if (stderrHead.length < 8) stderrHead.push(c);
+    spec.onStderr(c);
+  });
   const giveUp = (why: string) => {
     try {
       child.kill('SIGKILL');
@@ -213,7 +217,6 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
   if (!second || !/^pid \d+$/.test(second)) return giveUp(`the subreaper did not report the tool's pid`);
   const pid = Number(second.slice(4));
   toolPid = pid;
-  child.stderr!.off('data', keepHead);
 
   // every later line is "exit <code|-> <signal|->", sent when the tool's own process ends
   reader.onLine = (line) => {
@@ -232,7 +235,6 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
       pid,
       reaperPid: child.pid!,
       uncontained: () => (refused ? `no subreaper: ${refused}` : lost),
-      stderr: child.stderr!,
       exited,
       drained,
       release: async () => {
@@ -266,6 +268,7 @@ async function direct(spec: LaunchSpec, why: string): Promise<LaunchResult> {
     letGo(child);
     return { ok: false, error: err.message };
   }
+  child.stderr!.on('data', spec.onStderr);
   const drained = endOf(child.stderr!);
   return {
     ok: true,
@@ -273,7 +276,6 @@ async function direct(spec: LaunchSpec, why: string): Promise<LaunchResult> {
       pid: child.pid,
       reaperPid: null,
       uncontained: () => `no subreaper: ${why}`,
-      stderr: child.stderr!,
       exited,
       drained,
       release: async () => {

@@ -149,6 +149,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     cwd: opts.toolDir,
     env: toolEnv(opts.toolDir, port, marker),
     baseEnv: keptEnv(),
+    onStderr: (c) => stderr.push(c),
   });
   if (!launched.ok)
     return {
@@ -159,7 +160,6 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       durationMs: elapsed(),
     };
   const proc = launched.launched;
-  proc.stderr.on('data', (c: Buffer) => stderr.push(c));
   let exit: Exit | null = null;
   const exited = proc.exited.then((e) => (exit = e));
   const pid = proc.pid;
