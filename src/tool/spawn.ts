@@ -165,8 +165,8 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   const pid = proc.pid;
   registerGroup(pid, marker);
 
-  // One /proc scan every 200 ms: resident memory of the whole tool, and every descendant seen (so a
-  // child that leaves the process group and clears its environment is still stopped later).
+  // One /proc scan every 200 ms: resident memory of the whole tool, and every process of it seen (so
+  // without a subreaper, a child that leaves the group and clears its environment is still stopped).
   const tracker = new ProcessTracker(pid, proc.reaperPid ?? pid, () => proc.uncontained() === null, marker);
   const sampler = setInterval(() => tracker.sample(), 200);
   sampler.unref();
