@@ -38,9 +38,17 @@ export const toolSpawns: Check = {
       };
     }
     state.tool = result.tool;
-    return {
-      status: 'pass',
-      message: `/healthz returned 200 on port ${result.tool.port} after ${(result.durationMs / 1000).toFixed(1)} s`,
-    };
+    const healthy = `/healthz returned 200 on port ${result.tool.port} after ${(result.durationMs / 1000).toFixed(1)} s`;
+    // a tool under validation is only ever asked on 127.0.0.1; anything wider exposes it to the network
+    const exposed = result.tool.exposedListeners();
+    state.exposedListeners = exposed;
+    if (exposed.length)
+      return {
+        status: 'warn',
+        message: `the tool listens beyond loopback on ${exposed.join(', ')}, reachable from other machines (${healthy})`,
+        details:
+          'bind 127.0.0.1 (the host pixie and the platform use), never 0.0.0.0, :: or a network address; check 11 also names listeners opened later',
+      };
+    return { status: 'pass', message: healthy };
   },
 };

@@ -30,6 +30,8 @@ export interface ValidationState {
   /** faults of pixie itself (a check threw): reported, and the CLI exits 2 */
   errors: string[];
   stopResult?: StopResult;
+  /** addresses beyond loopback the tool listened on once started (check 6 warns about them) */
+  exposedListeners?: string[];
   /** characters of a value that text reports show, from tolerance.yaml */
   valueChars?: number;
   /** peak resident memory of the tool, MiB */

@@ -15,6 +15,8 @@ export interface ServeOptions {
   host: string;
   toolsDir?: string;
   token?: string;
+  jobs?: number;
+  maxQueued?: number;
 }
 
 export async function serveCommand(opts: ServeOptions): Promise<number> {
@@ -37,7 +39,13 @@ export async function serveCommand(opts: ServeOptions): Promise<number> {
     );
   }
   const settings = projectSettings(project);
-  const { app } = createApp({ toolsDir, token, validate: (o) => validateTool({ project: settings, ...o }) });
+  const { app } = createApp({
+    toolsDir,
+    token,
+    jobs: opts.jobs,
+    maxQueued: opts.maxQueued,
+    validate: (o) => validateTool({ project: settings, ...o }),
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: opts.port }, () => resolve(s));
     s.once('error', (err: NodeJS.ErrnoException) => {

@@ -49,6 +49,13 @@ function readDotenv(toolDir: string): Record<string, string> {
   }
 }
 
+/** The base variables alone: what pixie's launcher runs with (never a tool's .env or secrets). */
+export function baseEnvironment(parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const k of BASE_ENV) if (parent[k] !== undefined) env[k] = parent[k];
+  return env;
+}
+
 /**
  * The tool's environment: the base variables, then its .env, then the `pass` names set in pixie's
  * environment (a CI secret wins over a local .env default, as with dotenv), then pixie's own.
