@@ -3,6 +3,7 @@
 // Also the byte extraction from an output value, and an encoder used by tests, golden cases and
 // benchmarks. Nothing here throws on bad input: problems come back as sentences naming the fault.
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { base64Shape } from '../kit/base64.js';
 import { describeValue } from '../kit/value.js';
 
 export interface DecodedAudio {
@@ -129,8 +130,6 @@ function sampleReader(tag: number, bits: number, dv: DataView, b: Uint8Array): (
 
 export type BytesResult = { ok: true; bytes: Uint8Array; mime: string | null } | { ok: false; problem: string };
 
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-
 /** Audio arrives as a data URL, bare base64, or `{value|data|url: <either>}`. */
 export function mediaBytes(value: unknown): BytesResult {
   if (isPlainObject(value)) {
@@ -152,10 +151,9 @@ export function mediaBytes(value: unknown): BytesResult {
     const mime = params[0] ? params[0].toLowerCase() : null;
     const payload = s.slice(comma + 1);
     if (params.includes('base64')) {
-      const clean = payload.replace(/\s+/g, '');
-      if (!BASE64.test(clean))
+      if (!base64Shape(payload))
         return { ok: false, problem: 'is a data URL whose base64 payload has characters outside the base64 alphabet' };
-      return { ok: true, bytes: Buffer.from(clean, 'base64'), mime };
+      return { ok: true, bytes: Buffer.from(payload, 'base64'), mime };
     }
     try {
       return { ok: true, bytes: Buffer.from(decodeURIComponent(payload), 'latin1'), mime };
@@ -165,11 +163,11 @@ export function mediaBytes(value: unknown): BytesResult {
   }
   if (/^https?:\/\//i.test(s))
     return { ok: false, problem: `is a URL (${s.slice(0, 60)}); pixie compares inline audio only, return a data URL` };
-  const clean = s.replace(/\s+/g, '');
-  if (clean.length === 0) return { ok: false, problem: 'is an empty string' };
-  if (!BASE64.test(clean))
+  const shape = base64Shape(s);
+  if (shape?.chars === 0) return { ok: false, problem: 'is an empty string' };
+  if (!shape)
     return { ok: false, problem: `is neither a data URL nor base64 (starts ${JSON.stringify(s.slice(0, 24))})` };
-  return { ok: true, bytes: Buffer.from(clean, 'base64'), mime: null };
+  return { ok: true, bytes: Buffer.from(s, 'base64'), mime: null };
 }
 
 export type WavEncoding = 'pcm8' | 'pcm16' | 'pcm24' | 'pcm32' | 'float32' | 'float64';
