@@ -9,7 +9,8 @@ import { histogramDistance } from './histogram.js';
 import { contractCases } from './image.cases.js';
 import { imageComparator } from './image.js';
 import { IMAGE_DEFAULTS } from './settings.js';
-import { pixelDiff, renderDiff } from './pixel-diff.js';
+import { renderDiff } from './diff-image.js';
+import { pixelDiff } from './pixel-diff.js';
 import type { RgbaImage } from './rgba.js';
 import { ssim } from './ssim.js';
 import { comparatorTester } from '../kit/comparator-tester.test-helper.js';
@@ -128,7 +129,7 @@ describe('image comparator behaviour', () => {
   });
 
   it('histogram mode reports the distance, the worst channel and the rule', async () => {
-    const r = await tester.compareAsync(a, b, undefined, 'image');
+    const r = await tester.compareAsync(a, b, { compare: 'histogram' }, 'image');
     expect(r.metric).toMatch(/^histogram distance 0\.\d+ > max 0\.045 \(worst channel (red|green|blue)/);
     expect(r.rule).toContain('Hellinger');
     expect(r.differences![0]!.message).toMatch(/pixels \([\d.]+%\) differ beyond colour threshold 0\.1/);
@@ -187,7 +188,7 @@ describe('image comparator behaviour', () => {
 
   it('an unknown mode fails listing the modes', async () => {
     const r = await tester.compareAsync(a, b, { compare: 'psnr' }, 'image');
-    expect(r.metric).toMatch(/unknown compare mode 'psnr'.*histogram, ssim, pixel, sha256/);
+    expect(r.metric).toMatch(/unknown compare mode 'psnr'.*pixel, histogram, ssim, sha256/);
   });
 
   it('image_grid reports a count mismatch and still compares the common images', async () => {
