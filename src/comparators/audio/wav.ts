@@ -1,7 +1,9 @@
 // WAV decoding for the audio comparator (RIFF parsing is small enough to own): integer PCM 8/16/24/32
 // bits, IEEE float 32/64 bits, plain or WAVE_FORMAT_EXTENSIBLE, any channel count mixed down to mono.
 // Also the byte extraction from an output value, and an encoder used by tests, golden cases and
-// benchmarks. Nothing here throws on bad input: problems come back as sentences naming the fault.
+// benchmarks. Nothing here throws on bad input: problems come back as sentences naming the fault,
+// and the header is checked against the limits below before anything is allocated
+// (docs/comparators.md#limits).
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { base64Shape } from '../kit/base64.js';
 import { describeValue } from '../kit/value.js';
@@ -17,6 +19,14 @@ export interface DecodedAudio {
 }
 
 export type WavResult = { ok: true; audio: DecodedAudio } | { ok: false; problem: string };
+
+/** 64 channels covers 7th-order ambisonics; more is a corrupt or hostile header. */
+export const MAX_WAV_CHANNELS = 64;
+/** below 1 kHz nothing audible is left to compare; above 768 kHz no converter records */
+export const MIN_WAV_RATE = 1000;
+export const MAX_WAV_RATE = 768000;
+/** ten minutes at 48 kHz: the decoded mono signal is then at most 110 MiB */
+export const MAX_WAV_FRAMES = 48000 * 600;
 
 const FORMAT_PCM = 1;
 const FORMAT_FLOAT = 3;
@@ -89,7 +99,12 @@ export function decodeWav(bytes: Uint8Array): WavResult {
   if (!data) return fail('WAV has no data chunk');
   const { tag, channels, rate, bits } = fmt;
   if (channels < 1) return fail('WAV fmt chunk says 0 channels');
-  if (rate < 1) return fail('WAV fmt chunk says sample rate 0');
+  if (channels > MAX_WAV_CHANNELS)
+    return fail(`WAV fmt chunk says ${channels} channels; pixie reads at most ${MAX_WAV_CHANNELS}`);
+  if (rate < MIN_WAV_RATE || rate > MAX_WAV_RATE)
+    return fail(
+      `WAV fmt chunk says sample rate ${rate} Hz; pixie reads ${MIN_WAV_RATE}–${MAX_WAV_RATE} Hz (a corrupt header?)`,
+    );
   let encoding: string;
   if (tag === FORMAT_PCM && [8, 16, 24, 32].includes(bits)) encoding = `${bits}-bit PCM`;
   else if (tag === FORMAT_FLOAT && (bits === 32 || bits === 64)) encoding = `${bits}-bit float`;
@@ -101,7 +116,15 @@ export function decodeWav(bytes: Uint8Array): WavResult {
     );
   const bytesPerSample = bits / 8;
   const blockAlign = bytesPerSample * channels;
+  if (fmt.blockAlign !== blockAlign)
+    return fail(
+      `WAV fmt chunk says ${fmt.blockAlign} bytes per frame, but ${channels} channel(s) of ${bits}-bit samples take ${blockAlign} (a corrupt header?)`,
+    );
   const frames = Math.floor(data.length / blockAlign);
+  if (frames > MAX_WAV_FRAMES)
+    return fail(
+      `WAV holds ${(frames / rate).toFixed(1)} s (${frames} frames at ${rate} Hz), over pixie's limit of ${MAX_WAV_FRAMES} frames (10 minutes at 48 kHz)`,
+    );
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const read = sampleReader(tag, bits, dv, data);
   const samples = new Float32Array(frames);
