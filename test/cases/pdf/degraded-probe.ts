@@ -1,7 +1,7 @@
 // Run in a child process with PIXIE_DISABLE_OPTIONAL=pdfjs-dist (loadOptional caches per process):
 // compares the given case pairs with comparePdf and prints the results as JSON on stdout.
 import { readFileSync } from 'node:fs';
-import { comparePdf } from '../../../src/comparators/pdf.js';
+import { comparePdf } from '../../../src/comparators/pdf/pdf.js';
 
 const dir = new URL('./', import.meta.url);
 const out = [];

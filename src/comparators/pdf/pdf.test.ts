@@ -2,13 +2,15 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fileComparator } from './file.js';
+import { fileComparator } from '../file.js';
 import { contractCases } from './pdf.cases.js';
-import { comparePdf, comparePdfPages, itemsToLines, notAPdf } from './pdf.js';
-import type { ComparisonResult } from './types.js';
-import { comparatorTester, resultText } from './kit/comparator-tester.test-helper.js';
+import { comparePdf, notAPdf } from './pdf.js';
+import { readingOrder } from './reading-order.js';
+import { comparePdfPages } from './text-diff.js';
+import type { ComparisonResult } from '../types.js';
+import { comparatorTester, resultText } from '../kit/comparator-tester.test-helper.js';
 
-const casesDir = new URL('../../test/cases/pdf/', import.meta.url);
+const casesDir = new URL('../../../test/cases/pdf/', import.meta.url);
 interface GoldenCase {
   id: string;
   name: string;
@@ -94,22 +96,15 @@ describe('PDF compare core', () => {
       metric: 'text equal on all 1 page(s) (1 line(s))',
     });
   });
-  it('joins pdf.js text items into normalised lines', () => {
-    const item = (str: string, x: number, y: number, width: number, hasEOL = false) => ({
-      str,
-      transform: [12, 0, 0, 12, x, y],
-      width,
-      height: 12,
-      hasEOL,
-    });
+  it('joins text pieces into normalised lines', () => {
+    const piece = (str: string, x: number, y: number, width: number) => ({ str, x, y, width, size: 12 });
     expect(
-      itemsToLines([
-        item('Total:', 20, 100, 30),
-        item('10', 54, 100, 12), // gap of 4 pt → a space
-        item('  spaced   out ', 20, 80, 60),
-        { type: 'beginMarkedContent' } as never,
-        item('end', 20, 60, 10, true),
-        item('', 0, 0, 0),
+      readingOrder([
+        piece('Total:', 20, 100, 30),
+        piece('10', 54, 100, 12), // gap of 4 pt → a space
+        piece('  spaced   out ', 20, 120, 60),
+        piece('end', 20, 140, 10),
+        piece('', 0, 0, 0),
       ]),
     ).toEqual(['Total: 10', 'spaced out', 'end']);
   });
@@ -127,14 +122,14 @@ describe('PDF degradation', () => {
       install: 'npm install pdfjs-dist',
       reason: 'pdfjs-dist could not be loaded (test)',
     };
-    const r = await comparePdf(file('01a.pdf'), file('02b.pdf'), {}, async () => ({ degraded }));
+    const r = await comparePdf(file('01a.pdf'), file('02b.pdf'), {}, { pdfjs: async () => ({ degraded }) });
     expect(r.status).toBe('fail');
     expect(r.degraded).toEqual(degraded);
     expect(r.rule).toContain('npm install pdfjs-dist');
     // a non-PDF is still named as such without pdfjs
-    expect((await comparePdf(file('01a.pdf'), file('09b.pdf'), {}, async () => ({ degraded }))).metric).toContain(
-      'not a PDF',
-    );
+    expect(
+      (await comparePdf(file('01a.pdf'), file('09b.pdf'), {}, { pdfjs: async () => ({ degraded }) })).metric,
+    ).toContain('not a PDF');
   });
   it('PIXIE_DISABLE_OPTIONAL=pdfjs-dist degrades in a fresh process', async () => {
     const probe = fileURLToPath(new URL('degraded-probe.ts', casesDir));
