@@ -1,10 +1,16 @@
 // Which pixels differ, by pixelmatch: YIQ colour distance beyond `threshold` on the scale of
 // Kotsarenko & Ramos (the one odiff and Playwright use too), with pixelmatch's anti-aliasing
 // detector (Vyšniauskas 2009) when `antialiasing` is on. Pixie adds what pixelmatch does not do:
-// ignored regions, and `maxShift` — a differing pixel is tolerated when its expected colour occurs
-// within r px in the actual image *and* its actual colour within r px in the expected one, so a
-// glyph moved by a pixel passes while a deleted or recoloured shape does not. Inputs are opaque
-// (alpha.ts composites them first), so pixelmatch's own blending never applies.
+// - ink redistributed within a pixel's reach: pixelmatch wants a flat area beside an anti-aliased
+//   pixel, so text drawn with and without anti-aliasing, or a line moved by a fraction of a pixel,
+//   differ all along their edges. A pixel it flags is also tolerated when the mean colours of its
+//   3×3 neighbourhoods in the two images are within `threshold`: the same ink, spread differently.
+//   Ink that appears, disappears or moves by more than a pixel changes those means, so a new
+//   glyph, a removed decimal point or a label moved by two pixels still fail.
+// - ignored regions, and `maxShift`: a differing pixel is tolerated when its expected colour occurs
+//   within r px in the actual image *and* its actual colour within r px in the expected one, so a
+//   glyph moved by a pixel passes while a deleted or recoloured shape does not.
+// Inputs are opaque (alpha.ts composites them first), so pixelmatch's own blending never applies.
 import pixelmatch from 'pixelmatch';
 import { aligned, pixels32, SHIFTS, type RgbaImage } from './rgba.js';
 
@@ -36,6 +42,8 @@ export interface PixelDiff {
   differing: number;
   /** pixels tolerated because their colour is found within `maxShift` px in the other image, both ways */
   shifted: number;
+  /** flagged pixels tolerated as an edge smoothed in one image and sharp in the other */
+  smoothed: number;
   /** differing pixels inside ignore regions */
   ignored: number;
   total: number;
@@ -55,6 +63,23 @@ function colourDelta(pa: number, pb: number): number {
   const i = dr * 0.59597799 - dg * 0.2741761 - db * 0.32180189;
   const q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694;
   return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q;
+}
+
+/** The mean colour of the 3×3 neighbourhood of (x, y), packed like a pixel. */
+function neighbourhoodMean(img: Uint32Array, x: number, y: number, w: number, h: number): number {
+  let r = 0,
+    g = 0,
+    bl = 0,
+    n = 0;
+  for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++)
+    for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
+      const p = img[ny * w + nx]!;
+      r += (p >>> SR) & 255;
+      g += (p >>> SG) & 255;
+      bl += (p >>> SB) & 255;
+      n++;
+    }
+  return ((Math.round(r / n) << SR) | (Math.round(g / n) << SG) | (Math.round(bl / n) << SB)) >>> 0;
 }
 
 /** Some pixel of `img` within `r` px of (x, y) has a colour within `maxDelta` of `p`. */
@@ -91,10 +116,11 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
   // with diffMask, pixelmatch draws only the differing pixels (opaque red) into the zeroed output
   const out = new Uint8Array(n * 4);
   pixelmatch(a.data, b.data, out, w, h, { threshold, includeAA, diffMask: true });
-  const a32 = shift ? pixels32(a) : null;
-  const b32 = shift ? pixels32(b) : null;
+  const a32 = pixels32(a);
+  const b32 = pixels32(b);
   let differing = 0,
     shifted = 0,
+    smoothed = 0,
     ignored = 0;
   let x0 = w,
     y0 = h,
@@ -109,8 +135,13 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
       ignored++;
       fate = MASK.ignored;
     } else if (
-      a32 &&
-      b32 &&
+      !includeAA &&
+      colourDelta(neighbourhoodMean(a32, x, y, w, h), neighbourhoodMean(b32, x, y, w, h)) <= maxDelta
+    ) {
+      smoothed++;
+      fate = MASK.tolerated;
+    } else if (
+      shift &&
       foundNear(b32, a32[i]!, x, y, w, h, shift, maxDelta) &&
       foundNear(a32, b32[i]!, x, y, w, h, shift, maxDelta)
     ) {
@@ -128,6 +159,7 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
   return {
     differing,
     shifted,
+    smoothed,
     ignored,
     total: n,
     ratio: n ? differing / n : 0,

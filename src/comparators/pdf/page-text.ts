@@ -39,7 +39,7 @@ function annotationLine(a: AnnotationLike): string | null {
     if (a.pushButton || !a.fieldName) return null;
     const value = a.radioButton ? (a.fieldValue === a.buttonValue ? 'selected' : null) : valueText(a.fieldValue);
     if (a.radioButton && value === null) return null;
-    return `form field ${JSON.stringify(a.fieldName)}${a.radioButton ? ` option ${JSON.stringify(valueText(a.buttonValue))}` : ''}: ${value ?? ''}`;
+    return `form field '${a.fieldName}'${a.radioButton ? ` option '${valueText(a.buttonValue)}'` : ''}: ${value ?? ''}`;
   }
   const text = a.contentsObj?.str?.replace(/\s+/g, ' ').trim();
   return text ? `annotation (${a.subtype ?? 'unknown'}): ${text}` : null;
