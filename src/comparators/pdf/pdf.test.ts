@@ -81,6 +81,49 @@ describe('PDF contract cases', () => {
   }
 });
 
+describe('PDF modes', () => {
+  const real = (name: string): Buffer => readFileSync(new URL(`../../../test/cases/real/pdf/${name}`, import.meta.url));
+  it('an unknown pdf_compare fails listing the modes', async () => {
+    const r = await comparePdf(file('01a.pdf'), file('02b.pdf'), { pdf_compare: 'pixels' });
+    expect(r.metric).toBe("unknown pdf_compare 'pixels' (expected one of: text, visual, metadata, page_count)");
+  });
+  it('a form field and a note are lines of the page text', async () => {
+    const r = await comparePdf(real('form-alice.pdf'), real('form-bob.pdf'), {});
+    expect(r.differences).toEqual([
+      {
+        path: 'page[1]',
+        message: `page 1, line 6: - "form field 'name': Alice" + "form field 'name': Bob"`,
+        expected: "form field 'name': Alice",
+        actual: "form field 'name': Bob",
+      },
+    ]);
+  });
+  it('the visual mode names the differing page, with its renders grouped for the report', async () => {
+    const r = await comparePdf(real('chart-a.pdf'), real('chart-logo.pdf'), { pdf_compare: 'visual' });
+    expect(r.metric).toMatch(/^1 of 1 page\(s\) differ at 72 dpi; page 1: \d+ of 250320 pixels differ/);
+    expect(r.artifacts?.map((a) => [a.group, a.role])).toEqual([
+      ['page 1', 'expected'],
+      ['page 1', 'actual'],
+      ['page 1', 'diff'],
+    ]);
+  });
+  it('the visual mode refuses a page over the pixel budget at the asked resolution', async () => {
+    const r = await comparePdf(real('chart-a.pdf'), real('chart-logo.pdf'), { pdf_compare: 'visual', render_dpi: 600 });
+    expect(r.differences?.[0]?.message).toMatch(/^page 1 at 600 dpi: it declares 3497×4961 px .* lower render_dpi$/);
+  });
+  it('the metadata mode lists what differs', async () => {
+    const r = await comparePdf(real('camlidl.pdf'), real('camlidl-title.pdf'), { pdf_compare: 'metadata' });
+    expect(r.differences).toEqual([
+      {
+        path: 'metadata.Title',
+        message: 'Title differs: expected "", got "Camlidl manual, pages 1-3"',
+        expected: '',
+        actual: 'Camlidl manual, pages 1-3',
+      },
+    ]);
+  });
+});
+
 describe('PDF compare core', () => {
   it('lists page count, missing pages and line changes by page', () => {
     const r = comparePdfPages([['Title', 'a b'], ['x']], [['Title', 'a c'], ['x'], ['extra']]);
@@ -130,6 +173,46 @@ describe('PDF degradation', () => {
     expect(
       (await comparePdf(file('01a.pdf'), file('09b.pdf'), {}, { pdfjs: async () => ({ degraded }) })).metric,
     ).toContain('not a PDF');
+  });
+  it('the visual mode degrades loudly without the canvas package; the text mode does not need it', async () => {
+    const degraded = {
+      package: '@napi-rs/canvas',
+      install: 'npm install @napi-rs/canvas',
+      reason: '@napi-rs/canvas could not be loaded (test)',
+    };
+    const canvas = async () => ({ degraded });
+    const r = await comparePdf(file('01a.pdf'), file('04b.pdf'), { pdf_compare: 'visual' }, { canvas });
+    expect(r.status).toBe('fail');
+    expect(r.degraded).toEqual(degraded);
+    expect(r.rule).toBe(
+      'size + SHA-256 (rendering PDF pages (pdf_compare: visual) needs @napi-rs/canvas: npm install @napi-rs/canvas)',
+    );
+    const text = await comparePdf(file('01a.pdf'), file('04b.pdf'), {}, { canvas });
+    expect(text.degraded).toBeUndefined();
+    expect(text.metric).toBe('1 of 2 page(s) differ (1 of 7 line(s))');
+  });
+  it('PIXIE_DISABLE_OPTIONAL=@napi-rs/canvas degrades the visual mode in a fresh process', async () => {
+    const probe = fileURLToPath(new URL('degraded-probe.ts', casesDir));
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', probe, '01a.pdf:02b.pdf'],
+        {
+          env: {
+            ...process.env,
+            PIXIE_DISABLE_OPTIONAL: '@napi-rs/canvas',
+            PIXIE_PROBE_TOLERANCE: '{"pdf_compare":"visual"}',
+          },
+        },
+        (err, out, errOut) => (err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(out)),
+      );
+    });
+    const [regenerated] = JSON.parse(stdout) as ComparisonResult[];
+    expect(regenerated!.degraded).toEqual({
+      package: '@napi-rs/canvas',
+      install: 'npm install @napi-rs/canvas',
+      reason: '@napi-rs/canvas is disabled by PIXIE_DISABLE_OPTIONAL',
+    });
   });
   it('PIXIE_DISABLE_OPTIONAL=pdfjs-dist degrades in a fresh process', async () => {
     const probe = fileURLToPath(new URL('degraded-probe.ts', casesDir));

@@ -36,7 +36,7 @@ export interface VisualOutcome {
   score: number;
   metric: string;
   differences: Difference[];
-  artifacts: { label: string; data_url: string; group: string }[];
+  artifacts: { label: string; data_url: string; group: string; role: 'expected' | 'actual' | 'diff' }[];
 }
 
 type Render = { ok: true; image: RgbaImage } | { ok: false; problem: string };
@@ -135,12 +135,13 @@ export async function compareVisually(
     if (differing <= MAX_PICTURED_PAGES) {
       const group = `page ${n}`;
       artifacts.push(
-        { label: `page ${n} expected`, data_url: png(canvas, e.image), group },
-        { label: `page ${n} actual`, data_url: png(canvas, a.image), group },
+        { label: `page ${n} expected`, data_url: png(canvas, e.image), group, role: 'expected' },
+        { label: `page ${n} actual`, data_url: png(canvas, a.image), group, role: 'actual' },
         {
           label: `page ${n} diff (red: differs, yellow: tolerated, hatched: ignored)`,
           data_url: png(canvas, renderDiff(e.image, a.image, { mask: v.mask, regions: scaled })),
           group,
+          role: 'diff',
         },
       );
     }
