@@ -25,7 +25,7 @@ interface RealCase {
 const cases = JSON.parse(readFileSync(path.join(DIR, 'cases.json'), 'utf8')) as RealCase[];
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', wav: 'audio/wav', pdf: 'application/pdf' };
 
-function valueOf(file: string, type: OutputType): unknown {
+function outputValue(file: string, type: OutputType): unknown {
   const ext = file.split('.').pop()!;
   const url = `data:${MIME[ext]};base64,${readFileSync(path.join(DIR, file)).toString('base64')}`;
   return type === 'file' ? { filename: `output.${ext}`, mime_type: MIME[ext], data: url } : url;
@@ -43,7 +43,12 @@ describe('real-world golden set (test/cases/real/cases.json)', () => {
 
   it.each(cases.map((c) => [`${c.id} → ${c.status}`, c] as const))('%s', async (_title, c) => {
     const tester = comparatorTester(COMPARATORS[c.type], { key: 'output', defaults: 'merge' });
-    const r = await tester.compareAsync(valueOf(c.expected, c.type), valueOf(c.actual, c.type), c.tolerance, c.type);
+    const r = await tester.compareAsync(
+      outputValue(c.expected, c.type),
+      outputValue(c.actual, c.type),
+      c.tolerance,
+      c.type,
+    );
     expect(r.status, `${c.why}\n${resultText(r)}`).toBe(c.status);
     expect(r.degraded).toBeUndefined();
     if (c.message) expect(resultText(r)).toContain(c.message);

@@ -21,12 +21,12 @@ export interface DecodedAudio {
 export type WavResult = { ok: true; audio: DecodedAudio } | { ok: false; problem: string };
 
 /** 64 channels covers 7th-order ambisonics; more is a corrupt or hostile header. */
-export const MAX_WAV_CHANNELS = 64;
+const MAX_WAV_CHANNELS = 64;
 /** below 1 kHz nothing audible is left to compare; above 768 kHz no converter records */
-export const MIN_WAV_RATE = 1000;
-export const MAX_WAV_RATE = 768000;
+const MIN_WAV_RATE = 1000;
+const MAX_WAV_RATE = 768000;
 /** ten minutes at 48 kHz: the decoded mono signal is then at most 110 MiB */
-export const MAX_WAV_FRAMES = 48000 * 600;
+const MAX_WAV_FRAMES = 48000 * 600;
 
 const FORMAT_PCM = 1;
 const FORMAT_FLOAT = 3;

@@ -126,8 +126,9 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
     y0 = h,
     x1 = -1,
     y1 = -1;
+  const flagged = new Uint32Array(out.buffer);
   for (let i = 0; i < n; i++) {
-    if (out[i * 4 + 3] !== 255) continue;
+    if (flagged[i] === 0) continue;
     const y = (i / w) | 0;
     const x = i - y * w;
     let fate: number = MASK.differs;

@@ -37,7 +37,7 @@ export const IMAGE_OPTIONS = {
   min_ssim: 'number',
 } as const satisfies Record<string, OptionKind>;
 
-// Defaults chosen from the golden set (test/cases/image/real, measured by bench/image-evidence.ts;
+// Defaults chosen from the real-world golden set (test/cases/real, measured by bench/image-evidence.ts;
 // table in bench/evidence/image-thresholds.md).
 export const IMAGE_DEFAULTS = {
   // a tool's image is mostly layout: any perceptible change outside anti-aliasing fails, as in
@@ -46,14 +46,14 @@ export const IMAGE_DEFAULTS = {
   // pixelmatch's default YIQ threshold: 0.2 (Playwright's) hides a −10 % brightness change on flat UI colours
   threshold: 0.1,
   antialiasing: true,
-  // no differing pixel is allowed: a changed shop name on a map tile is 0.1 % of its pixels
+  // no differing pixel is allowed: a removed decimal point is one pixel, a changed label 20
   max_diff_pixels: 0,
   max_diff_ratio: 0,
-  // a label moved by 1–3 px is a real change (measured 0.1–0.2 % of pixels)
+  // labels and icons moved by a few pixels are real changes (0.08–0.14 % of the pixels)
   max_shift: 0,
   // worst benign 0.041 (resample +1 px and back), JPEG/WebP q90 ≤ 0.032; a 1.5 % badge is 0.051, recolours ≥ 0.065
   max_distance: 0.045,
-  // the earlier validator's 0.95 kept: lossy re-encoding and noise stay ≥ 0.995
+  // the earlier validator's 0.95 kept: lossy re-encoding and noise stay ≥ 0.988
   min_ssim: 0.95,
 } as const;
 
@@ -91,7 +91,7 @@ export function allowedDiffPixels(s: ImageSettings, total: number): number {
   return Math.max(s.maxDiffPixels, Math.floor(s.maxDiffRatio * total + 1e-9));
 }
 
-export function pixelRule(s: ImageSettings): string {
+function pixelRule(s: ImageSettings): string {
   return `at most max_diff_pixels ${s.maxDiffPixels} or max_diff_ratio ${s.maxDiffRatio} of the pixels beyond colour threshold ${s.threshold} (YIQ)${s.antialiasing ? ', anti-aliasing tolerated' : ''}${s.maxShift ? `, shifts up to ${s.maxShift} px tolerated` : ''}`;
 }
 

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { loadOptional, type Degraded } from '../optional-module.js';
 
-export const PDFJS_PACKAGE = 'pdfjs-dist';
+const PDFJS_PACKAGE = 'pdfjs-dist';
 const PDFJS_SPECIFIER = 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export interface TextItemLike {
@@ -35,7 +35,7 @@ export interface ViewportLike {
   convertToViewportPoint(x: number, y: number): number[];
 }
 
-export interface PageLike {
+interface PageLike {
   getTextContent(): Promise<{ items: TextItemLike[] }>;
   getAnnotations(): Promise<AnnotationLike[]>;
   getViewport(o: { scale: number }): ViewportLike;
