@@ -179,7 +179,7 @@ export function compareRgba(
     s.maxShift ? `${c.shifted} shifted pixel(s) tolerated` : '',
     ignore ? `${c.ignored} differing pixel(s) in ignore regions` : '',
   ].filter(Boolean);
-  metric = `${c.differing} of ${total} pixels differ (${pct(c.differing / total)}) ${ok ? '≤' : '>'} ${allowed} allowed (max_diff_pixels ${s.maxDiffPixels}, max_diff_ratio ${s.maxDiffRatio}; colour threshold ${s.threshold}${tolerated.length ? `, ${tolerated.join(', ')}` : ''})`;
+  metric = `${c.differing} of ${total} pixels (${pct(c.differing / total)}) differ ${ok ? '≤' : '>'} ${allowed} allowed (max_diff_pixels ${s.maxDiffPixels}, max_diff_ratio ${s.maxDiffRatio}; colour threshold ${s.threshold}${tolerated.length ? `, ${tolerated.join(', ')}` : ''})`;
   if (c.box) notes.push(`differing pixels lie within x ${c.box.x0}..${c.box.x1}, y ${c.box.y0}..${c.box.y1}`);
   if (!ok) markAntialiasing(expected, actual, s, mask);
   return { ok, identical: false, score, metric, notes, mask: ok ? null : mask };

@@ -22,7 +22,7 @@ function piecesOf(items: TextItemLike[], vp: ViewportLike, regions: Region[]): T
     const width = item.width ?? 0;
     // a piece whose centre lies in an ignore region is left out
     if (regions.some((r) => inside(x + width / 2, y - size / 3, r))) continue;
-    out.push({ str: item.str, x, y, width, size });
+    out.push({ str: item.str, x, y, width, size, order: out.length });
   }
   return out;
 }

@@ -100,7 +100,7 @@ describe('PDF modes', () => {
   });
   it('the visual mode names the differing page, with its renders grouped for the report', async () => {
     const r = await comparePdf(real('chart-a.pdf'), real('chart-logo.pdf'), { pdf_compare: 'visual' });
-    expect(r.metric).toMatch(/^1 of 1 page\(s\) differ at 72 dpi; page 1: \d+ of 250320 pixels differ/);
+    expect(r.metric).toMatch(/^1 of 1 page\(s\) differ at 72 dpi; page 1: \d+ of 250320 pixels \([\d.]+%\) differ/);
     expect(r.artifacts?.map((a) => [a.group, a.role])).toEqual([
       ['page 1', 'expected'],
       ['page 1', 'actual'],
@@ -150,6 +150,30 @@ describe('PDF compare core', () => {
         piece('', 0, 0, 0),
       ]),
     ).toEqual(['Total: 10', 'spaced out', 'end']);
+  });
+  it('keeps side-by-side blocks whole when drawn one after the other, and a table drawn row by row as rows', () => {
+    let order = 0;
+    const piece = (str: string, x: number, y: number) => ({
+      str,
+      x,
+      y,
+      width: str.length * 5,
+      size: 10,
+      order: order++,
+    });
+    // an invoice header: the number and date block, then the address block beside it
+    const header = [
+      piece('Number: 7', 50, 100),
+      piece('Date: today', 50, 114),
+      piece('Bill to', 350, 100),
+      piece('Acme Ltd', 350, 114),
+    ];
+    expect(readingOrder(header)).toEqual(['Number: 7', 'Date: today', 'Bill to', 'Acme Ltd']);
+    order = 0;
+    const table = [piece('Widget', 50, 100), piece('2', 350, 100), piece('Gadget', 50, 114), piece('3', 350, 114)];
+    expect(readingOrder(table)).toEqual(['Widget 2', 'Gadget 3']);
+    // drawn backwards, the table is still read by position
+    expect(readingOrder(table.map((p) => ({ ...p, order: 3 - p.order })))).toEqual(['Widget 2', 'Gadget 3']);
   });
   it('names a non-PDF', () => {
     expect(notAPdf(new TextEncoder().encode('%PDF-1.7\n'))).toBeNull();

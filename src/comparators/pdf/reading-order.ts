@@ -2,11 +2,12 @@
 // draws text in whatever order its producer chose; pixie orders it by position instead: top to
 // bottom, left to right, and text columns kept whole (the left column, then the right).
 //
-// Method, a recursive XY-cut (Nagy & Seth, 1984) with a prose test: pieces on one baseline with a
-// gap under 1.5 em form a segment; a region splits into columns at the widest vertical gutter no
-// segment crosses when both sides read as prose (a median of three or more words per segment, so
-// the columns of a table or a form stay rows), else into two bands at its widest horizontal gap;
-// what cannot be cut is read row by row. Written here because pdf.js gives positions, not reading
+// Method, a recursive XY-cut (Nagy & Seth, 1984): pieces on one baseline with a gap under 1.5 em
+// form a segment; a region splits into columns at the widest vertical gutter no segment crosses
+// when both sides read as prose (a median of three or more words per segment), or when each side
+// has two or more lines and the producer drew one side wholly before the other (an address block
+// beside the invoice number); a table drawn row by row stays rows. Otherwise the region splits into
+// two bands at its widest horizontal gap; what cannot be cut is read row by row. Written here because pdf.js gives positions, not reading
 // order, and no maintained JavaScript library orders text by layout.
 
 export interface TextPiece {
@@ -17,6 +18,8 @@ export interface TextPiece {
   width: number;
   /** font size in points */
   size: number;
+  /** position in the page's content stream (drawing order) */
+  order?: number;
 }
 
 interface Segment {
@@ -28,6 +31,9 @@ interface Segment {
   baseline: number;
   size: number;
   words: number;
+  /** first and last drawing position of its pieces */
+  first: number;
+  last: number;
 }
 
 const SEGMENT_GAP_EM = 1.5;
@@ -85,6 +91,8 @@ function segmentsOf(pieces: TextPiece[]): Segment[] {
         baseline,
         size,
         words: text ? text.split(' ').length : 0,
+        first: Math.min(...cur.map((p) => p.order ?? 0)),
+        last: Math.max(...cur.map((p) => p.order ?? 0)),
       });
       cur = [];
     };
@@ -117,6 +125,16 @@ function gaps(intervals: [number, number][], minWidth: number): [number, number]
 
 const prose = (segs: Segment[]): boolean => segs.length >= 2 && median(segs.map((s) => s.words)) >= MIN_PROSE_WORDS;
 
+const lineCount = (segs: Segment[]): number => rowsOf(segs.flatMap((s) => s.pieces)).length;
+
+/** Both sides are blocks of two or more lines, one drawn wholly before the other. */
+function drawnApart(left: Segment[], right: Segment[]): boolean {
+  if (lineCount(left) < 2 || lineCount(right) < 2) return false;
+  const end = (ss: Segment[]) => Math.max(...ss.map((s) => s.last));
+  const start = (ss: Segment[]) => Math.min(...ss.map((s) => s.first));
+  return end(left) < start(right) || end(right) < start(left);
+}
+
 function readRows(segs: Segment[]): string[] {
   const pieces = segs.flatMap((s) => s.pieces);
   return rowsOf(pieces)
@@ -144,7 +162,7 @@ function order(segs: Segment[]): string[] {
   )) {
     const left = segs.filter((s) => s.x1 <= start);
     const right = segs.filter((s) => s.x0 >= end);
-    if (prose(left) && prose(right)) return [...order(left), ...order(right)];
+    if ((prose(left) && prose(right)) || drawnApart(left, right)) return [...order(left), ...order(right)];
   }
   const [band] = gaps(
     segs.map((s) => [s.top, s.bottom]),
