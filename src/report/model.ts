@@ -78,8 +78,11 @@ export interface OutputComparison {
   differences?: Difference[];
   /** Set when a heavy comparator could not load and the comparison fell back to size + SHA-256. */
   degraded?: { package: string; install: string; reason: string };
-  /** Extra artefacts for reviewers, e.g. a diff image as a data URL. */
-  artifacts?: { label: string; data_url: string }[];
+  /**
+   * Extra artefacts for reviewers, e.g. a diff image as a data URL. Artifacts sharing a `group` (a PDF
+   * page) are shown side by side, each in its `role`.
+   */
+  artifacts?: { label: string; data_url: string; group?: string; role?: 'expected' | 'actual' | 'diff' }[];
 }
 
 export interface FixtureResult {

@@ -49,6 +49,17 @@ function samples(kind: OptionKind): { good: unknown[]; bad: unknown[] } {
         good: [{ abs: 0.1 }, { amount: { rel: 0.01 } }, { abs: 0.1, amount: { atol: 1 } }],
         bad: [3, { abss: 1 }, { amount: { abs: -1 } }, { amount: { abs: 1, atol: 1 } }, { a: { b: { abs: 1 } } }],
       };
+    case 'regions':
+      return {
+        good: [[], [{ x: 0, y: 0, width: 10, height: 5 }], [{ x: 1, y: 2, width: 3, height: 4, page: 2 }]],
+        bad: [
+          { x: 0 },
+          [{ x: 0, y: 0, width: 0, height: 5 }],
+          [{ x: 0, y: 0, width: 1, height: 1, page: 0 }],
+          [{ x: 0, y: 0, w: 1, height: 1 }],
+          ['a'],
+        ],
+      };
   }
 }
 

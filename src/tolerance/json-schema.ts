@@ -48,6 +48,23 @@ function optionSchema(kind: OptionKind): Schema {
       return { type: 'array', items: { type: 'string' } };
     case 'tolerance':
       return { $ref: '#/$defs/nested_tolerance' };
+    case 'regions':
+      return {
+        type: 'array',
+        description: 'Rectangles left out of the comparison: pixels for images, points (1/72 inch) for PDF pages.',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['x', 'y', 'width', 'height'],
+          properties: {
+            x: { type: 'number', minimum: 0 },
+            y: { type: 'number', minimum: 0 },
+            width: { type: 'number', exclusiveMinimum: 0 },
+            height: { type: 'number', exclusiveMinimum: 0 },
+            page: { type: 'integer', minimum: 1, description: 'PDF page from 1; absent means every page' },
+          },
+        },
+      };
   }
 }
 

@@ -1,5 +1,6 @@
 // Whether a value in a tolerance block (tolerance.yaml, a fixture's `tolerance`) fits the kind of
 // the option it sets, as one sentence that load.ts places after "<key> for <output>".
+import { regionsProblem } from '../comparators/kit/regions.js';
 import type { OptionKind } from '../comparators/types.js';
 import { suggest } from '../util/did-you-mean.js';
 import { kindOf } from './words.js';
@@ -40,6 +41,8 @@ export function checkOptionValue(kind: OptionKind, v: unknown): string | null {
       return Array.isArray(v) && v.every((x) => typeof x === 'string')
         ? null
         : `must be a list of strings, got ${kindOf(v)}`;
+    case 'regions':
+      return regionsProblem(v);
     case 'tolerance':
       return null; // checked by checkNestedTolerance
   }

@@ -1,12 +1,12 @@
 // Contract cases for PDF files (type `file`, dispatched by MIME to pdf.ts through file.ts's hook).
 // The PDFs are the committed golden cases in test/cases/pdf (made with pdf-lib by make-cases.ts).
 import { readFileSync } from 'node:fs';
-import type { ContractCase } from './types.js';
+import type { ContractCase } from '../types.js';
 
 const pdf = (name: string): { filename: string; mime_type: string; data: string } => ({
   filename: 'report.pdf',
   mime_type: 'application/pdf',
-  data: `data:application/pdf;base64,${readFileSync(new URL(`../../test/cases/pdf/${name}`, import.meta.url)).toString('base64')}`,
+  data: `data:application/pdf;base64,${readFileSync(new URL(`../../../test/cases/pdf/${name}`, import.meta.url)).toString('base64')}`,
 });
 
 export const contractCases: ContractCase[] = [
