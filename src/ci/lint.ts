@@ -2,7 +2,6 @@
 // the folder (check 1), tool.json (checks 2–3), every fixture and tolerance.yaml (check 12's loaders),
 // and reference/ hygiene. It reads the checks' findings, with the --strict column of the severity
 // table: what would fail `validate --strict` is an error here.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { folderStructure } from '../checks/folder-structure.js';
 import { schemasCoherent } from '../checks/schemas-coherent.js';
@@ -10,6 +9,7 @@ import type { CheckContext, CheckOutcome, ValidationState } from '../checks/type
 import { comparatorFor } from '../comparators/index.js';
 import { finding, severityOf, type Finding } from '../report/finding.js';
 import { loadFixtures } from '../reference/load.js';
+import { readUserFile } from '../source/user-file.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
 import { loadManifest } from '../tool/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
@@ -38,13 +38,10 @@ function contextFor(toolDir: string, state: Partial<ValidationState>): CheckCont
 }
 
 /** The line of `"expected_outputs"` in a fixture file, to place the empty-expectations warning. */
-function lineOfExpectedOutputs(file: string): number | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+function lineOfExpectedOutputs(toolDir: string, file: string): number | undefined {
+  const read = readUserFile(toolDir, `reference/${file}`);
+  if (!read.ok) return undefined;
+  const text = read.text;
   const at = text.indexOf('"expected_outputs"');
   return at < 0 ? undefined : text.slice(0, at).split('\n').length;
 }
@@ -75,7 +72,7 @@ export function lintTool(toolDir: string): LintResult {
   add(fixtures.problems);
   for (const f of fixtures.fixtures) {
     if (Object.keys(f.expected_outputs).length > 0) continue;
-    const line = lineOfExpectedOutputs(f.path);
+    const line = lineOfExpectedOutputs(toolDir, f.file);
     add([
       finding('expected-outputs-empty', {
         file: `reference/${f.file}`,

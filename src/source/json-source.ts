@@ -3,6 +3,7 @@
 // The located tree (parseTree) and the line table are built only when a problem needs a line, so a
 // valid 8 MB fixture costs a parse and a scan, not a tree of every cell.
 import { parseTree, printParseErrorCode, visit, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { limit } from '../limits.js';
 import { lineAt, lineStarts, position, type LineOf, type Position } from './lines.js';
 import type { PathSegment } from './path.js';
 
@@ -27,11 +28,20 @@ export type JsonSource =
   | { kind: 'syntax'; text: string; errors: JsonSyntaxError[]; position(offset: number): Position }
   /** jsonc-parser accepted what JSON.parse refuses; `reason` is JSON.parse's own words */
   | { kind: 'refused'; reason: string }
-  /** nested deeper than the parser's stack can follow */
+  /** nested deeper than pixie follows (PIXIE_MAX_DEPTH, with room for the file's own levels) */
   | { kind: 'too-deep' }
   | { kind: 'parsed'; text: string; data: unknown; duplicates: DuplicateKey[]; lineOf: LineOf };
 
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
+
+/** Levels a file adds around the values it holds (a fixture's expected_outputs.key, a tolerance block). */
+const FILE_LEVELS = 16;
+
+/**
+ * A coarse guard, four times the value depth limit: files within it are parsed, and their loaders
+ * name the value that nests past the limit itself; beyond it nothing is walked at all.
+ */
+const depthGuard = () => limit('depth') * 4 + FILE_LEVELS;
 
 /** Parses the text of a JSON file; a leading byte-order mark (editors on Windows write one) is not content. */
 export function readJsonSource(input: string): JsonSource {
@@ -65,10 +75,22 @@ function scanJson(
   const offsets = new Set<number>();
   // per open object: key → offset of its first occurrence
   const objects: Map<string, number>[] = [];
+  // deeper than this, later steps (structuredClone, schema validation, comparisons) would overflow the stack
+  const maxDepth = depthGuard();
+  let depth = 0;
+  let tooDeep = false;
+  const enter = () => {
+    if (++depth > maxDepth) tooDeep = true;
+  };
+  const leave = () => {
+    depth--;
+  };
   try {
     visit(
       text,
       {
+        onArrayBegin: enter,
+        onArrayEnd: leave,
         onError(error, offset) {
           if (offsets.has(offset)) return;
           offsets.add(offset);
@@ -77,9 +99,11 @@ function scanJson(
         ...(findDuplicates
           ? {
               onObjectBegin() {
+                enter();
                 objects.push(new Map());
               },
               onObjectEnd() {
+                leave();
                 objects.pop();
               },
               onObjectProperty(key, offset, _length, _line, _column, pathSupplier) {
@@ -98,7 +122,7 @@ function scanJson(
                 });
               },
             }
-          : {}),
+          : { onObjectBegin: enter, onObjectEnd: leave }),
       },
       STRICT_JSON,
     );
@@ -106,6 +130,7 @@ function scanJson(
     if (err instanceof RangeError) return undefined;
     throw err;
   }
+  if (tooDeep) return undefined;
   return { errors, duplicates };
 }
 
