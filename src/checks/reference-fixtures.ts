@@ -89,12 +89,14 @@ export const referenceFixtures: Check = {
       ]);
     }
     options.onProgress?.({ kind: 'fixtures-total', tool_id: state.toolId, total: selected.length });
-    const runs = await runFixtures(selected, {
+    state.fixtures = await runFixtures(selected, {
       manifest,
       client: state.tool!.client,
       tolerance: tolerance.config,
       jobs: options.jobs,
       errors: state.errors,
+      valueCap: state.valueCap,
+      updateValues: options.updateValues,
       onFixtureDone: (r) =>
         options.onProgress?.({
           kind: 'fixture-end',
@@ -104,8 +106,6 @@ export const referenceFixtures: Check = {
           message: r.message,
         }),
     });
-    state.fixtures = runs.map((r) => r.result);
-    state.fixtureRuns = runs;
     const findings: Finding[] = [];
     const peak = state.tool!.peakMemoryMb();
     if (peak !== null && peak > memoryLimitMb(manifest)) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { lintTool, renderLint, type LintResult } from '../ci/lint.js';
 import { PixieError } from '../errors.js';
 import { formatAnnotation, workspaceRelative } from '../report/renderers/github.js';
+import { safeText } from '../report/safe-text.js';
 import { defaultToolsDir, discoverTools, resolveTool } from '../project/discover.js';
 
 export interface LintCliOptions {
@@ -12,7 +13,9 @@ export interface LintCliOptions {
 
 export async function lintCommand(targets: string[], opts: LintCliOptions): Promise<number> {
   const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
-  const dirs = targets.length ? targets.map((t) => resolveTool(t, toolsDir)) : discoverTools(toolsDir);
+  const dirs = targets.length
+    ? targets.map((t) => resolveTool(t, toolsDir))
+    : discoverTools(toolsDir, (w) => process.stderr.write(`pixie: warning: ${safeText(w)}\n`));
   if (dirs.length === 0)
     throw new PixieError(
       'TOOL_NOT_FOUND',
@@ -29,7 +32,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions): Prom
       ) + '\n',
     );
   } else {
-    process.stdout.write(renderLint(results));
+    process.stdout.write(safeText(renderLint(results)));
   }
   if (process.env.GITHUB_ACTIONS === 'true') {
     const out = opts.json ? process.stderr : process.stdout;
@@ -40,8 +43,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions): Prom
             level: p.severity === 'error' ? 'error' : 'warning',
             file: workspaceRelative(path.join(r.toolDir, p.file ?? '.')),
             ...(p.line ? { line: p.line } : {}),
-            title: `pixie lint: ${r.toolId}`,
-            message: p.message,
+            title: `pixie lint: ${safeText(r.toolId)}`,
+            message: safeText(p.message),
           }) + '\n',
         );
       }

@@ -8,6 +8,7 @@ import { renderAllTable } from '../report/renderers/all-table.js';
 import { renderJson } from '../report/renderers/json.js';
 import { renderPretty } from '../report/renderers/pretty.js';
 import { renderSummary } from '../report/renderers/summary.js';
+import { safeText } from '../report/safe-text.js';
 import { defaultToolsDir, discoverTools, resolveTool } from '../project/discover.js';
 import { mapPool } from '../util/pool.js';
 import type { ProgressEvent } from '../validation/options.js';
@@ -46,7 +47,7 @@ function fixtureProgress(): { onProgress: (e: ProgressEvent) => void; stop(): vo
   return {
     onProgress: (e) => {
       if (e.kind === 'fixtures-total' && (e.total ?? 0) >= 10) bar = startProgress(e.total!, 'fixtures');
-      else if (e.kind === 'fixture-end') bar?.tick(e.file ?? '');
+      else if (e.kind === 'fixture-end') bar?.tick(safeText(e.file ?? ''));
     },
     stop: () => bar?.stop(),
   };
@@ -100,7 +101,7 @@ export async function validateCommand(target: string | undefined, opts: Validate
   const base = { referenceOnly: opts.referenceOnly, strict: opts.strict, fixture: opts.fixture, tag: opts.tag };
 
   if (opts.all || opts.changed) {
-    const found = discoverTools(toolsDir);
+    const found = discoverTools(toolsDir, (w) => process.stderr.write(`pixie: warning: ${safeText(w)}\n`));
     if (found.length === 0)
       throw new PixieError(
         'TOOL_NOT_FOUND',
@@ -113,7 +114,7 @@ export async function validateCommand(target: string | undefined, opts: Validate
     const progress = opts.json ? null : startProgress(dirs.length, 'tools');
     const reports = await mapPool(dirs, opts.jobs ?? os.availableParallelism(), async (toolDir) => {
       const report = await validateTool({ ...base, toolDir });
-      progress?.tick(report.tool_id);
+      progress?.tick(safeText(report.tool_id));
       return report;
     });
     progress?.stop();

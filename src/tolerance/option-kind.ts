@@ -7,6 +7,9 @@ import { kindOf } from './words.js';
 export function checkNonNegativeNumber(v: unknown, integer: boolean): string | null {
   if (typeof v !== 'number' || Number.isNaN(v))
     return `must be ${integer ? 'a whole number' : 'a number'} ≥ 0, got ${kindOf(v)}`;
+  // YAML's .inf and JSON's 1e99999 read as Infinity: a tolerance that accepts everything is a mistake
+  if (!Number.isFinite(v))
+    return `must be a finite number, got ${v > 0 ? 'infinity' : '-infinity'} (is it written as .inf or 1e99999?); write the largest difference you accept`;
   if (v < 0) return `must be ≥ 0, got ${v}`;
   if (integer && !Number.isInteger(v)) return `must be a whole number, got ${v}`;
   return null;

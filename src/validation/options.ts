@@ -1,3 +1,5 @@
+import type { ValueCapLimits } from '../report/value-cap.js';
+
 export interface ProgressEvent {
   kind: 'check-start' | 'check-end' | 'fixture-end' | 'fixtures-total';
   tool_id: string;
@@ -7,6 +9,14 @@ export interface ProgressEvent {
   message?: string;
   file?: string;
   total?: number;
+}
+
+/** The full new values --update-fixtures writes (the report keeps values only up to its limits). */
+export interface UpdateValues {
+  /** per fixture file, the /run values of its outputs that failed */
+  fixtures: Map<string, Record<string, unknown>>;
+  /** the sample run's response (check 8), for fixture_sample.json */
+  sample: Record<string, unknown> | null;
 }
 
 export interface ValidateOptions {
@@ -24,4 +34,8 @@ export interface ValidateOptions {
   /** override the 30 s /healthz deadline (tests) */
   healthTimeoutMs?: number;
   onProgress?: (event: ProgressEvent) => void;
+  /** what the report keeps of large values; unset parts come from the environment (README, Limits and safety) */
+  reportValueLimits?: Partial<ValueCapLimits>;
+  /** when given, filled with the full values an update writes */
+  updateValues?: UpdateValues;
 }

@@ -4,6 +4,7 @@ import { CHECKS, checkNumber } from '../checks/index.js';
 import type { Check, CheckContext, CheckOutcome, ValidationState } from '../checks/types.js';
 import type { ValidateOptions } from './options.js';
 import { overallOf, type CheckName, type CheckResult, type Report } from '../report/model.js';
+import { createValueCap, valueCapLimits } from '../report/value-cap.js';
 
 function executionOrder(checks: readonly Check[]): Check[] {
   return [...checks.filter((c) => !c.runsLast), ...checks.filter((c) => c.runsLast)];
@@ -48,6 +49,7 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
     warnings: [],
     errors: [],
     peakMemoryMb: null,
+    valueCap: createValueCap(valueCapLimits(options.reportValueLimits)),
   };
   const results = new Map<CheckName, CheckResult>();
   const ctx: CheckContext = { toolDir, options, state, results };
@@ -92,6 +94,9 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
       state.spawnLog ??= state.tool.stderrText() || null;
     }
   }
+  if (options.updateValues) options.updateValues.sample = state.sampleOutput;
+  // the report keeps sample values as it keeps fixture values: through the one cap
+  const keep = (v: Record<string, unknown> | null) => (v === null ? null : state.valueCap!.keepEach(v));
   const checks = CHECKS.map((c): CheckResult => {
     const r = results.get(c.name)!;
     if (options.referenceOnly && c.phase === 'contract')
@@ -114,8 +119,8 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
     duration_ms: Math.round(performance.now() - started),
     checks,
     fixtures: state.fixtures,
-    sample_inputs: state.sampleInputs,
-    sample_output: state.sampleOutput,
+    sample_inputs: keep(state.sampleInputs),
+    sample_output: keep(state.sampleOutput),
     spawn_log: state.spawnLog,
     peak_memory_mb: state.peakMemoryMb,
     warnings: state.warnings,

@@ -5,6 +5,7 @@ import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import { formatValue } from '../format-value.js';
 import type { FixtureResult, OutputComparison, Report } from '../model.js';
+import { safeReport } from '../safe-text.js';
 
 const STDERR_TAIL_LINES = 20;
 
@@ -53,7 +54,8 @@ export function fixtureLines(f: FixtureResult, c: Colors, indent = '  ', valueCh
   return lines;
 }
 
-export function renderPretty(report: Report, c: Colors, opts: { cwd?: string } = {}): string {
+export function renderPretty(unsafe: Report, c: Colors, opts: { cwd?: string } = {}): string {
+  const report = safeReport(unsafe);
   const out: string[] = [];
   const rel = path.relative(opts.cwd ?? process.cwd(), report.tool_path) || '.';
   const secs = (report.duration_ms / 1000).toFixed(1);
