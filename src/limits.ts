@@ -56,17 +56,14 @@ export function limit(name: LimitName): number {
 /** How a limit is named in a message: its value and the variable that raises it. */
 export function limitHint(name: LimitName): string {
   const spec: LimitSpec = LIMITS[name];
-  const value = limit(name) / spec.scale;
-  return spec.scale === MIB ? `${formatMb(value)} (${spec.env})` : `${value} (${spec.env})`;
+  const value = limit(name);
+  return `${spec.scale === MIB ? formatSize(value) : value} (${spec.env})`;
 }
 
-function formatMb(mb: number): string {
-  return `${Number(mb.toFixed(2))} MiB`;
-}
-
-/** A byte or character count for people: 512 B, 3.4 KiB, 255.0 MiB. */
+/** A byte or character count for people: 512 B, 3.4 KiB, 1 MiB, 255.5 MiB. */
 export function formatSize(n: number): string {
+  const one = (x: number) => String(Number(x.toFixed(1)));
   if (n < 1024) return `${n} B`;
-  if (n < MIB) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${(n / MIB).toFixed(1)} MiB`;
+  if (n < MIB) return `${one(n / 1024)} KiB`;
+  return `${one(n / MIB)} MiB`;
 }

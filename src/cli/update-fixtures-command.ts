@@ -15,7 +15,7 @@ export async function updateFixturesCommand(
   c: Colors,
 ): Promise<number> {
   const out: string[] = [];
-  const print = () => process.stdout.write(`${out.map(safeText).join('\n')}\n`);
+  const print = () => process.stdout.write(`${out.map((l) => safeText(l)).join('\n')}\n`);
   // a writer holds the tool's lock from before the run until its files are renamed, so a second
   // updater (another CLI, or pixie serve) cannot plan from the same old files and overwrite this one
   const lock = yes ? acquireUpdateLock(toolDir, 'pixie validate --update-fixtures --yes') : null;

@@ -10,53 +10,60 @@ import type { Finding } from './finding.js';
 // C0 controls but tab and newline, DEL, C1 controls, and bidirectional overrides that reorder what a reader sees
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** `text` safe to print: escape sequences removed, control characters escaped, no line starting with `::`. */
-export function safeText(text: string): string {
+/**
+ * `text` safe to print: escape sequences removed, control characters escaped, no line starting with
+ * `::`. Newlines stay in multi-line text (details, stderr); in a one-line field (`oneLine`) they are
+ * escaped too, so a key or a message cannot start a line of its own.
+ */
+export function safeText(text: string, oneLine = false): string {
   let out = text;
   if (/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/.test(out)) {
     out = stripVTControlCharacters(out).replace(CONTROL, (ch) =>
       ch === '\r' ? '\\r' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
   }
+  if (oneLine && out.includes('\n')) out = out.replace(/\n/g, '\\n');
   // the runner trims leading whitespace before looking for `::`; a zero-width space between the colons stops it
   return out.includes('::') ? out.replace(/^(\s*):(?=:)/gm, '$1:\u200b') : out;
 }
+
+const line = (s: string): string => safeText(s, true);
 
 const safeOrNull = (s: string | null): string | null => (s === null ? null : safeText(s));
 
 function safeFinding(f: Finding): Finding {
   return {
     ...f,
-    message: safeText(f.message),
-    ...(f.file !== undefined ? { file: safeText(f.file) } : {}),
-    ...(f.path !== undefined ? { path: safeText(f.path) } : {}),
-    ...(f.fix !== undefined ? { fix: safeText(f.fix) } : {}),
+    message: line(f.message),
+    ...(f.file !== undefined ? { file: line(f.file) } : {}),
+    ...(f.path !== undefined ? { path: line(f.path) } : {}),
+    ...(f.fix !== undefined ? { fix: line(f.fix) } : {}),
   };
 }
 
 function safeCheck(k: CheckResult): CheckResult {
   return {
     ...k,
-    message: safeText(k.message),
+    message: line(k.message),
     details: safeOrNull(k.details),
     ...(k.findings ? { findings: k.findings.map(safeFinding) } : {}),
   };
 }
 
 function safeDifference(d: Difference): Difference {
-  return { ...d, path: safeText(d.path), message: safeText(d.message) };
+  return { ...d, path: line(d.path), message: line(d.message) };
 }
 
 function safeOutput(o: OutputComparison): OutputComparison {
   return {
     ...o,
-    key: safeText(o.key),
-    type: safeText(o.type),
-    metric: safeText(o.metric),
-    rule: safeText(o.rule),
+    key: line(o.key),
+    type: line(o.type),
+    metric: line(o.metric),
+    rule: line(o.rule),
     ...(o.differences ? { differences: o.differences.map(safeDifference) } : {}),
     ...(o.degraded
-      ? { degraded: { ...o.degraded, reason: safeText(o.degraded.reason), install: safeText(o.degraded.install) } }
+      ? { degraded: { ...o.degraded, reason: line(o.degraded.reason), install: line(o.degraded.install) } }
       : {}),
   };
 }
@@ -64,11 +71,11 @@ function safeOutput(o: OutputComparison): OutputComparison {
 function safeFixture(f: FixtureResult): FixtureResult {
   return {
     ...f,
-    file: safeText(f.file),
-    name: safeText(f.name),
-    message: safeText(f.message),
-    source: safeOrNull(f.source),
-    tags: f.tags.map(safeText),
+    file: line(f.file),
+    name: line(f.name),
+    message: line(f.message),
+    source: f.source === null ? null : line(f.source),
+    tags: f.tags.map(line),
     outputs: f.outputs.map(safeOutput),
   };
 }
@@ -80,11 +87,11 @@ function safeFixture(f: FixtureResult): FixtureResult {
 export function safeReport(report: Report): Report {
   return {
     ...report,
-    tool_id: safeText(report.tool_id),
+    tool_id: line(report.tool_id),
     checks: report.checks.map(safeCheck),
     fixtures: report.fixtures.map(safeFixture),
     spawn_log: safeOrNull(report.spawn_log),
-    warnings: report.warnings.map(safeText),
-    errors: report.errors.map(safeText),
+    warnings: report.warnings.map(line),
+    errors: report.errors.map((e) => safeText(e)),
   };
 }

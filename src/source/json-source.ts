@@ -29,7 +29,7 @@ export type JsonSource =
   /** jsonc-parser accepted what JSON.parse refuses; `reason` is JSON.parse's own words */
   | { kind: 'refused'; reason: string }
   /** nested deeper than pixie follows (PIXIE_MAX_DEPTH, with room for the file's own levels) */
-  | { kind: 'too-deep' }
+  | { kind: 'too-deep'; line: number }
   | { kind: 'parsed'; text: string; data: unknown; duplicates: DuplicateKey[]; lineOf: LineOf };
 
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
@@ -57,19 +57,19 @@ export function readJsonSource(input: string): JsonSource {
   let starts: number[] | undefined;
   const lines = () => (starts ??= lineStarts(text));
   const scan = scanJson(text, refusal === undefined, lines);
-  if (!scan) return { kind: 'too-deep' };
+  if ('tooDeepAt' in scan) return { kind: 'too-deep', line: lineAt(lines(), scan.tooDeepAt) };
   if (scan.errors.length)
     return { kind: 'syntax', text, errors: scan.errors, position: (offset) => position(lines(), offset) };
   if (refusal !== undefined) return { kind: 'refused', reason: refusal };
   return { kind: 'parsed', text, data, duplicates: scan.duplicates, lineOf: treeLineOf(text, lines) };
 }
 
-/** One streaming pass: syntax errors always, duplicate keys when the text parsed. Undefined when too deep. */
+/** One streaming pass: syntax errors always, duplicate keys when the text parsed; where it first nests too deep. */
 function scanJson(
   text: string,
   findDuplicates: boolean,
   lines: () => number[],
-): { errors: JsonSyntaxError[]; duplicates: DuplicateKey[] } | undefined {
+): { errors: JsonSyntaxError[]; duplicates: DuplicateKey[] } | { tooDeepAt: number } {
   const errors: JsonSyntaxError[] = [];
   const duplicates: DuplicateKey[] = [];
   const offsets = new Set<number>();
@@ -78,9 +78,9 @@ function scanJson(
   // deeper than this, later steps (structuredClone, schema validation, comparisons) would overflow the stack
   const maxDepth = depthGuard();
   let depth = 0;
-  let tooDeep = false;
-  const enter = () => {
-    if (++depth > maxDepth) tooDeep = true;
+  let tooDeepAt: number | undefined;
+  const enter = (offset: number) => {
+    if (++depth > maxDepth) tooDeepAt ??= offset;
   };
   const leave = () => {
     depth--;
@@ -89,7 +89,7 @@ function scanJson(
     visit(
       text,
       {
-        onArrayBegin: enter,
+        onArrayBegin: (offset) => enter(offset),
         onArrayEnd: leave,
         onError(error, offset) {
           if (offsets.has(offset)) return;
@@ -98,8 +98,8 @@ function scanJson(
         },
         ...(findDuplicates
           ? {
-              onObjectBegin() {
-                enter();
+              onObjectBegin(offset) {
+                enter(offset);
                 objects.push(new Map());
               },
               onObjectEnd() {
@@ -122,15 +122,16 @@ function scanJson(
                 });
               },
             }
-          : { onObjectBegin: enter, onObjectEnd: leave }),
+          : { onObjectBegin: (offset: number) => enter(offset), onObjectEnd: leave }),
       },
       STRICT_JSON,
     );
   } catch (err) {
-    if (err instanceof RangeError) return undefined;
+    // the guard is far below what the parser's stack holds, so this is only a fallback
+    if (err instanceof RangeError) return { tooDeepAt: tooDeepAt ?? 0 };
     throw err;
   }
-  if (tooDeep) return undefined;
+  if (tooDeepAt !== undefined) return { tooDeepAt };
   return { errors, duplicates };
 }
 

@@ -1,6 +1,7 @@
 // Whether a value in a tolerance block (tolerance.yaml, a fixture's `tolerance`) fits the kind of
 // the option it sets, as one sentence that load.ts places after "<key> for <output>".
 import type { OptionKind } from '../comparators/types.js';
+import { excerpt } from '../source/excerpt.js';
 import { suggest } from '../util/did-you-mean.js';
 import { kindOf } from './words.js';
 
@@ -22,8 +23,8 @@ function checkEnum(words: readonly string[], v: unknown): string | null {
   if (words.includes(v)) return null;
   const close = suggest(v, words);
   return close
-    ? `must be one of ${allowed}, got '${v}' — did you mean '${close}'?`
-    : `must be one of ${allowed}, got '${v}'`;
+    ? `must be one of ${allowed}, got '${excerpt(v)}' — did you mean '${close}'?`
+    : `must be one of ${allowed}, got '${excerpt(v)}'`;
 }
 
 /** The problem with `v` as a value of `kind`, or null when it fits. */

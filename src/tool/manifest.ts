@@ -81,6 +81,7 @@ export function parseManifestText(text: string): ManifestLoad {
         stage: 'json',
         problems: [
           syntax({
+            line: source.line,
             message: `${FILE} nests objects and arrays too deeply to read — flatten it (a tool.json needs only a few levels)`,
           }),
         ],
