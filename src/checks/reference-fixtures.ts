@@ -97,12 +97,14 @@ export const referenceFixtures: Check = {
       ]);
     }
     options.onProgress?.({ kind: 'fixtures-total', tool_id: state.toolId, total: selected.length });
-    const runs = await runFixtures(selected, {
+    state.fixtures = await runFixtures(selected, {
       manifest,
       client: state.tool!.client,
       tolerance: withProjectDefaults(tolerance.config, options.project?.tolerances),
       jobs: options.jobs,
       errors: state.errors,
+      valueCap: state.valueCap,
+      updateValues: options.updateValues,
       onFixtureDone: (r) =>
         options.onProgress?.({
           kind: 'fixture-end',
@@ -112,8 +114,6 @@ export const referenceFixtures: Check = {
           message: r.message,
         }),
     });
-    state.fixtures = runs.map((r) => r.result);
-    state.fixtureRuns = runs;
     // warnings about fixtures that were not selected say nothing about this run
     const ran = new Set(selected.map((f) => `reference/${f.file}`));
     const findings: Finding[] = problems.filter((p) => !p.file?.startsWith('reference/fixture_') || ran.has(p.file));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type HttpResult, ToolHttpError, detailOf, formatSeconds } from '../tool/client.js';
+import { depthProblem } from '../tool/value-depth.js';
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
 import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../validation/timeouts.js';
 import type { Check } from './types.js';
@@ -52,6 +53,8 @@ export const sampleRunSucceeds: Check = {
         details: res.text.slice(0, 2000),
       };
     }
+    const deep = depthProblem(body, 'the POST /run response');
+    if (deep) return { status: 'fail', message: deep };
     state.sampleOutput = body as Record<string, unknown>;
     const peak = state.tool!.peakMemoryMb();
     const limit = memoryLimitMb(manifest);

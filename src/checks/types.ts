@@ -5,7 +5,7 @@ import type { Runtime } from '../tool/runtime.js';
 import type { StopResult, ToolProcess } from '../tool/spawn.js';
 import type { CheckName, CheckOutcome, CheckPhase, CheckResult, FixtureResult } from '../report/model.js';
 import type { ValidateOptions } from '../validation/options.js';
-import type { FixtureRun } from '../reference/run-fixtures.js';
+import type { ValueCap } from '../report/value-cap.js';
 
 export type { CheckOutcome } from '../report/model.js';
 
@@ -24,8 +24,8 @@ export interface ValidationState {
   sampleRunId?: string;
   sampleOutput: Record<string, unknown> | null;
   fixtures: FixtureResult[];
-  /** fixture results with the raw /run bodies, for --update-fixtures */
-  fixtureRuns?: FixtureRun[];
+  /** what the report keeps of values (one total per report) */
+  valueCap?: ValueCap;
   warnings: string[];
   /** faults of pixie itself (a check threw): reported, and the CLI exits 2 */
   errors: string[];

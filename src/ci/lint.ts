@@ -3,7 +3,6 @@
 // and reference/ hygiene. It reads the checks' findings at the severity the table gives them, the
 // same as `pixie validate` (an error here fails validate, a warning warns); `strict` reads the
 // --strict column instead, so what would fail `validate --strict` is an error.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { folderStructure } from '../checks/folder-structure.js';
 import { schemasCoherent } from '../checks/schemas-coherent.js';
@@ -11,6 +10,7 @@ import type { CheckContext, CheckOutcome, ValidationState } from '../checks/type
 import { comparatorFor } from '../comparators/index.js';
 import { finding, severityOf, type Finding } from '../report/finding.js';
 import { loadFixtures } from '../reference/load.js';
+import { readUserFile } from '../source/user-file.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
 import { loadManifest } from '../tool/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
@@ -39,13 +39,10 @@ function contextFor(toolDir: string, state: Partial<ValidationState>): CheckCont
 }
 
 /** The line of `"expected_outputs"` in a fixture file, to place the empty-expectations warning. */
-function lineOfExpectedOutputs(file: string): number | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+function lineOfExpectedOutputs(toolDir: string, file: string): number | undefined {
+  const read = readUserFile(toolDir, `reference/${file}`);
+  if (!read.ok) return undefined;
+  const text = read.text;
   const at = text.indexOf('"expected_outputs"');
   return at < 0 ? undefined : text.slice(0, at).split('\n').length;
 }
@@ -81,7 +78,7 @@ export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
   add(fixtures.problems);
   for (const f of fixtures.fixtures) {
     if (Object.keys(f.expected_outputs).length > 0) continue;
-    const line = lineOfExpectedOutputs(f.path);
+    const line = lineOfExpectedOutputs(toolDir, f.file);
     add([
       finding('expected-outputs-empty', {
         file: `reference/${f.file}`,

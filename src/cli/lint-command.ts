@@ -7,6 +7,7 @@ import { PixieError } from '../errors.js';
 import { formatAnnotation, workspaceRelative } from '../report/renderers/github.js';
 import { discoverTools, resolveTool } from '../project/discover.js';
 import { loadProject } from '../project/project.js';
+import { safeText } from '../report/safe-text.js';
 
 export interface LintCliOptions {
   toolsDir?: string;
@@ -17,7 +18,9 @@ export interface LintCliOptions {
 
 export async function lintCommand(targets: string[], opts: LintCliOptions): Promise<number> {
   const { toolsDir } = loadProject({ toolsDir: opts.toolsDir });
-  const dirs = targets.length ? targets.map((t) => resolveTool(t, toolsDir)) : discoverTools(toolsDir);
+  const dirs = targets.length
+    ? targets.map((t) => resolveTool(t, toolsDir))
+    : discoverTools(toolsDir, (w) => process.stderr.write(`pixie: warning: ${safeText(w)}\n`));
   if (dirs.length === 0)
     throw new PixieError(
       'TOOL_NOT_FOUND',
@@ -48,8 +51,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions): Prom
       ) + '\n',
     );
   } else {
-    if (opts.fix) process.stdout.write(renderFixes(fixes));
-    process.stdout.write(renderLint(results));
+    if (opts.fix) process.stdout.write(safeText(renderFixes(fixes)));
+    process.stdout.write(safeText(renderLint(results)));
   }
   if (process.env.GITHUB_ACTIONS === 'true') {
     const out = opts.json ? process.stderr : process.stdout;
@@ -60,8 +63,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions): Prom
             level: p.severity === 'error' ? 'error' : p.severity === 'warning' ? 'warning' : 'notice',
             file: workspaceRelative(path.join(r.toolDir, p.file ?? '.')),
             ...(p.line ? { line: p.line } : {}),
-            title: `pixie lint: ${r.toolId}`,
-            message: p.message,
+            title: `pixie lint: ${safeText(r.toolId)}`,
+            message: safeText(p.message),
           }) + '\n',
         );
       }

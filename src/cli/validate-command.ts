@@ -11,6 +11,7 @@ import { renderSummary } from '../report/renderers/summary.js';
 import { discoverTools, resolveTool, toolAround } from '../project/discover.js';
 import { loadProject, projectSettings } from '../project/project.js';
 import { toolsMatching } from '../reference/matching-tools.js';
+import { safeText } from '../report/safe-text.js';
 import { mapPool } from '../util/pool.js';
 import type { ProgressEvent } from '../validation/options.js';
 import { validateTool } from '../validation/validate-tool.js';
@@ -50,7 +51,7 @@ function fixtureProgress(): { onProgress: (e: ProgressEvent) => void; stop(): vo
   return {
     onProgress: (e) => {
       if (e.kind === 'fixtures-total' && (e.total ?? 0) >= 10) bar = startProgress(e.total!, 'fixtures');
-      else if (e.kind === 'fixture-end') bar?.tick(e.file ?? '');
+      else if (e.kind === 'fixture-end') bar?.tick(safeText(e.file ?? ''));
     },
     stop: () => bar?.stop(),
   };
@@ -112,7 +113,7 @@ export async function validateCommand(target: string | undefined, opts: Validate
   const reportFiles: ReportFiles = { ...project.config.reporters, ...opts.reportFiles };
 
   if (opts.all || opts.changed) {
-    const found = discoverTools(toolsDir);
+    const found = discoverTools(toolsDir, (w) => process.stderr.write(`pixie: warning: ${safeText(w)}\n`));
     if (found.length === 0)
       throw new PixieError(
         'TOOL_NOT_FOUND',
@@ -133,7 +134,7 @@ export async function validateCommand(target: string | undefined, opts: Validate
     const progress = opts.json ? null : startProgress(dirs.length, 'tools');
     const reports = await mapPool(dirs, jobs ?? os.availableParallelism(), async (toolDir) => {
       const report = await validateTool({ ...base, filterAcrossTools: true, toolDir });
-      progress?.tick(report.tool_id);
+      progress?.tick(safeText(report.tool_id));
       return report;
     });
     progress?.stop();

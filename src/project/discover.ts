@@ -1,7 +1,8 @@
 // Finding tools: a tool is a folder holding tool.json (or at least an entrypoint) under the tools directory.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
+import { excerpt } from '../source/excerpt.js';
 import { DEFAULT_ENTRYPOINTS } from '../tool/runtime.js';
 import { suggest } from '../util/did-you-mean.js';
 
@@ -9,8 +10,31 @@ function looksLikeTool(dir: string): boolean {
   return existsSync(path.join(dir, 'tool.json')) || DEFAULT_ENTRYPOINTS.some((f) => existsSync(path.join(dir, f)));
 }
 
-/** Tool folders directly under `toolsDir`, sorted by name. */
-export function discoverTools(toolsDir: string): string[] {
+/** Why an entry of the tools folder cannot be looked at (a dangling link, no permission), or null. */
+function unusableEntry(dir: string): string | null {
+  try {
+    statSync(dir);
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    let link = false;
+    try {
+      link = lstatSync(dir).isSymbolicLink();
+    } catch {
+      // gone meanwhile
+    }
+    if (link && (code === 'ENOENT' || code === 'ENOTDIR')) return 'it is a symbolic link to nothing';
+    if (code === 'ENOENT') return null; // removed while we looked
+    return `it could not be read (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'error')})`;
+  }
+}
+
+/**
+ * Tool folders directly under `toolsDir`, sorted by name. An entry that cannot be looked at (a
+ * dangling link, a folder without permission) is skipped, and `onSkip` is told why, so one broken
+ * entry never stops the other tools from being validated.
+ */
+export function discoverTools(toolsDir: string, onSkip: (warning: string) => void = () => {}): string[] {
   let names: string[];
   try {
     names = readdirSync(toolsDir);
@@ -21,11 +45,22 @@ export function discoverTools(toolsDir: string): string[] {
       'pass --tools-dir DIR, set tools_dir in pixie.config.json, or run pixie inside the project that holds tools/',
     );
   }
-  return names
-    .filter((n) => !n.startsWith('.') && n !== 'node_modules')
-    .map((n) => path.join(toolsDir, n))
-    .filter((p) => statSync(p).isDirectory() && looksLikeTool(p))
-    .sort();
+  const tools: string[] = [];
+  for (const name of names) {
+    if (name.startsWith('.') || name === 'node_modules') continue;
+    const dir = path.join(toolsDir, name);
+    const why = unusableEntry(dir);
+    if (why) {
+      onSkip(`skipped ${excerpt(path.join(path.basename(toolsDir), name), 120)}: ${why}`);
+      continue;
+    }
+    try {
+      if (statSync(dir).isDirectory() && looksLikeTool(dir)) tools.push(dir);
+    } catch {
+      // removed while we looked
+    }
+  }
+  return tools.sort();
 }
 
 /**

@@ -3,6 +3,7 @@
 // or set to null is only a warning: the fixture runs exactly as written and the tool decides, as
 // many tools fall back to built-in data when a file input is absent.
 import { finding, type Finding, type FindingEdit } from '../report/finding.js';
+import { excerpt } from '../source/excerpt.js';
 import type { LineOf } from '../source/lines.js';
 import { formatPath, type PathSegment } from '../source/path.js';
 import type { InputSpec, Manifest } from '../tool/manifest-types.js';
@@ -41,10 +42,10 @@ export function fixtureInputFindings(
         finding('fixture-invalid', {
           ...at(['inputs', key]),
           message: close
-            ? `'${key}' is not an input of this tool — did you mean '${close}'?`
+            ? `'${excerpt(key)}' is not an input of this tool — did you mean '${close}'?`
             : inputKeys.length
-              ? `'${key}' is not an input of this tool; use one of: ${inputKeys.join(', ')}`
-              : `'${key}' is not an input of this tool, which declares no inputs; remove it`,
+              ? `'${excerpt(key)}' is not an input of this tool; use one of: ${inputKeys.join(', ')}`
+              : `'${excerpt(key)}' is not an input of this tool, which declares no inputs; remove it`,
         }),
       );
       continue;
@@ -67,7 +68,7 @@ export function fixtureInputFindings(
     findings.push(
       finding('fixture-invalid', {
         ...at(['inputs', key], 'value'),
-        message: `input '${key}' (${spec.type}) ${wrong}`,
+        message: `input '${key}' (${spec.type}) ${excerpt(wrong, 200)}`,
         ...(corrected
           ? {
               edit: {

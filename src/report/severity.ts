@@ -14,7 +14,15 @@ interface FindingRule {
 const RULES = {
   // the tool folder (check 1)
   'missing-file': { severity: 'error', about: 'tool.json, the entrypoint or the dependency manifest is missing' },
-  'unreadable-file': { severity: 'error', about: 'a file pixie needs cannot be read' },
+  'unreadable-file': {
+    severity: 'error',
+    about:
+      'a file pixie needs cannot be read: not a regular file (a directory, FIFO or device), too large, or not readable',
+  },
+  'outside-tool': {
+    severity: 'error',
+    about: 'a file pixie needs resolves outside the tool folder (a ../ path or a symbolic link out of it)',
+  },
   'no-entrypoint': { severity: 'error', about: 'no main.ts, main.js or main.py, and tool.json names none' },
   'unsupported-entrypoint': { severity: 'error', about: 'the entrypoint is not .ts, .js, .mjs or .py' },
   // tool.json (checks 2 and 3)

@@ -3,6 +3,7 @@
 // noticed; keys must be unique; values are located lazily by path for later sentences.
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { finding, type Finding } from '../report/finding.js';
+import { excerpt } from './excerpt.js';
 import { lineAt, lineStarts, type LineOf } from './lines.js';
 
 export type YamlSource =
@@ -27,7 +28,10 @@ export function readYamlSource(text: string, file: string): YamlSource {
     return {
       ok: false,
       problems: [
-        finding('yaml-syntax', { file, message: `could not parse YAML (${(err as Error).message}); fix the syntax` }),
+        finding('yaml-syntax', {
+          file,
+          message: `could not parse YAML (${excerpt((err as Error).message, 120)}); fix the syntax`,
+        }),
       ],
     };
   }
@@ -46,7 +50,7 @@ export function readYamlSource(text: string, file: string): YamlSource {
       problems: [
         finding('yaml-syntax', {
           file,
-          message: `could not read the YAML (${(err as Error).message}); simplify anchors and aliases`,
+          message: `could not read the YAML (${excerpt((err as Error).message, 120)}); simplify anchors and aliases`,
         }),
       ],
     };
@@ -61,10 +65,14 @@ function syntaxProblem(
   file: string,
 ): Finding {
   let line = errorLine;
-  const what = parserMessage
-    .split('\n')[0]!
-    .replace(/ at line \d+, column \d+:?$/, '')
-    .replace(/[.:]$/, '');
+  // the parser's words may quote the file (an alias name, a token): only an excerpt is kept
+  const what = excerpt(
+    parserMessage
+      .split('\n')[0]!
+      .replace(/ at line \d+, column \d+:?$/, '')
+      .replace(/[.:]$/, ''),
+    160,
+  );
   let fix = yamlErrorFix(code, what);
   // an unclosed { or [ is detected on a later line; point at the line that opened it
   const flow = /^Flow (map|sequence)/.exec(what);

@@ -1,9 +1,8 @@
 // The environment a tool runs with (docs/tool-format.md, environment). Explicit on purpose: pixie's own
 // secrets (CI tokens, PIXIE_TOKEN) never reach a tool unless the tool declares them in tool.json's
 // `secrets` or the project lists them in pixie.config's env.pass. Reports carry names, never values.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseEnv } from 'node:util';
+import { readUserFile } from '../source/user-file.js';
 
 /** Variables every tool gets from pixie's environment: what a program needs to run at all. */
 const BASE_ENV = [
@@ -40,12 +39,13 @@ export interface ToolEnvironment {
 }
 
 function readDotenv(toolDir: string): Record<string, string> {
-  const file = path.join(toolDir, '.env');
-  if (!existsSync(file)) return {};
+  // a regular file inside the tool, read without blocking and within the file limit, like every other
+  const read = readUserFile(toolDir, '.env');
+  if (!read.ok) return {}; // absent or not a usable file: the tool starts without it
   try {
-    return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
+    return parseEnv(read.text) as Record<string, string>;
   } catch {
-    return {}; // an unreadable .env is the tool's own business; it starts without it
+    return {};
   }
 }
 

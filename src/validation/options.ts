@@ -1,4 +1,5 @@
 import type { ProjectSettings } from '../project/config.js';
+import type { ValueCapLimits } from '../report/value-cap.js';
 
 export interface ProgressEvent {
   kind: 'check-start' | 'check-end' | 'fixture-end' | 'fixtures-total';
@@ -9,6 +10,14 @@ export interface ProgressEvent {
   message?: string;
   file?: string;
   total?: number;
+}
+
+/** The full new values --update-fixtures writes (the report keeps values only up to its limits). */
+export interface UpdateValues {
+  /** per fixture file, the /run values of its outputs that failed */
+  fixtures: Map<string, Record<string, unknown>>;
+  /** the sample run's response (check 8), for fixture_sample.json */
+  sample: Record<string, unknown> | null;
 }
 
 export interface ValidateOptions {
@@ -30,4 +39,8 @@ export interface ValidateOptions {
   /** what the project's pixie.config gives every tool: tolerances, environment, limits */
   project?: ProjectSettings;
   onProgress?: (event: ProgressEvent) => void;
+  /** what the report keeps of large values; unset parts come from the environment (README, Limits and safety) */
+  reportValueLimits?: Partial<ValueCapLimits>;
+  /** when given, filled with the full values an update writes */
+  updateValues?: UpdateValues;
 }

@@ -4,6 +4,7 @@ import { CHECKS, checkNumber } from '../checks/index.js';
 import type { Check, CheckContext, CheckOutcome, ValidationState } from '../checks/types.js';
 import type { ValidateOptions } from './options.js';
 import { overallOf, type CheckName, type CheckResult, type Report } from '../report/model.js';
+import { createValueCap, valueCapLimits } from '../report/value-cap.js';
 
 function executionOrder(checks: readonly Check[]): Check[] {
   return [...checks.filter((c) => !c.runsLast), ...checks.filter((c) => c.runsLast)];
@@ -58,6 +59,7 @@ export class ValidationRun {
       warnings: [],
       errors: [],
       peakMemoryMb: null,
+      valueCap: createValueCap(valueCapLimits(options.reportValueLimits)),
     };
     this.ctx = { toolDir, options, state: this.state, results: this.results };
   }
@@ -111,6 +113,8 @@ export class ValidationRun {
   /** The report of every check run so far (all of them, after validateTool). */
   report(): Report {
     const { options, state } = this;
+    // the report keeps sample values as it keeps fixture values: through the one cap
+    const keep = (v: Record<string, unknown> | null) => (v === null ? null : state.valueCap!.keepEach(v));
     const checks = CHECKS.filter((c) => this.results.has(c.name)).map((c): CheckResult => {
       const r = this.results.get(c.name)!;
       if (options.referenceOnly && c.phase === 'contract')
@@ -133,8 +137,8 @@ export class ValidationRun {
       duration_ms: Math.round(performance.now() - this.started),
       checks,
       fixtures: state.fixtures,
-      sample_inputs: state.sampleInputs,
-      sample_output: state.sampleOutput,
+      sample_inputs: keep(state.sampleInputs),
+      sample_output: keep(state.sampleOutput),
       spawn_log: state.spawnLog,
       peak_memory_mb: state.peakMemoryMb,
       warnings: state.warnings,
@@ -154,5 +158,6 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
     // whatever happened above, the tool is stopped before we return
     await run.stop();
   }
+  if (options.updateValues) options.updateValues.sample = run.state.sampleOutput;
   return run.report();
 }

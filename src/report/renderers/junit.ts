@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pc from 'picocolors';
 import type { CheckResult, FixtureResult, Report } from '../model.js';
+import { safeReport } from '../safe-text.js';
 import { fixtureLines } from './pretty.js';
 
 const plain = pc.createColors(false);
@@ -130,7 +131,7 @@ function suiteXml(r: Report): { xml: string; tests: number; failures: number; er
 }
 
 export function renderJunit(reports: readonly Report[], opts: { wallMs?: number } = {}): string {
-  const suites = reports.map(suiteXml);
+  const suites = reports.map((r) => suiteXml(safeReport(r)));
   const sum = (k: 'tests' | 'failures' | 'errors' | 'skipped') => suites.reduce((n, s) => n + s[k], 0);
   const time = opts.wallMs ?? reports.reduce((n, r) => n + r.duration_ms, 0);
   return [

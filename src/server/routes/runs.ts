@@ -3,6 +3,7 @@
 import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { applyUpdates, planUpdates, type UpdatePlan } from '../../reference/update.js';
+import { acquireUpdateLock } from '../../reference/update-lock.js';
 import { loadManifest } from '../../tool/manifest.js';
 import { ApiError, readBody } from '../api-error.js';
 import { type ServeContext, toolOr404 } from '../context.js';
@@ -59,6 +60,12 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
       );
     let plan: UpdatePlan | null = null;
     let written: string[] = [];
+    // the tool's update lock, held from before the run until the files are written (as the CLI does)
+    const lock = body.yes ? acquireUpdateLock(entry.dir, 'pixie serve') : null;
+    if (lock && !lock.ok) throw new ApiError(409, lock.message);
+    const release = () => {
+      if (lock?.ok) lock.release();
+    };
     const started = runs.start(entry, {
       kind: 'reference-check',
       fixture: body.fixtures,
@@ -73,19 +80,24 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
             plan.files = plan.files.filter((f) => !f.create);
             plan.notes = plan.notes.filter((n) => !n.includes('fixture_sample.json'));
             if (body.yes) {
-              written = applyUpdates(plan, report, entry.dir);
+              const applied = applyUpdates(plan, report, entry.dir);
+              written = applied.written;
+              if (!applied.ok && !plan.blocked.length) plan.blocked.push(applied.message);
               registry.invalidate();
             }
           }
         : undefined,
     });
-    if ('busy' in started)
-      throw new ApiError(
-        409,
-        `reference-check for '${entry.id}' already in flight`,
-        started.busy ? { run_id: started.busy.id } : {},
-      );
-    const report = await startedOr409(started, entry.id).finished;
+    if (!('run' in started)) {
+      release();
+      if ('busy' in started)
+        throw new ApiError(
+          409,
+          `reference-check for '${entry.id}' already in flight`,
+          started.busy ? { run_id: started.busy.id } : {},
+        );
+    }
+    const report = await startedOr409(started, entry.id).finished.finally(release);
     if (body.update_expected) {
       const p = plan as UpdatePlan | null;
       return c.json({
