@@ -1,10 +1,13 @@
-// The HTTP client for a running tool: undici with explicit timeouts and a response size cap, so a
-// tool that hangs or floods can only fail its own check, never stall or exhaust pixie.
+// The HTTP client for a running tool: node:http with a deadline per request and a response size cap,
+// so a tool that hangs or floods can only fail its own check, never stall or exhaust pixie. node:http
+// rather than undici: it is already loaded with Node, where undici cost ~50 ms to import and kept
+// the process alive compiling its WebAssembly parser after the report (bench/validate-overhead.ts).
 import { constants as bufferConstants } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
-import { Agent, request } from 'undici';
+import { Agent, type ClientRequest, type IncomingMessage, request } from 'node:http';
 import { formatSize, limit, limitHint } from '../limits.js';
+import { clampTimerMs } from '../util/timer.js';
 
 /** How much of a response may be read, and how a refusal names that limit. */
 export interface ResponseBudget {
@@ -48,14 +51,18 @@ export interface SseEvent {
 
 export class ToolClient {
   private readonly agent: Agent;
-
+  private readonly host: string;
+  private readonly port: number;
   private readonly budget: ResponseBudget;
 
   constructor(
     readonly baseUrl: string,
     maxResponseBytes?: number,
   ) {
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+    const url = new URL(baseUrl);
+    this.host = url.hostname;
+    this.port = Number(url.port);
+    this.agent = new Agent({ keepAlive: true, maxSockets: 16 });
     this.budget = wholeBudget(maxResponseBytes);
   }
 
@@ -85,40 +92,51 @@ export class ToolClient {
     budget: ResponseBudget,
   ): Promise<HttpResult> {
     const started = performance.now();
-    const signal = AbortSignal.timeout(timeoutMs);
-    try {
-      const res = await request(this.baseUrl + path, {
-        method,
-        body,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        dispatcher: this.agent,
-        signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      // decoded as it arrives, so a response is held once as text rather than as chunks, a copy and text
-      const decoder = new StringDecoder('utf8');
-      const parts: string[] = [];
-      const max = Math.min(budget.bytes, bufferConstants.MAX_STRING_LENGTH);
-      let size = 0;
-      for await (const chunk of res.body) {
-        size += chunk.length;
-        if (size > max) {
-          res.body.on('error', () => {});
-          res.body.destroy();
-          throw new ToolHttpError('too_large', `${method} ${path} response is larger than ${budget.words}`);
+    const deadline = started + timeoutMs;
+    const max = Math.min(budget.bytes, bufferConstants.MAX_STRING_LENGTH);
+    let first: unknown = null;
+    for (;;) {
+      const exchange = new Exchange(this.host, this.port, first ? false : this.agent, deadline);
+      try {
+        const res = await exchange.send(method, path, body);
+        // decoded as it arrives, so a response is held once as text rather than as chunks, a copy and text
+        const decoder = new StringDecoder('utf8');
+        const parts: string[] = [];
+        let size = 0;
+        for await (const chunk of res) {
+          size += (chunk as Buffer).length;
+          if (size > max) {
+            exchange.abort();
+            throw new ToolHttpError('too_large', `${method} ${path} response is larger than ${budget.words}`);
+          }
+          parts.push(decoder.write(chunk as Buffer));
         }
-        parts.push(decoder.write(chunk as Buffer));
+        if (!res.complete) throw exchange.failure(closedEarly());
+        parts.push(decoder.end());
+        return {
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          text: parts.length === 1 ? parts[0]! : parts.join(''),
+          durationMs: performance.now() - started,
+        };
+      } catch (err) {
+        const e = exchange.failure(err);
+        // a kept-alive connection the tool had already closed (pixie was busy when it did): the
+        // request goes again once, on a new connection; if the tool is gone by then, the first
+        // failure is the one that explains it
+        if (!first && exchange.staleSocket(e)) {
+          first = e;
+          continue;
+        }
+        throw toToolError(
+          first && (e as { code?: string }).code === 'ECONNREFUSED' ? first : e,
+          method,
+          path,
+          timeoutMs,
+        );
+      } finally {
+        exchange.finish();
       }
-      parts.push(decoder.end());
-      return {
-        status: res.statusCode,
-        contentType: String(res.headers['content-type'] ?? ''),
-        text: parts.length === 1 ? parts[0]! : parts.join(''),
-        durationMs: performance.now() - started,
-      };
-    } catch (err) {
-      throw toToolError(err, method, path, timeoutMs);
     }
   }
 
@@ -132,75 +150,139 @@ export class ToolClient {
     onOpen: (status: number, contentType: string) => boolean,
     onEvent: (e: SseEvent) => boolean,
   ): Promise<'ended' | 'stopped'> {
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new ToolHttpError('timeout', `GET ${path} did not finish within ${timeoutMs / 1000} s`)),
-      timeoutMs,
-    );
-    try {
-      const res = await request(this.baseUrl + path, {
-        method: 'GET',
-        headers: { accept: 'text/event-stream' },
-        dispatcher: this.agent,
-        signal: controller.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      // a destroyed body emits an abort error: give it a listener so it is not an uncaught exception
-      res.body.on('error', () => {});
-      if (!onOpen(res.statusCode, String(res.headers['content-type'] ?? ''))) {
-        res.body.destroy();
-        return 'stopped';
-      }
-      const parser = sseParser(this.budget.bytes, () => {
-        throw new ToolHttpError('too_large', `GET ${path} sent one event larger than ${this.budget.words}`);
-      });
-      const decoder = new StringDecoder('utf8');
-      let size = 0;
-      for await (const chunk of res.body) {
-        size += chunk.length;
-        if (size > this.budget.bytes)
-          throw new ToolHttpError('too_large', `GET ${path} stream sent more than ${this.budget.words}`);
-        for (const event of parser.push(decoder.write(chunk as Buffer))) {
-          if (onEvent(event)) {
-            res.body.destroy();
-            return 'stopped';
-          }
+    const deadline = performance.now() + timeoutMs;
+    let retried = false;
+    for (;;) {
+      const exchange = new Exchange(this.host, this.port, retried ? false : this.agent, deadline);
+      let opened = false;
+      try {
+        const res = await exchange.send('GET', path, undefined, { accept: 'text/event-stream' });
+        opened = true;
+        if (!onOpen(res.statusCode ?? 0, String(res.headers['content-type'] ?? ''))) {
+          exchange.abort();
+          return 'stopped';
         }
+        const parser = sseParser(this.budget.bytes, () => {
+          throw new ToolHttpError('too_large', `GET ${path} sent one event larger than ${this.budget.words}`);
+        });
+        const decoder = new StringDecoder('utf8');
+        let size = 0;
+        for await (const chunk of res) {
+          size += (chunk as Buffer).length;
+          if (size > this.budget.bytes) {
+            exchange.abort();
+            throw new ToolHttpError('too_large', `GET ${path} stream sent more than ${this.budget.words}`);
+          }
+          for (const event of parser.push(decoder.write(chunk as Buffer)))
+            if (onEvent(event)) {
+              exchange.abort();
+              return 'stopped';
+            }
+        }
+        for (const event of parser.end()) if (onEvent(event)) return 'stopped';
+        return 'ended';
+      } catch (err) {
+        if (err instanceof ToolHttpError) {
+          exchange.abort();
+          throw err;
+        }
+        const e = exchange.failure(err);
+        if (!retried && !opened && exchange.staleSocket(e)) {
+          retried = true;
+          continue;
+        }
+        if ((e as { name?: string }).name === 'TimeoutError')
+          throw new ToolHttpError('timeout', `GET ${path} did not finish within ${timeoutMs / 1000} s`);
+        throw toToolError(e, 'GET', path, timeoutMs);
+      } finally {
+        exchange.finish();
       }
-      for (const event of parser.end()) if (onEvent(event)) return 'stopped';
-      return 'ended';
-    } catch (err) {
-      if (controller.signal.aborted && controller.signal.reason instanceof ToolHttpError)
-        throw controller.signal.reason;
-      throw toToolError(err, 'GET', path, timeoutMs);
-    } finally {
-      clearTimeout(timer);
     }
   }
 
   async close(): Promise<void> {
-    await this.agent.destroy().catch(() => {});
+    this.agent.destroy();
+  }
+}
+
+const closedEarly = () => Object.assign(new Error('the response ended early'), { code: 'ECONNRESET' });
+
+/**
+ * One request on node:http with a deadline for the whole exchange (headers and body): past it the
+ * request is destroyed and the failure reads as a timeout, whatever error the socket reports.
+ */
+class Exchange {
+  private req: ClientRequest | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private timedOut = false;
+  private answered = false;
+
+  constructor(
+    private readonly host: string,
+    private readonly port: number,
+    private readonly agent: Agent | false,
+    private readonly deadline: number,
+  ) {}
+
+  send(method: string, path: string, body: string | undefined, headers: Record<string, string> = {}) {
+    return new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request({
+        host: this.host,
+        port: this.port,
+        method,
+        path,
+        agent: this.agent,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      });
+      this.req = req;
+      this.timer = setTimeout(
+        () => {
+          this.timedOut = true;
+          req.destroy();
+        },
+        clampTimerMs(Math.max(0, this.deadline - performance.now())),
+      );
+      req.on('error', (err) => {
+        if (!this.answered) reject(err);
+      });
+      req.on('response', (res) => {
+        this.answered = true;
+        resolve(res);
+      });
+      req.end(body);
+    });
+  }
+
+  /** Stops reading: the connection is closed, never handed to another request. */
+  abort(): void {
+    this.req?.destroy();
+  }
+
+  /** What a failure means: a timeout whenever the deadline passed, else the error itself. */
+  failure(err: unknown): unknown {
+    return this.timedOut ? Object.assign(new Error('timed out'), { name: 'TimeoutError' }) : err;
+  }
+
+  /** The request failed on a kept-alive connection before any answer: the tool had closed it. */
+  staleSocket(err: unknown): boolean {
+    const code = (err as { code?: string }).code;
+    return (
+      !this.timedOut && !this.answered && this.req?.reusedSocket === true && (code === 'ECONNRESET' || code === 'EPIPE')
+    );
+  }
+
+  finish(): void {
+    if (this.timer) clearTimeout(this.timer);
   }
 }
 
 function toToolError(err: unknown, method: string, path: string, timeoutMs: number): ToolHttpError {
   if (err instanceof ToolHttpError) return err;
   const e = err as { name?: string; code?: string; message?: string };
-  if (
-    e.name === 'TimeoutError' ||
-    e.name === 'AbortError' ||
-    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    e.code === 'UND_ERR_BODY_TIMEOUT'
-  ) {
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') {
     return new ToolHttpError('timeout', `${method} ${path} did not answer within ${formatSeconds(timeoutMs)}`);
   }
-  if (
-    e.code === 'ECONNREFUSED' ||
-    e.code === 'ECONNRESET' ||
-    e.code === 'UND_ERR_SOCKET' ||
-    e.code === 'UND_ERR_CLOSED'
-  ) {
+  if (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' || e.code === 'EPIPE') {
     return new ToolHttpError(
       'connection',
       `${method} ${path} failed: connection ${e.code === 'ECONNREFUSED' ? 'refused' : 'closed by the tool'}`,
