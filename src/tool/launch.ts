@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { baseEnvironment } from './environment.js';
 import { isRunning } from './processes.js';
 
 export interface Exit {
@@ -20,8 +21,6 @@ export interface LaunchSpec {
   cwd: string;
   /** the tool's environment */
   env: NodeJS.ProcessEnv;
-  /** pixie's own plain environment, for the subreaper (never the tool's .env, which may set LD_PRELOAD) */
-  baseEnv: NodeJS.ProcessEnv;
   /** every chunk the tool writes to stderr, from its first */
   onStderr(chunk: Buffer): void;
 }
@@ -123,26 +122,103 @@ class LineReader {
   }
 }
 
-async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallback: string }> {
-  let child: ChildProcess;
+/** A subreaper started and waiting for its tool. */
+interface Subreaper {
+  child: ChildProcess;
+  python: string;
+  reader: LineReader;
+  spawnError: NodeJS.ErrnoException | null;
+  /** what it wrote to stderr before a tool was given (Python's own complaints), a few chunks */
+  early: Buffer[];
+  onStderr: ((chunk: Buffer) => void) | null;
+  exit: { code: number | null; signal: NodeJS.Signals | null } | null;
+  onExit: ((code: number | null, signal: NodeJS.Signals | null) => void) | null;
+}
+
+/** Started ahead of a tool by prepareLauncher(); taken by the next launch. */
+let waiting: Subreaper | null = null;
+/** start another once the waiting one is taken (validate --all: the next tool's is ready too) */
+let keepOneWaiting = false;
+
+function startSubreaper(): Subreaper | null {
   const python = resolvedPython ?? PYTHON;
+  let cwd = '/';
   try {
-    child = spawn(python, ['-I', '-S', SUBREAPER, spec.command, ...spec.args], {
-      cwd: spec.cwd,
-      env: spec.baseEnv,
+    cwd = process.cwd(); // a version manager picks the interpreter the user gets here
+  } catch {
+    // pixie's folder was removed: any interpreter does
+  }
+  let child: ChildProcess;
+  try {
+    child = spawn(python, ['-I', '-S', SUBREAPER], {
+      cwd,
+      env: baseEnvironment(),
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true, // its own session: a Ctrl-C to pixie's group never reaches it
     });
-  } catch (err) {
-    return { fallback: `${PYTHON} could not be started: ${(err as Error).message}` };
+  } catch {
+    return null;
   }
-  let spawnError: NodeJS.ErrnoException | null = null;
+  const s: Subreaper = {
+    child,
+    python,
+    reader: new LineReader(child),
+    spawnError: null,
+    early: [],
+    onStderr: null,
+    exit: null,
+    onExit: null,
+  };
   child.once('error', (err) => {
-    spawnError = err;
+    s.spawnError = err;
   });
   child.stdin!.on('error', () => {}); // it may be gone when we end its input
-  child.stdin!.write(`${JSON.stringify(spec.env)}\n`);
-  const reader = new LineReader(child);
+  // attached at once, so nothing the tool writes early is missed
+  child.stderr!.on('data', (c: Buffer) => {
+    if (s.onStderr) s.onStderr(c);
+    else if (s.early.length < 8) s.early.push(c);
+  });
+  child.once('exit', (code, signal) => {
+    s.exit = { code, signal };
+    s.onExit?.(code, signal);
+  });
+  return s;
+}
+
+/** Lets a process and its pipes wait without keeping pixie alive (or holds them again). */
+function hold(s: Subreaper, held: boolean): void {
+  for (const h of [s.child, s.child.stdin, s.child.stdout, s.child.stderr] as ({
+    ref?(): void;
+    unref?(): void;
+  } | null)[])
+    held ? h?.ref?.() : h?.unref?.();
+}
+
+/**
+ * Starts a subreaper now, before the tool it will run is known, so that Python's start-up (and a
+ * version manager's shim, ~0.25 s with pyenv) overlaps pixie's own loading and static checks; with
+ * `keep`, another is started each time one is taken. One waiting and never used exits with pixie.
+ */
+export function prepareLauncher(opts: { keep?: boolean } = {}): void {
+  if (process.platform !== 'linux') return;
+  keepOneWaiting ||= Boolean(opts.keep);
+  if (waiting) return;
+  waiting = startSubreaper();
+  if (waiting) hold(waiting, false);
+}
+
+function takeSubreaper(): Subreaper | null {
+  const taken = waiting;
+  waiting = null;
+  if (taken) hold(taken, true);
+  if (keepOneWaiting) prepareLauncher();
+  return taken && !taken.exit ? taken : (startSubreaper() ?? null);
+}
+
+async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallback: string }> {
+  const sub = takeSubreaper();
+  if (!sub) return { fallback: `${PYTHON} could not be started` };
+  const { child, reader } = sub;
   let exit: Exit | null = null;
   let settle!: (e: Exit) => void;
   const exited = new Promise<Exit>((resolve) => {
@@ -156,8 +232,8 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
   let toolPid: number | null = null;
   // ending before pixie let it go (a tool may kill its parent) leaves the tool's orphans to init, and
   // the tool's own end unreported: then it is watched for in /proc
-  const reaperExit = new Promise<void>((resolve) =>
-    child.once('exit', (code, signal) => {
+  const reaperExit = new Promise<void>((resolve) => {
+    sub.onExit = (code, signal) => {
       if (!releasing) lost = `its subreaper was ended by ${signal ?? `exit code ${code}`} before the tool was stopped`;
       resolve();
       if (toolPid === null || exit) return settle({ code, signal });
@@ -167,14 +243,15 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
         settle({ code: null, signal: null });
       }, 100);
       watch.unref();
-    }),
-  );
-  // attached at once, so nothing the tool writes early is missed; the head explains a failed subreaper
-  const stderrHead: Buffer[] = [];
-  child.stderr!.on('data', (c: Buffer) => {
+    };
+    if (sub.exit) sub.onExit(sub.exit.code, sub.exit.signal);
+  });
+  const stderrHead = [...sub.early];
+  for (const c of sub.early) spec.onStderr(c);
+  sub.onStderr = (c) => {
     if (stderrHead.length < 8) stderrHead.push(c);
     spec.onStderr(c);
-  });
+  };
   const giveUp = (why: string) => {
     try {
       child.kill('SIGKILL');
@@ -191,13 +268,13 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
     resolvedPython ??= first.slice('python '.length);
     first = await reader.next(deadline);
   }
-  if (spawnError) {
+  if (sub.spawnError) {
     letGo(child);
-    if (python !== PYTHON) {
+    if (sub.python !== PYTHON) {
       resolvedPython = null; // moved or removed since: look it up on PATH again
       return underSubreaper(spec);
     }
-    const e = spawnError as NodeJS.ErrnoException;
+    const e = sub.spawnError as NodeJS.ErrnoException;
     return {
       fallback: e.code === 'ENOENT' ? `${PYTHON} was not found on PATH` : `${PYTHON} failed: ${e.message}`,
     };
@@ -207,6 +284,7 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
     return giveUp(`${PYTHON} could not run the subreaper${said ? ` (${said})` : ''}`);
   }
   const refused = first.startsWith('uncontained ') ? first.slice('uncontained '.length) : null;
+  child.stdin!.write(`${JSON.stringify({ argv: [spec.command, ...spec.args], cwd: spec.cwd, env: spec.env })}\n`);
   const second = await reader.next(deadline);
   if (second?.startsWith('error ')) {
     child.stdin!.end();

@@ -5,14 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { clampTimerMs } from '../util/timer.js';
 import { ToolClient } from './client.js';
-import { baseEnvironment, toolEnvironment } from './environment.js';
+import { toolEnvironment } from './environment.js';
 import { freePort } from './free-port.js';
 import { type Exit, launch } from './launch.js';
 import { exposedListeners } from './listeners.js';
 import { describeProcess, ProcessTracker } from './process-tracker.js';
 import { killQuietly, peakResidentMbOf } from './processes.js';
 import type { Runtime } from './runtime.js';
-import { registerGroup, unregisterGroup } from './process-registry.js';
+import { registerGroup, unguardGroup, unregisterGroup } from './process-registry.js';
 import { type HealthPoll, healthPollOf, slowStart } from './slow-start.js';
 
 const STDERR_RING_BYTES = 64 * 1024;
@@ -122,7 +122,6 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     args: [...opts.runtime.preArgs, opts.entrypoint, '--port', String(port)],
     cwd: opts.toolDir,
     env: toolEnvironment(opts.toolDir, opts.passEnv ?? [], ownVariables(port, marker)).env,
-    baseEnv: baseEnvironment(),
     onStderr: (c) => stderr.push(c),
   });
   if (!launched.ok)
@@ -137,12 +136,15 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   let exit: Exit | null = null;
   const exited = proc.exited.then((e) => (exit = e));
   const pid = proc.pid;
-  registerGroup(pid, marker);
+  registerGroup(pid, marker, proc.uncontained() === null);
 
   // One /proc scan every 200 ms: resident memory of the whole tool, and every process of it seen (so
   // without a subreaper, a child that leaves the group and clears its environment is still stopped).
   const tracker = new ProcessTracker(pid, proc.reaperPid ?? pid, () => proc.uncontained() === null, marker);
-  const sampler = setInterval(() => tracker.sample(), 200);
+  const sampler = setInterval(() => {
+    tracker.sample();
+    if (proc.uncontained() !== null) unguardGroup(pid);
+  }, 200);
   sampler.unref();
 
   const client = new ToolClient(`http://127.0.0.1:${port}`, opts.maxResponseBytes);

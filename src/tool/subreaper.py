@@ -5,15 +5,18 @@ to init, so a daemon that double-forks, calls setsid, clears its environment, ch
 closes its fds is still a descendant of this process. Node cannot call prctl(2) itself (it has no
 FFI), and Python 3's ctypes can, with nothing to compile or install (docs/checks.md, shutdown).
 
-Protocol with pixie (src/tool/launch.ts). This process runs in pixie's plain environment; the
-tool's own (its .env included, which may set LD_PRELOAD) comes as the first line of stdin, as a
-JSON object, so nothing of the tool runs inside the subreaper. Then one line each on stdout:
+Protocol with pixie (src/tool/launch.ts). This process starts in pixie's plain environment, before
+pixie knows which tool it will run (Python's start-up, a version manager's shim included, then
+overlaps pixie's own), and says at once on stdout:
   "python <path>"                          this interpreter (pixie starts it directly next time, not through a shim)
   "contained" or "uncontained <reason>"   whether the subreaper could be set (the tool runs either way)
+Then the tool comes as the first line of stdin, a JSON object {"argv": [...], "cwd": "...", "env": {...}}
+(its environment, its .env included, which may set LD_PRELOAD, never applies to this process), and:
   "pid <n>" or "error <reason>"            the tool's pid (leader of its own process group), or why it did not start
   "exit <code|-> <signal|->"               when the tool's own process exits
-End of stdin (pixie stopped the tool, or died): every remaining descendant gets SIGTERM, then
-SIGKILL 1.5 s later, and this process exits once none is left.
+End of stdin before the tool: this process exits. End of stdin after it (pixie stopped the tool, or
+died): every remaining descendant gets SIGTERM, then SIGKILL 1.5 s later, and this process exits
+once none is left.
 Written for any Python 3.4+ (a tool's own interpreter may be old).
 """
 import json
@@ -49,18 +52,18 @@ def become_subreaper():
     return None
 
 
-def read_env():
-    """The tool's environment: the first line of stdin, a JSON object of strings."""
+def read_job():
+    """The tool to run: the first line of stdin, or None when stdin ends first."""
     data = b""
     while not data.endswith(b"\n"):
         chunk = os.read(0, 65536)
         if not chunk:
-            break
+            return None
         data += chunk
     return json.loads(data.decode("utf-8"))
 
 
-def start(argv, env):
+def start(argv, cwd, env):
     """Fork and exec the tool in its own process group; returns (pid, None) or (None, reason)."""
     ready_r, ready_w = os.pipe()  # both close-on-exec: EOF on ready_r means exec succeeded
     pid = os.fork()
@@ -68,6 +71,7 @@ def start(argv, env):
         try:
             os.close(ready_r)
             os.setpgid(0, 0)
+            os.chdir(cwd)
             # Python ignores SIGPIPE and SIGXFSZ; an ignored signal survives exec, so give the tool defaults
             for name in ("SIGPIPE", "SIGXFSZ", "SIGCHLD", "SIGINT", "SIGTERM", "SIGHUP"):
                 if hasattr(signal, name):
@@ -157,20 +161,21 @@ class Reaper:
 
 
 def main():
-    argv = sys.argv[1:]
     # pixie signals the tool's process group, never ours; only the end of stdin stops us
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         signal.signal(getattr(signal, name), signal.SIG_IGN)
-    env = read_env()
+    os.chdir("/")  # hold no folder open: only the tool's own processes live in its folder
     say("python " + sys.executable)
     problem = become_subreaper()
     say("contained" if problem is None else "uncontained " + problem)
-    pid, failure = start(argv, env)
+    job = read_job()
+    if job is None:
+        return
+    pid, failure = start(job["argv"], job["cwd"], job["env"])
     if failure is not None:
         say("error " + failure.replace("\n", " "))
         return
     say("pid " + str(pid))
-    os.chdir("/")  # hold no tool folder open: only the tool's own processes live there
     # our own stderr goes nowhere, so the pipe pixie reads closes once the tool's processes are gone
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 2)

@@ -49,6 +49,9 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
       'check 12 also fails on warnings, on files in reference/ that are not fixtures, tolerance.yaml or README.md, and on tools without fixtures',
     )
     .action(async (target: string | undefined, opts: ValidateCliOptions & Record<string, unknown>) => {
+      // the tool's launcher starts before pixie loads the rest of itself (tool/launch.ts)
+      const { prepareLauncher } = await import('../../tool/launch.js');
+      prepareLauncher({ keep: Boolean(opts.all || opts.changed) });
       const reportFiles = Object.fromEntries(
         REPORTERS.filter((r) => r.name !== 'json' && typeof opts[r.name] === 'string').map((r) => [
           r.name,
