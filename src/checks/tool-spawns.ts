@@ -1,7 +1,18 @@
 import { toolEnvironment } from '../tool/environment.js';
-import { startTool } from '../tool/spawn.js';
+import { type StartResult, startTool } from '../tool/spawn.js';
+import { passedNames, samePlan, type StartPlan, stopEarly } from '../validation/early-start.js';
 import { startupTimeoutMs } from '../validation/timeouts.js';
-import type { Check } from './types.js';
+import type { Check, ValidationState } from './types.js';
+
+/** The tool started before the static checks (validation/early-start.ts) if it was started as `plan` says, else a fresh start. */
+async function started(toolDir: string, state: ValidationState, plan: StartPlan): Promise<StartResult> {
+  const early = state.early;
+  state.early = undefined;
+  const result = early && samePlan(early.plan, plan) ? await early.result : null;
+  if (result) return result;
+  if (early) await stopEarly(early);
+  return startTool({ toolDir, ...plan });
+}
 
 export const toolSpawns: Check = {
   name: 'tool_spawns',
@@ -13,7 +24,7 @@ export const toolSpawns: Check = {
       return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
     const manifest = state.manifest!;
     // declared secrets and the project's env.pass reach the tool; the report names them, never their values
-    const passEnv = [...(manifest.secrets ?? []).map((s) => s.key), ...(options.project?.passEnv ?? [])];
+    const passEnv = passedNames(manifest, options);
     const environment = toolEnvironment(toolDir, passEnv).summary;
     state.environment = environment;
     const required = (manifest.secrets ?? []).filter((s) => s.required && environment.missing.includes(s.key));
@@ -21,8 +32,7 @@ export const toolSpawns: Check = {
       state.warnings.push(
         `secret ${s.key} is required by tool.json but set neither in pixie's environment nor in the tool's .env`,
       );
-    const result = await startTool({
-      toolDir,
+    const result = await started(toolDir, state, {
       entrypoint: state.entrypoint,
       runtime: state.runtime,
       healthTimeoutMs: startupTimeoutMs(manifest, options),

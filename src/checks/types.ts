@@ -1,9 +1,11 @@
+import type { InterpreterProbe } from '../tool/dependencies.js';
 import type { EnvironmentSummary } from '../tool/environment.js';
 import type { Manifest } from '../tool/manifest-types.js';
 import type { ManifestLoad } from '../tool/manifest.js';
 import type { Runtime } from '../tool/runtime.js';
 import type { StopResult, ToolProcess } from '../tool/spawn.js';
 import type { CheckName, CheckOutcome, CheckPhase, CheckResult, FixtureResult } from '../report/model.js';
+import type { EarlyStart } from '../validation/early-start.js';
 import type { ValidateOptions } from '../validation/options.js';
 import type { ValueCap } from '../report/value-cap.js';
 
@@ -19,6 +21,10 @@ export interface ValidationState {
   entrypoint: string | null;
   runtime: Runtime | null;
   tool?: ToolProcess;
+  /** what the tool's Python interpreter said while check 4 read the imports (check 5 reuses it) */
+  interpreterProbe?: InterpreterProbe;
+  /** the tool launched before the static checks, until check 6 adopts it (or the run stops it) */
+  early?: EarlyStart;
   spawnLog: string | null;
   sampleInputs: Record<string, unknown> | null;
   sampleRunId?: string;

@@ -5,6 +5,7 @@ import type { Check, CheckContext, CheckOutcome, ValidationState } from '../chec
 import type { ValidateOptions } from './options.js';
 import { overallOf, type CheckName, type CheckResult, type Report } from '../report/model.js';
 import { createValueCap, valueCapLimits } from '../report/value-cap.js';
+import { startEarly, stopEarly } from './early-start.js';
 
 function executionOrder(checks: readonly Check[]): Check[] {
   return [...checks.filter((c) => !c.runsLast), ...checks.filter((c) => c.runsLast)];
@@ -100,9 +101,19 @@ export class ValidationRun {
     return result;
   }
 
-  /** Stops the tool if it is still running (clean_shutdown normally has). */
+  /** Launches the tool now, so that it boots while the static checks run (check 6 adopts it). */
+  startEarly(): void {
+    this.state.early ??= startEarly(this.ctx.toolDir, this.options) ?? undefined;
+  }
+
+  /** Stops the tool if it is still running (clean_shutdown normally has), or one started early that check 6 never took. */
   async stop(): Promise<void> {
     const { state } = this;
+    if (state.early) {
+      const early = state.early;
+      state.early = undefined;
+      await stopEarly(early);
+    }
     if (state.tool && !state.stopResult) {
       state.peakMemoryMb ??= state.tool.peakMemoryMb();
       state.stopResult = await state.tool.stop();
@@ -153,6 +164,7 @@ export class ValidationRun {
 export async function validateTool(options: ValidateOptions): Promise<Report> {
   const run = new ValidationRun(options);
   try {
+    run.startEarly();
     for (const check of executionOrder(CHECKS)) await run.run(check);
   } finally {
     // whatever happened above, the tool is stopped before we return

@@ -78,6 +78,7 @@ export function describeTool(toolPathOrId: string, options: DescribeToolOptions 
           project: projectSettings(project),
           ...(options.startupTimeout ? { healthTimeoutMs: options.startupTimeout * 1000 } : {}),
         });
+        run.startEarly();
         for (const check of START_CHECKS) await run.run(check);
       },
       startupSeconds * 1000 + MARGIN_MS,
