@@ -10,8 +10,10 @@ export const dependenciesDeclared: Check = {
     if (!entrypoint || !runtime) return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
     const declared = await readDeclared(toolDir, runtime);
     if (!declared.ok) return { status: 'fail', message: declared.message };
-    const imports = await scanImports(toolDir, entrypoint, runtime);
+    const imports = await scanImports(toolDir, entrypoint, runtime, declared.deps.runtime);
     if (!imports.ok) return { status: 'fail', message: imports.message };
+    // the interpreter already said its version and what is installed: check 5 asks no second time
+    state.interpreterProbe = imports.interpreter;
     const file = declared.deps.file;
     const missing: string[] = [];
     const devOnly: string[] = [];

@@ -27,10 +27,17 @@ export const runtimeReady: Check = {
   async run({ toolDir, state }): Promise<CheckOutcome> {
     const runtime = state.runtime;
     if (!runtime) return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
+    // the running Node is the one a Node tool runs on; a Python tool's interpreter answered check 4
+    const probe =
+      runtime.kind === 'python' && state.interpreterProbe?.command === runtime.command ? state.interpreterProbe : null;
     let version: string;
     try {
-      const { stdout, stderr } = await run(runtime.command, ['--version'], { timeout: 5000, cwd: toolDir });
-      version = (stdout || stderr).trim();
+      if (runtime.command === process.execPath) version = process.version;
+      else if (probe) version = probe.version;
+      else {
+        const { stdout, stderr } = await run(runtime.command, ['--version'], { timeout: 5000, cwd: toolDir });
+        version = (stdout || stderr).trim();
+      }
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       const fix =
@@ -60,6 +67,8 @@ export const runtimeReady: Check = {
     const missing: string[] = [];
     if (runtime.kind === 'node') {
       for (const name of names) if (!nodePackageDir(toolDir, name)) missing.push(name);
+    } else if (probe && names.every((n) => n in probe.installed)) {
+      for (const name of names) if (!probe.installed[name]) missing.push(name);
     } else if (names.length) {
       try {
         const { stdout } = await run(runtime.command, ['-c', PYTHON_CHECK, ...names], {

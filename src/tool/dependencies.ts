@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { excerpt } from '../source/excerpt.js';
 import { readUserFile } from '../source/user-file.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { lexNodeImports, packageOf } from './node-imports.js';
 import type { Runtime } from './runtime.js';
 
 const run = promisify(execFile);
@@ -89,20 +90,33 @@ export async function readDeclared(toolDir: string, runtime: Runtime): Promise<D
   };
 }
 
-export type Imports =
-  | { ok: true; modules: string[]; distributions?: Record<string, string[]> }
-  | { ok: false; message: string };
-
-/** The npm package a bare specifier belongs to ("@scope/pkg/sub" → "@scope/pkg"). */
-function packageOf(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+/** What one start of a Python tool's own interpreter said about itself, for check 5. */
+export interface InterpreterProbe {
+  command: string;
+  /** as `python --version` prints it: "Python 3.11.7" */
+  version: string;
+  /** the declared distributions looked up, with their installed version or null */
+  installed: Record<string, string | null>;
 }
 
-export async function scanImports(toolDir: string, entrypoint: string, runtime: Runtime): Promise<Imports> {
-  return runtime.kind === 'node'
-    ? scanNodeImports(toolDir, entrypoint)
-    : scanPythonImports(toolDir, entrypoint, runtime);
+export type Imports =
+  | { ok: true; modules: string[]; distributions?: Record<string, string[]>; interpreter?: InterpreterProbe }
+  | { ok: false; message: string };
+
+/**
+ * What the entrypoint imports. For Node, the lexer's answer stands when every package it lists is
+ * among `declared` (it never lists less than runs); otherwise esbuild's resolver gives the exact list.
+ */
+export async function scanImports(
+  toolDir: string,
+  entrypoint: string,
+  runtime: Runtime,
+  declared: readonly string[] = [],
+): Promise<Imports> {
+  if (runtime.kind !== 'node') return scanPythonImports(toolDir, entrypoint, runtime, declared);
+  const quick = await lexNodeImports(toolDir, entrypoint);
+  if (quick?.every((m) => declared.includes(m))) return { ok: true, modules: quick };
+  return scanNodeImports(toolDir, entrypoint);
 }
 
 /**
@@ -147,22 +161,32 @@ async function scanNodeImports(toolDir: string, entrypoint: string): Promise<Imp
   return { ok: true, modules: [...found].sort() };
 }
 
-async function scanPythonImports(toolDir: string, entrypoint: string, runtime: Runtime): Promise<Imports> {
+async function scanPythonImports(
+  toolDir: string,
+  entrypoint: string,
+  runtime: Runtime,
+  declared: readonly string[],
+): Promise<Imports> {
   const script = fileURLToPath(new URL('./python-imports.py', import.meta.url));
   // the tool's interpreter knows its own stdlib and installed packages; fall back to python3
   for (const python of [runtime.command, 'python3']) {
     try {
-      const { stdout } = await run(python, [script, toolDir, entrypoint], {
+      const { stdout } = await run(python, [script, toolDir, entrypoint, ...declared], {
         timeout: 15_000,
         maxBuffer: 4 * 1024 * 1024,
+        cwd: toolDir,
       });
       const out = JSON.parse(stdout) as {
         imports: string[];
         distributions: Record<string, string[]>;
         errors: string[];
+        version: string;
+        installed: Record<string, string | null>;
       };
       if (out.errors.length) return { ok: false, message: `could not parse ${out.errors[0]}` };
-      return { ok: true, modules: out.imports, distributions: out.distributions };
+      const interpreter =
+        python === runtime.command ? { command: python, version: out.version, installed: out.installed } : undefined;
+      return { ok: true, modules: out.imports, distributions: out.distributions, interpreter };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
       return {

@@ -1,6 +1,8 @@
 # Lists the third-party modules a Python tool imports, using the tool's own interpreter: its `ast`
 # module parses exactly the syntax that interpreter runs, and `sys.stdlib_module_names` and
-# `importlib.metadata` know its standard library and installed distributions.
+# `importlib.metadata` know its standard library and installed distributions. Distribution names
+# after the entrypoint are looked up too, with the interpreter's version, so one start of the
+# interpreter answers checks 4 and 5.
 import ast
 import json
 import os
@@ -84,4 +86,19 @@ try:
     dists = packages_distributions()
 except Exception:
     dists = {}
-print(json.dumps({'imports': third, 'distributions': {m: dists.get(m, []) for m in third}, 'errors': errors}))
+installed = {}
+if len(sys.argv) > 3:
+    from importlib.metadata import PackageNotFoundError, version
+    for name in sys.argv[3:]:
+        try:
+            installed[name] = version(name)
+        except PackageNotFoundError:
+            installed[name] = None
+import platform
+print(json.dumps({
+    'imports': third,
+    'distributions': {m: dists.get(m, []) for m in third},
+    'errors': errors,
+    'version': 'Python ' + platform.python_version(),
+    'installed': installed,
+}))
