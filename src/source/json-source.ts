@@ -1,7 +1,10 @@
 // Reads a JSON file a user wrote (tool.json, a fixture) in one cheap pass: JSON.parse for the value,
-// jsonc-parser's streaming `visit` for what JSON.parse hides (duplicate keys, where the syntax breaks).
-// The located tree (parseTree) and the line table are built only when a problem needs a line, so a
-// valid 8 MB fixture costs a parse and a scan, not a tree of every cell.
+// then a scan for what JSON.parse hides (duplicate keys, nesting too deep to walk). Text JSON.parse
+// accepted is scanned by hand, allocating nothing but object keys: jsonc-parser's visitor makes a
+// string of every token, about fifteen times a numeric table's size in garbage. Text it refused goes
+// to jsonc-parser's visitor, which names where the syntax breaks. The located tree (parseTree) and
+// the line table are built only when a problem needs a line, so a valid 80 MB fixture costs a parse
+// and a scan, not a tree of every cell.
 import { parseTree, printParseErrorCode, visit, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { limit } from '../limits.js';
 import { lineAt, lineStarts, position, type LineOf, type Position } from './lines.js';
@@ -56,7 +59,7 @@ export function readJsonSource(input: string): JsonSource {
   }
   let starts: number[] | undefined;
   const lines = () => (starts ??= lineStarts(text));
-  const scan = scanJson(text, refusal === undefined, lines);
+  const scan = refusal === undefined ? scanValidJson(text, lines) : scanJson(text);
   if ('tooDeepAt' in scan) return { kind: 'too-deep', line: lineAt(lines(), scan.tooDeepAt) };
   if (scan.errors.length)
     return { kind: 'syntax', text, errors: scan.errors, position: (offset) => position(lines(), offset) };
@@ -64,17 +67,10 @@ export function readJsonSource(input: string): JsonSource {
   return { kind: 'parsed', text, data, duplicates: scan.duplicates, lineOf: treeLineOf(text, lines) };
 }
 
-/** One streaming pass: syntax errors always, duplicate keys when the text parsed; where it first nests too deep. */
-function scanJson(
-  text: string,
-  findDuplicates: boolean,
-  lines: () => number[],
-): { errors: JsonSyntaxError[]; duplicates: DuplicateKey[] } | { tooDeepAt: number } {
+/** jsonc-parser's streaming pass over text JSON.parse refused: where the syntax breaks; where it first nests too deep. */
+function scanJson(text: string): { errors: JsonSyntaxError[]; duplicates: DuplicateKey[] } | { tooDeepAt: number } {
   const errors: JsonSyntaxError[] = [];
-  const duplicates: DuplicateKey[] = [];
   const offsets = new Set<number>();
-  // per open object: key → offset of its first occurrence
-  const objects: Map<string, number>[] = [];
   // deeper than this, later steps (structuredClone, schema validation, comparisons) would overflow the stack
   const maxDepth = depthGuard();
   let depth = 0;
@@ -89,40 +85,15 @@ function scanJson(
     visit(
       text,
       {
-        onArrayBegin: (offset) => enter(offset),
+        onArrayBegin: enter,
         onArrayEnd: leave,
+        onObjectBegin: enter,
+        onObjectEnd: leave,
         onError(error, offset) {
           if (offsets.has(offset)) return;
           offsets.add(offset);
           errors.push({ code: printParseErrorCode(error), offset });
         },
-        ...(findDuplicates
-          ? {
-              onObjectBegin(offset) {
-                enter(offset);
-                objects.push(new Map());
-              },
-              onObjectEnd() {
-                leave();
-                objects.pop();
-              },
-              onObjectProperty(key, offset, _length, _line, _column, pathSupplier) {
-                const seen = objects[objects.length - 1];
-                if (!seen) return;
-                const first = seen.get(key);
-                if (first === undefined) {
-                  seen.set(key, offset);
-                  return;
-                }
-                duplicates.push({
-                  key,
-                  path: [...pathSupplier(), key],
-                  line: lineAt(lines(), offset),
-                  firstLine: lineAt(lines(), first),
-                });
-              },
-            }
-          : { onObjectBegin: (offset: number) => enter(offset), onObjectEnd: leave }),
       },
       STRICT_JSON,
     );
@@ -132,7 +103,70 @@ function scanJson(
     throw err;
   }
   if (tooDeepAt !== undefined) return { tooDeepAt };
-  return { errors, duplicates };
+  return { errors, duplicates: [] };
+}
+
+/**
+ * Duplicate keys and the first place nesting goes too deep, in text JSON.parse accepted (so no
+ * syntax is checked here). Keys are the only strings made; paths are built only for a duplicate.
+ */
+function scanValidJson(
+  text: string,
+  lines: () => number[],
+): { errors: JsonSyntaxError[]; duplicates: DuplicateKey[] } | { tooDeepAt: number } {
+  const duplicates: DuplicateKey[] = [];
+  const maxDepth = depthGuard();
+  // per open container: an object's keys so far (offset of each first occurrence), or null for an
+  // array; and where inside it the scan is (an object's current key, an array's index)
+  const keys: (Map<string, number> | null)[] = [];
+  const at: PathSegment[] = [];
+  let expectKey = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: jump to its closing quote (one not escaped by an odd run of backslashes)
+      let end = text.indexOf('"', i + 1);
+      for (;;) {
+        let b = end - 1;
+        while (text.charCodeAt(b) === 0x5c) b--;
+        if ((end - 1 - b) % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      const top = keys.length - 1;
+      const seen = top >= 0 ? keys[top] : null;
+      if (expectKey && seen) {
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        const first = seen.get(key);
+        if (first === undefined) seen.set(key, i);
+        else
+          duplicates.push({
+            key,
+            path: [...at.slice(0, top), key],
+            line: lineAt(lines(), i),
+            firstLine: lineAt(lines(), first),
+          });
+        at[top] = key;
+        expectKey = false;
+      }
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (keys.length + 1 > maxDepth) return { tooDeepAt: i };
+      keys.push(c === 0x7b ? new Map() : null);
+      at.push(c === 0x7b ? '' : 0);
+      expectKey = c === 0x7b;
+    } else if (c === 0x7d || c === 0x5d) {
+      keys.pop();
+      at.pop();
+      expectKey = false;
+    } else if (c === 0x2c) {
+      const top = keys.length - 1;
+      if (keys[top]) expectKey = true;
+      else at[top] = (at[top] as number) + 1;
+    }
+  }
+  return { errors: [], duplicates };
 }
 
 /** Lines of keys and values, from the located tree built on the first question. */
