@@ -86,7 +86,7 @@ export function generateTools(dir: string, opts: GenerateOptions): string[] {
     );
     writeFileSync(path.join(toolDir, 'main.js'), MAIN_JS.replace('__FACTOR__', String(factor)));
     for (let f = 0; f < fixtures; f++) {
-      const x = 3 * f + (i % 5);
+      const x = (3 * f + (i % 5)) % 1000;
       writeFileSync(
         path.join(toolDir, 'reference', `fixture_case_${f}.json`),
         JSON.stringify(

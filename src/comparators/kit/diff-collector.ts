@@ -36,6 +36,11 @@ export class DiffCollector {
     private readonly overflowPath = '',
   ) {}
 
+  /** Whether a difference recorded now would be kept (else only counted, so callers may skip building it). */
+  get keeping(): boolean {
+    return this.kept.length < MAX_DIFFERENCES;
+  }
+
   /** Keeps one difference as given, without counting an item. */
   record(d: Difference): void {
     this.recorded++;

@@ -11,16 +11,23 @@ function bothNested(x: Cell, y: Cell): x is object {
   return typeof x === 'object' && typeof y === 'object' && x !== null && y !== null;
 }
 
-/** Compares one cell, recording its differences; returns whether it differed. */
+/** Compares one cell, recording its differences; returns whether it differed. `path` is built only for a difference kept. */
 export function compareCell(
   e: Cell,
   a: Cell,
   tol: NumericTolerance,
-  path: string,
+  pathOf: () => string,
   c: DiffCollector,
   note: string,
 ): boolean {
   if (e === a) return false;
+  if (typeof e === 'number' && typeof a === 'number' && numbersWithin(e, a, tol)) return false;
+  // past the differences a comparison keeps, a differing cell is only counted: no message is built
+  if (!c.keeping && !bothNested(e, a)) {
+    c.record({ path: '', message: '' });
+    return true;
+  }
+  const path = pathOf();
   if (e === MISSING) {
     c.record({ path, message: `not expected (cell absent in expected)${note}`, kind: 'extra', actual: a });
     return true;
@@ -30,7 +37,6 @@ export function compareCell(
     return true;
   }
   if (typeof e === 'number' && typeof a === 'number') {
-    if (numbersWithin(e, a, tol)) return false;
     const v = compareNumbers(e, a, tol);
     c.record({
       path,

@@ -4,7 +4,8 @@ import type { DiffCollector } from '../kit/diff-collector.js';
 import type { NumericTolerance } from '../kit/numeric-tolerance.js';
 import { joinPath } from '../kit/paths.js';
 import { shortJson } from '../kit/value.js';
-import { compareCell } from './cells.js';
+import { cellsWithin, compareCell } from './cells.js';
+import { identicalRows, rowHashes } from './row-hash.js';
 import { MISSING, rowContent, type Aligned, type Cell, type Col, type Row } from './read.js';
 import { matchUnordered } from './unordered.js';
 
@@ -60,10 +61,16 @@ export class RowReport {
       });
   }
 
-  pair(i: number, j: number, path: string, note: string): void {
+  /** Compares row i of expected with row j of actual; `path` names the row (built only for a difference kept). */
+  pair(i: number, j: number, path: string | (() => string), note: string): void {
     const { common, E, A, tols } = this.p;
+    const e = E[i]!;
+    const a = A[j]!;
+    const rowPath = typeof path === 'string' ? () => path : path;
     for (let c = 0; c < common.length; c++) {
-      if (compareCell(E[i]![c], A[j]![c], tols[c]!, joinPath(path, common[c]!.name), this.c, note)) this.cellsDiffer++;
+      if (e[c] === a[c]) continue;
+      if (compareCell(e[c], a[c], tols[c]!, () => joinPath(rowPath(), common[c]!.name), this.c, note))
+        this.cellsDiffer++;
     }
   }
 
@@ -92,10 +99,47 @@ export class RowReport {
   }
 }
 
+/** Every actual row equals an expected one (a hash of each row, then the cells): the same rows, perhaps elsewhere. */
+function sameRowsExactly(E: Cell[][], A: Cell[][]): boolean {
+  const pair = new Int32Array(2);
+  const byHash = new Map<number, number[]>();
+  for (let i = 0; i < E.length; i++) {
+    rowHashes(E[i]!, pair);
+    const list = byHash.get(pair[0]!);
+    if (list) list.push(i);
+    else byHash.set(pair[0]!, [i]);
+  }
+  for (const a of A) {
+    rowHashes(a, pair);
+    const list = byHash.get(pair[0]!);
+    const k = list ? list.findIndex((i) => identicalRows(E[i]!, a)) : -1;
+    if (k < 0) return false;
+    list![k] = list![list!.length - 1]!;
+    list!.pop();
+  }
+  return true;
+}
+
+/**
+ * Rows in order. A table whose rows are all there but in another order says so in its metric, with
+ * the fix, beside its cell differences (of which the first are kept): found in linear time from the
+ * rows' hashes, or, when most rows are out of place and numbers moved within tolerance, by the
+ * matching of unordered mode.
+ */
 export function compareOrderedRows(r: RowReport): void {
-  const { E, A } = r.p;
+  const { E, A, tols } = r.p;
   const n = Math.min(E.length, A.length);
-  for (let i = 0; i < n; i++) r.pair(i, i, `rows[${i}]`, '');
+  const differing: number[] = [];
+  for (let i = 0; i < n; i++) if (!cellsWithin(E[i]!, A[i]!, tols)) differing.push(i);
+  if (differing.length && E.length === A.length) {
+    const reordered =
+      sameRowsExactly(E, A) || (differing.length * 2 > n && matchUnordered(E, A, tols).matchA.every((i) => i !== -1));
+    if (reordered)
+      r.notes.push(
+        `rows are in a different order; use \`rows: unordered\` (every row is there, ${differing.length} of ${n} at another position)`,
+      );
+  }
+  for (const i of differing) r.pair(i, i, () => `rows[${i}]`, '');
   for (let i = n; i < E.length; i++) r.missing(i, `rows[${i}]`);
   for (let j = n; j < A.length; j++) r.extra(j, `rows[${j}]`);
 }

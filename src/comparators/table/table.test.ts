@@ -8,6 +8,23 @@ import { comparatorTester, paths } from '../kit/comparator-tester.test-helper.js
 const tester = comparatorTester(tableComparator, { key: 'tbl', defaults: 'when-absent' });
 
 describe('tableComparator: columns and ordered rows', () => {
+  it('says when every row is there in another order, exactly or within tolerance, and names the fix', () => {
+    const rows = Array.from({ length: 50 }, (_, i) => [i, `r${i}`, i * 1.5]);
+    const e = { columns: ['id', 'name', 'x'], rows };
+    const reversed = { columns: e.columns, rows: [...rows].reverse() };
+    const r = tester.compare(e, reversed);
+    expect(r.status).toBe('fail');
+    expect(r.metric).toMatch(
+      /rows are in a different order; use `rows: unordered` \(every row is there, 50 of 50 at another position\)$/,
+    );
+    const nudged = { columns: e.columns, rows: [...rows].reverse().map(([i, n, x]) => [i, n, (x as number) + 1e-9]) };
+    expect(tester.compare(e, nudged, { abs: 1e-6 }).metric).toMatch(/rows are in a different order/);
+    expect(tester.compare(e, nudged, { abs: 1e-6, rows: 'unordered' }).status).toBe('pass');
+    // a real change is not a reorder
+    const changed = { columns: e.columns, rows: [...rows.slice(1), [99, 'r99', 0]] };
+    expect(tester.compare(e, changed).metric).not.toMatch(/different order/);
+  });
+
   it('passes the documented decimal boundary in a cell (16470.09 vs 16470.085, abs 0.005)', () => {
     const e = { columns: ['year', 'balance'], rows: [[2024, 16470.09]] };
     const a = { columns: ['year', 'balance'], rows: [[2024, 16470.085]] };

@@ -6,7 +6,7 @@ import { DiffCollector } from '../kit/diff-collector.js';
 import { garbageResult, skipped, statusFrom, unknownModeResult } from '../kit/result.js';
 import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
 import { TABLE_MODES, TABLE_OPTIONS, tableSettings, type RowMode } from './options.js';
-import { alignColumns, cellOf, deriveColumns, readTable, type Col, type Side } from './read.js';
+import { alignColumns, type Cell, cellOf, deriveColumns, readTable, type Col, type Row, type Side } from './read.js';
 import { compareKeyedRows, compareOrderedRows, compareUnorderedRows, RowReport, type PreparedTables } from './rows.js';
 
 type Settings = Extract<ReturnType<typeof tableSettings>, { problem: null }>;
@@ -36,9 +36,24 @@ function prepareTables(eSide: Side, aSide: Side, s: Settings): PreparedTables | 
   const tols = common.map(
     (c) => s.columns.get(c.name) ?? s.columns.get(c.e.label ?? '') ?? s.columns.get(c.e.key ?? '') ?? s.base,
   );
-  const E = eSide.rows.map((r) => common.map((c) => cellOf(r, c.e)));
-  const A = aSide.rows.map((r) => common.map((c) => cellOf(r, c.a)));
+  const E = cellsOf(
+    eSide.rows,
+    common.map((c) => c.e),
+  );
+  const A = cellsOf(
+    aSide.rows,
+    common.map((c) => c.a),
+  );
   return { common, missingCols, extraCols, eCols, aCols, E, A, eRows: eSide.rows, aRows: aSide.rows, tols };
+}
+
+/**
+ * Each row's cells in the order of `cols`. Array rows whose columns are already in that order are
+ * used as they are: a copy of a million-row table is memory the comparison does not need.
+ */
+function cellsOf(rows: Row[], cols: Col[]): Cell[][] {
+  const inPlace = cols.every((c, k) => c.pos === k) && rows.every((r) => Array.isArray(r) && r.length === cols.length);
+  return inPlace ? (rows as Cell[][]) : rows.map((r) => cols.map((c) => cellOf(r, c)));
 }
 
 /** Pairs the rows as the mode says; a problem when key columns are not in both tables. */
