@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // Hostile tools (test/tools/hostile-*): answers too large, nested too deep, full of terminal escapes
 // and workflow commands, a stream line that never ends, a fixture that compares nothing, infinite
 // tolerances. Each runs the real CLI and asserts the verdict, the message, the exit code, pixie's
@@ -61,6 +62,9 @@ describe('hostile outputs', () => {
         kind: `a string of ${3 * 1024 * 1024} characters`,
         preview: `${'x'.repeat(200)}…`,
         why: 'it is larger than the 1 MiB (PIXIE_MAX_REPORT_VALUE_MB) a report keeps of one value',
+        sha256: createHash('sha256')
+          .update(JSON.stringify('x'.repeat(3 * 1024 * 1024)))
+          .digest('hex'),
       },
     });
     const pretty = await runPixie(['validate', dir, '--reference-only', '--fixture', 'huge_1']);

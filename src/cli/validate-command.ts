@@ -27,6 +27,8 @@ export interface ValidateCliOptions {
   all?: boolean;
   toolsDir?: string;
   json?: boolean;
+  /** --json with no value cap */
+  jsonFull?: boolean;
   summary?: boolean;
   referenceOnly?: boolean;
   fixture?: string[];
@@ -80,6 +82,7 @@ function checkUsage(opts: ValidateCliOptions, target: string | undefined): void 
 }
 
 export async function validateCommand(target: string | undefined, opts: ValidateCliOptions): Promise<number> {
+  if (opts.jsonFull) opts = { ...opts, json: true };
   const project = loadProject({ toolsDir: opts.toolsDir });
   const toolsDir = project.toolsDir;
   checkUsage(opts, target);
@@ -107,6 +110,7 @@ export async function validateCommand(target: string | undefined, opts: Validate
     tag: opts.tag,
     project: projectSettings(project),
     ...(opts.startupTimeout ? { healthTimeoutMs: opts.startupTimeout * 1000 } : {}),
+    ...(opts.jsonFull ? { reportValueLimits: { valueChars: Infinity, totalChars: Infinity } } : {}),
   };
   const jobs = opts.jobs ?? project.config.jobs;
   // the config's report files, each replaced by a flag of the same name

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { safeText } from './safe-text.js';
-import { createValueCap, isTruncatedValue } from './value-cap.js';
+import { createValueCap, isTruncatedValue, type TruncatedValue } from './value-cap.js';
 
 describe('safeText', () => {
   it('removes escape sequences and shows other control characters escaped', () => {
@@ -30,6 +32,9 @@ describe('the report value cap', () => {
         kind: 'a string of 50 characters',
         preview: 'y'.repeat(50),
         why: 'it is larger than the 20 B a report keeps of one value',
+        sha256: createHash('sha256')
+          .update(JSON.stringify('y'.repeat(50)))
+          .digest('hex'),
       },
     });
     expect(isTruncatedValue(long)).toBe(true);
@@ -41,5 +46,29 @@ describe('the report value cap', () => {
       $truncated: { why: expect.stringMatching(/had already used the 30 B/) },
     });
     expect(cap.keepEach({ ['__proto__']: 'p', ok: 1 })).toEqual(JSON.parse('{"__proto__": "p", "ok": 1}'));
+  });
+
+  it("notes a large value's exact JSON size and SHA-256, counted in pieces, and writes a media value's bytes to a file", () => {
+    const cap = createValueCap({ valueChars: 1000, totalChars: 1e9, depth: 256 });
+    const table = {
+      columns: ['id', 'name', 'x'],
+      rows: Array.from({ length: 5000 }, (_, i) => [i, `row "${i}"\n`, i / 7, { deep: [i, null, true] }]),
+    };
+    const text = JSON.stringify(table);
+    expect(cap.keep(table)).toMatchObject({
+      $truncated: { json_chars: text.length, sha256: createHash('sha256').update(text).digest('hex') },
+    });
+    const long = `é${'😀'.repeat(70_000)}\u0001`;
+    expect(cap.keep(long)).toMatchObject({
+      $truncated: {
+        json_chars: JSON.stringify(long).length,
+        sha256: createHash('sha256').update(JSON.stringify(long)).digest('hex'),
+      },
+    });
+    const png = Buffer.from('\x89PNG fake bytes '.repeat(100));
+    const marker = cap.keep(`data:image/png;base64,${png.toString('base64')}`, { media: true }) as TruncatedValue;
+    expect(marker.$truncated.file).toMatch(new RegExp(`${marker.$truncated.sha256}\\.png$`));
+    expect(readFileSync(marker.$truncated.file!)).toEqual(png);
+    expect((cap.keep('z'.repeat(2000)) as TruncatedValue).$truncated.file).toBeUndefined();
   });
 });

@@ -1,9 +1,14 @@
 // The one place where values are copied into a report (docs/report.md, "Large values"): a value
 // larger than the per-value limit, nested deeper than the depth limit, or arriving after the
-// report's values have used their total is replaced by a marker that notes its size. Comparators
-// see the full values while comparing; only what the report keeps is capped, so four 255 MiB
-// responses cannot crash `--json` or the dashboard. Raising the limits (an option, or the
-// environment variables) lifts the cap.
+// report's values have used their total is replaced by a marker that notes its size and SHA-256
+// (and, for a media value, where its bytes were written). Comparators see the full values while
+// comparing; only what the report keeps is capped, so four 255 MiB responses cannot crash `--json`
+// or the dashboard. Raising the limits (`--json-full`, an option, or the environment variables)
+// lifts the cap.
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { formatSize, limit, limitHint } from '../limits.js';
 import { excerpt } from '../source/excerpt.js';
 
@@ -27,6 +32,10 @@ export interface TruncatedValue {
     preview: string;
     /** why it was not kept, with the limit and how to raise it */
     why: string;
+    /** SHA-256 of the value's JSON text (UTF-8, as JSON.stringify writes it), to tell two large values apart */
+    sha256: string;
+    /** a media value (an image, a sound, a PDF, a file): where its bytes were written */
+    file?: string;
   };
 }
 
@@ -41,8 +50,8 @@ export function isTruncatedValue(v: unknown): v is TruncatedValue {
 }
 
 export interface ValueCap {
-  /** the value itself when the report may keep it, else a TruncatedValue marker */
-  keep(value: unknown): unknown;
+  /** the value itself when the report may keep it, else a TruncatedValue marker (`media`: write its bytes to a file) */
+  keep(value: unknown, opts?: { media?: boolean }): unknown;
   /** an object of values (inputs, a response) with each value kept or replaced on its own */
   keepEach(record: Record<string, unknown>): Record<string, unknown>;
 }
@@ -56,6 +65,11 @@ export function valueCapLimits(overrides: Partial<ValueCapLimits> = {}): ValueCa
   };
 }
 
+/** Where the bytes of media values a report does not keep are written, named by their hash. */
+export function mediaValuesDir(): string {
+  return path.join(os.tmpdir(), 'pixie-values');
+}
+
 /** A cap for one report: the total is shared by every value it keeps. */
 export function createValueCap(limits: ValueCapLimits = valueCapLimits()): ValueCap {
   let used = 0;
@@ -64,7 +78,7 @@ export function createValueCap(limits: ValueCapLimits = valueCapLimits()): Value
       // fromEntries defines each key as an own property, even one named __proto__
       return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, cap.keep(v)]));
     },
-    keep(value) {
+    keep(value, opts = {}) {
       if (value === null || typeof value !== 'object') {
         if (typeof value !== 'string') return value;
         if (value.length + 2 <= limits.valueChars && used + value.length <= limits.totalChars) {
@@ -72,20 +86,28 @@ export function createValueCap(limits: ValueCapLimits = valueCapLimits()): Value
           return value;
         }
       }
-      const size = measure(value, limits.depth);
-      let why: string | null = null;
-      if (size.deeper)
-        why = `it nests more than ${limits.depth} levels deep, more than a report keeps (PIXIE_MAX_DEPTH)`;
-      else if (size.chars > limits.valueChars)
-        why = `it is larger than the ${capWords(limits.valueChars, 'reportValueChars')} a report keeps of one value`;
-      else if (used + size.chars > limits.totalChars)
-        why = `the report's values had already used the ${capWords(limits.totalChars, 'reportTotalChars')} it keeps in total`;
-      if (!why) {
+      // counted exactly while it may be kept; past the limit, its text is hashed and counted in pieces
+      const size = measure(value, limits.depth, limits.valueChars);
+      if (!size.deeper && size.chars <= limits.valueChars && used + size.chars <= limits.totalChars) {
         used += size.chars;
         return value;
       }
+      const { chars, sha256 } = digest(value);
+      const why = size.deeper
+        ? `it nests more than ${limits.depth} levels deep, more than a report keeps (PIXIE_MAX_DEPTH)`
+        : chars > limits.valueChars
+          ? `it is larger than the ${capWords(limits.valueChars, 'reportValueChars')} a report keeps of one value`
+          : `the report's values had already used the ${capWords(limits.totalChars, 'reportTotalChars')} it keeps in total`;
+      const file = opts.media ? writeMedia(value, sha256) : undefined;
       const marker: TruncatedValue = {
-        $truncated: { json_chars: size.chars, kind: kindOf(value), preview: previewOf(value), why },
+        $truncated: {
+          json_chars: chars,
+          kind: kindOf(value),
+          preview: previewOf(value),
+          why,
+          sha256,
+          ...(file ? { file } : {}),
+        },
       };
       return marker;
     },
@@ -112,8 +134,117 @@ function previewOf(v: unknown): string {
   return '';
 }
 
-/** JSON characters of a value, walked without recursion; `deeper` when it nests past `maxDepth`. */
-function measure(value: unknown, maxDepth: number): { chars: number; deeper: boolean } {
+/**
+ * The length and SHA-256 of a value's JSON text, made and fed in pieces (a row of a table at a
+ * time), never the whole text of a million-row table at once; without recursion, at any depth.
+ */
+function digest(value: unknown): { chars: number; sha256: string } {
+  const hash = createHash('sha256');
+  let chars = 0;
+  let pending: string[] = [];
+  let pendingChars = 0;
+  const emit = (text: string) => {
+    chars += text.length;
+    pending.push(text);
+    pendingChars += text.length;
+    if (pendingChars > 1 << 16) {
+      hash.update(pending.join(''));
+      pending = [];
+      pendingChars = 0;
+    }
+  };
+  // one frame per open array or object: memory follows the depth, not the size
+  const frames: { keys: string[] | null; items: unknown[]; at: number }[] = [];
+  let next: unknown = value;
+  for (;;) {
+    const v = next;
+    if (typeof v === 'object' && v !== null && !isFlat(v)) {
+      const keys = Array.isArray(v) ? null : Object.keys(v);
+      const items = keys ? keys.map((k) => (v as Record<string, unknown>)[k]) : (v as unknown[]);
+      emit(keys ? '{' : '[');
+      frames.push({ keys, items, at: 0 });
+    } else if (typeof v === 'string' && v.length > 1 << 16) {
+      // a long string escaped a slice at a time (never splitting a surrogate pair), not copied whole
+      emit('"');
+      for (let at = 0; at < v.length; ) {
+        let end = Math.min(v.length, at + (1 << 16));
+        const last = v.charCodeAt(end - 1);
+        if (end < v.length && last >= 0xd800 && last <= 0xdbff) end++;
+        emit(JSON.stringify(v.slice(at, end)).slice(1, -1));
+        at = end;
+      }
+      emit('"');
+    } else emit(JSON.stringify(v) ?? 'null');
+    // the next value: the next item of the innermost frame that has one left
+    let top = frames[frames.length - 1];
+    while (top && top.at >= top.items.length) {
+      emit(top.keys ? '}' : ']');
+      frames.pop();
+      top = frames[frames.length - 1];
+    }
+    if (!top) break;
+    if (top.at > 0) emit(',');
+    if (top.keys) emit(`${JSON.stringify(top.keys[top.at])}:`);
+    next = top.items[top.at++];
+  }
+  hash.update(pending.join(''));
+  return { chars, sha256: hash.digest('hex') };
+}
+
+/** An array or object of plain values only (a table row): stringified in one piece. */
+function isFlat(v: object): boolean {
+  const items = Array.isArray(v) ? v : Object.values(v);
+  if (items.length > 64) return false;
+  for (const x of items) if (typeof x === 'object' && x !== null) return false;
+  return true;
+}
+
+const MEDIA_EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/svg+xml': 'svg',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'video/mp4': 'mp4',
+  'application/pdf': 'pdf',
+};
+
+/** The bytes of a media value (a data URL, or `{data, mime_type}`), written once under its hash; undefined when it has none. */
+function writeMedia(value: unknown, sha256: string): string | undefined {
+  let mime = '';
+  let b64: string | undefined;
+  if (typeof value === 'string') {
+    const m = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[^,;]*)*;base64,/.exec(value.slice(0, 200));
+    if (!m) return undefined;
+    mime = m[1] ?? '';
+    b64 = value.slice(m[0].length);
+  } else if (typeof value === 'object' && value !== null && typeof (value as { data?: unknown }).data === 'string') {
+    const v = value as { data: string; mime_type?: unknown; mime?: unknown };
+    mime = String(v.mime_type ?? v.mime ?? '');
+    b64 = v.data.replace(/^data:[^,]*;base64,/, '');
+  }
+  if (b64 === undefined) return undefined;
+  try {
+    const dir = mediaValuesDir();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const file = path.join(dir, `${sha256}.${MEDIA_EXTENSIONS[mime.toLowerCase()] ?? 'bin'}`);
+    writeFileSync(file, Buffer.from(b64, 'base64'), { mode: 0o600 });
+    return file;
+  } catch {
+    return undefined; // a report without the file is still a report
+  }
+}
+
+/**
+ * JSON characters of a value, walked without recursion; `deeper` when it nests past `maxDepth`.
+ * The walk stops once past `stopAfter` characters (the value is not kept then, and digest() counts
+ * it), so a large table costs no string per cell here.
+ */
+function measure(value: unknown, maxDepth: number, stopAfter: number): { chars: number; deeper: boolean } {
   let chars = 0;
   // one frame per open array or object: memory follows the depth, not the size
   const frames: { items: unknown[]; at: number }[] = [];
@@ -135,6 +266,7 @@ function measure(value: unknown, maxDepth: number): { chars: number; deeper: boo
       chars += 2 + Math.max(0, items.length - 1);
       frames.push({ items, at: 0 });
     } else chars += 4;
+    if (chars > stopAfter) return { chars, deeper: false };
     // the next value: the next item of the innermost frame that has one left
     let top = frames[frames.length - 1];
     while (top && top.at >= top.items.length) {

@@ -19,6 +19,12 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
         'summary',
       ),
     )
+    .addOption(
+      new Option(
+        '--json-full',
+        'like --json, with every value whole (--json replaces a value over 1 MiB by its size and SHA-256)',
+      ).conflicts(['summary', 'json']),
+    )
     .option('--summary', 'print only the checks that did not pass')
     .option('--reference-only', 'report checks 1–11 as skipped and run only the reference fixtures')
     .option('--fixture <x>', 'run only matching fixtures: a path, file name, bare name or glob (repeatable)', collect)
