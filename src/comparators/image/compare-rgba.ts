@@ -3,9 +3,9 @@
 // mode; transparency goes through alpha.ts the same way for every mode; ignore regions are left out
 // of the pixel count and, for histogram and SSIM, filled with the expected pixels on both sides.
 import { clipRegion, type Region } from '../kit/regions.js';
-import { opaquePairs } from './alpha.js';
+import { compositePairs, opaquePairs } from './alpha.js';
 import { histogramDistance } from './histogram.js';
-import { MASK, markAntialiased, pixelDiff } from './pixel-diff.js';
+import { MASK, pixelDiff } from './pixel-diff.js';
 import { samePixels, type RgbaImage } from './rgba.js';
 import { allowedDiffPixels, type ImageSettings } from './settings.js';
 import { ssim } from './ssim.js';
@@ -66,14 +66,13 @@ function countPixels(
   ignore: Uint8Array | null,
   mask: Uint8Array,
 ): PixelCount {
-  for (const pair of opaquePairs(expected, actual))
-    pixelDiff(pair.expected, pair.actual, {
-      threshold: s.threshold,
-      antialiasing: s.antialiasing,
-      maxShift: s.maxShift,
-      ignore,
-      mask,
-    });
+  const options = { threshold: s.threshold, antialiasing: s.antialiasing, maxShift: s.maxShift, ignore, mask };
+  // the usual case, two opaque images, in one pass that also finds whether they are opaque; else
+  // that pass is dropped and the two composites are compared, their differences the mask's union
+  const d = pixelDiff(expected, actual, options);
+  if (d.opaque) return { differing: d.differing, shifted: d.shifted + d.smoothed, ignored: d.ignored, box: d.box };
+  mask.fill(MASK.same);
+  for (const pair of compositePairs(expected, actual)) pixelDiff(pair.expected, pair.actual, options);
   const w = expected.width;
   let differing = 0,
     shifted = 0,
@@ -84,7 +83,7 @@ function countPixels(
     y1 = -1;
   for (let i = 0; i < mask.length; i++) {
     const m = mask[i]!;
-    if (m === MASK.same) continue;
+    if (m === MASK.same || m === MASK.antialiased) continue;
     if (m === MASK.ignored) ignored++;
     else if (m === MASK.tolerated) shifted++;
     else {
@@ -98,12 +97,6 @@ function countPixels(
     }
   }
   return { differing, shifted, ignored, box: differing ? { x0, y0, x1, y1 } : null };
-}
-
-/** Tolerated anti-aliasing shown yellow in the diff image of a failing comparison. */
-function markAntialiasing(expected: RgbaImage, actual: RgbaImage, s: ImageSettings, mask: Uint8Array): void {
-  if (!s.antialiasing) return;
-  for (const pair of opaquePairs(expected, actual)) markAntialiased(pair.expected, pair.actual, s.threshold, mask);
 }
 
 function where(box: PixelCount['box']): string {
@@ -161,7 +154,6 @@ export function compareRgba(
     }
     if (!ok) {
       const c = countPixels(expected, actual, s, ignore?.mask ?? null, mask);
-      markAntialiasing(expected, actual, s, mask);
       notes.push(
         c.differing
           ? `${c.differing} of ${total} pixels (${pct(c.differing / total)}) differ beyond colour threshold ${s.threshold}${where(c.box)}`
@@ -181,6 +173,5 @@ export function compareRgba(
   ].filter(Boolean);
   metric = `${c.differing} of ${total} pixels (${pct(c.differing / total)}) differ ${ok ? '≤' : '>'} ${allowed} allowed (max_diff_pixels ${s.maxDiffPixels}, max_diff_ratio ${s.maxDiffRatio}; colour threshold ${s.threshold}${tolerated.length ? `, ${tolerated.join(', ')}` : ''})`;
   if (c.box) notes.push(`differing pixels lie within x ${c.box.x0}..${c.box.x1}, y ${c.box.y0}..${c.box.y1}`);
-  if (!ok) markAntialiasing(expected, actual, s, mask);
   return { ok, identical: false, score, metric, notes, mask: ok ? null : mask };
 }

@@ -37,7 +37,7 @@ export function renderDiff(
       }
       const pe = e32[y * expected.width + x]!;
       const m = mask ? mask[o]! : pe === a32[y * actual.width + x]! ? MASK.same : MASK.differs;
-      out[o] = m === MASK.differs ? RED : m === MASK.tolerated ? YELLOW : FADED[lumaOf(pe)]!;
+      out[o] = m === MASK.differs ? RED : m === MASK.tolerated || m === MASK.antialiased ? YELLOW : FADED[lumaOf(pe)]!;
     }
   }
   // hatched with diagonal stripes, so an ignored area is never mistaken for an unchanged one

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ComparisonResult, Tolerance } from '../types.js';
@@ -257,6 +258,41 @@ describe('image core (pure, on RGBA buffers)', () => {
     const white = solid(4, 4, [255, 255, 255, 255]);
     expect(pixelDiff(clearBlack, clearWhite).differing).toBe(0);
     expect(pixelDiff(clearWhite, white).differing).toBe(16);
+  });
+
+  it('sorts pixels exactly as pixelmatch does, on the golden pairs, with and without its anti-aliasing detector', async () => {
+    const dir = path.join(ROOT, 'test', 'cases', 'image');
+    const rgba = async (file: string): Promise<RgbaImage> => {
+      const { data, info } = await sharp(path.join(dir, file))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return {
+        width: info.width,
+        height: info.height,
+        data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      };
+    };
+    let compared = 0;
+    for (const stem of ['07-hue-change', '08-small-patch', '09-shift-1px', '10-blur', '11-alpha', '15-boundary']) {
+      const a = await rgba(`${stem}-a.png`);
+      const b = await rgba(`${stem}-b.png`);
+      if (a.width !== b.width || a.height !== b.height) continue;
+      for (const threshold of [0, 0.1, 0.3])
+        for (const antialiasing of [false, true]) {
+          const ours = pixelDiff(a, b, { threshold, antialiasing });
+          const theirs = pixelmatch(a.data, b.data, undefined, a.width, a.height, {
+            threshold,
+            includeAA: !antialiasing,
+          });
+          // pixie counts pixelmatch's differences, less those its neighbourhood check tolerates
+          expect(ours.differing + ours.smoothed, `${stem}, threshold ${threshold}, antialiasing ${antialiasing}`).toBe(
+            theirs,
+          );
+          compared++;
+        }
+    }
+    expect(compared).toBeGreaterThanOrEqual(24);
   });
 
   it('works on tiny images (1×1, 3×2) and unaligned buffers', () => {
