@@ -66,7 +66,7 @@ export function valueCapLimits(overrides: Partial<ValueCapLimits> = {}): ValueCa
 }
 
 /** Where the bytes of media values a report does not keep are written, named by their hash. */
-export function mediaValuesDir(): string {
+function mediaValuesDir(): string {
   return path.join(os.tmpdir(), 'pixie-values');
 }
 
