@@ -64,8 +64,9 @@ export async function pageTexts(doc: DocumentLike, regions: readonly Region[]): 
     const page = await doc.getPage(n);
     const vp = page.getViewport({ scale: 1 });
     const mine = regions.filter((r) => r.page === undefined || r.page === n);
-    const text = readingOrder(piecesOf((await page.getTextContent()).items, vp, mine));
-    pages.push([...text, ...annotationLines(await page.getAnnotations(), vp, mine)]);
+    const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations()]);
+    const text = readingOrder(piecesOf(content.items, vp, mine));
+    pages.push([...text, ...annotationLines(annotations, vp, mine)]);
     page.cleanup();
   }
   return pages;

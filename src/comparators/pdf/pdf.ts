@@ -216,7 +216,9 @@ export async function comparePdf(
       const v = await compareVisually(pdfjs, canvas!, e, a, settingsOf(tolerance, 'pixel'), regions, dpi);
       return result(v.ok, v.score, v.metric, v.differences, v.artifacts.length ? { artifacts: v.artifacts } : {});
     }
-    const r = comparePdfPages(await pageTexts(e, regions), await pageTexts(a, regions));
+    // both documents read together: pdf.js waits between its steps, and the other's fill the gaps
+    const [pagesE, pagesA] = await Promise.all([pageTexts(e, regions), pageTexts(a, regions)]);
+    const r = comparePdfPages(pagesE, pagesA);
     return result(r.ok, r.score, r.metric, r.differences);
   }
 }

@@ -154,6 +154,16 @@ function readRows(segs: Segment[]): string[] {
 
 function order(segs: Segment[]): string[] {
   if (segs.length <= 1) return readRows(segs);
+  // every two segments overlap horizontally (the latest start is before the earliest end), so no
+  // part of the region has a gutter: the cuts would only be bands, whose rows read as the region's
+  // rows do; read them at once (a page of single-column lines in linear time, not a cut per line)
+  let latestStart = -Infinity;
+  let earliestEnd = Infinity;
+  for (const s of segs) {
+    if (s.x0 > latestStart) latestStart = s.x0;
+    if (s.x1 < earliestEnd) earliestEnd = s.x1;
+  }
+  if (latestStart <= earliestEnd) return readRows(segs);
   if (new Set(segs.map((s) => Math.round(s.baseline))).size > MAX_CUT_ROWS) return readRows(segs);
   const em = median(segs.map((s) => s.size));
   for (const [start, end] of gaps(
