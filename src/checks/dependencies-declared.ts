@@ -1,5 +1,10 @@
+import path from 'node:path';
 import { pythonImportDeclared, readDeclared, scanImports } from '../tool/dependencies.js';
+import { pythonOf } from '../tool/interpreter.js';
 import type { Check } from './types.js';
+
+/** how long to wait for the early tool to become Python before asking `python3` itself */
+const EXEC_WAIT_MS = 3000;
 
 export const dependenciesDeclared: Check = {
   name: 'dependencies_declared',
@@ -10,7 +15,10 @@ export const dependenciesDeclared: Check = {
     if (!entrypoint || !runtime) return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
     const declared = await readDeclared(toolDir, runtime);
     if (!declared.ok) return { status: 'fail', message: declared.message };
-    const imports = await scanImports(toolDir, entrypoint, runtime, declared.deps.runtime);
+    // a bare `python3` may be a version manager's shim: the tool started early shows where it led
+    const early = runtime.kind === 'python' && !path.isAbsolute(runtime.command) ? await state.early?.pid : null;
+    const resolved = early ? await pythonOf(early, EXEC_WAIT_MS) : null;
+    const imports = await scanImports(toolDir, entrypoint, runtime, declared.deps.runtime, resolved);
     if (!imports.ok) return { status: 'fail', message: imports.message };
     // the interpreter already said its version and what is installed: check 5 asks no second time
     state.interpreterProbe = imports.interpreter;

@@ -112,8 +112,10 @@ export async function scanImports(
   entrypoint: string,
   runtime: Runtime,
   declared: readonly string[] = [],
+  /** for Python: the interpreter `runtime.command` resolves to, when known (tool/interpreter.ts) */
+  resolved: string | null = null,
 ): Promise<Imports> {
-  if (runtime.kind !== 'node') return scanPythonImports(toolDir, entrypoint, runtime, declared);
+  if (runtime.kind !== 'node') return scanPythonImports(toolDir, entrypoint, runtime, declared, resolved);
   const quick = await lexNodeImports(toolDir, entrypoint);
   if (quick?.every((m) => declared.includes(m))) return { ok: true, modules: quick };
   return scanNodeImports(toolDir, entrypoint);
@@ -166,10 +168,11 @@ async function scanPythonImports(
   entrypoint: string,
   runtime: Runtime,
   declared: readonly string[],
+  resolved: string | null,
 ): Promise<Imports> {
   const script = fileURLToPath(new URL('./python-imports.py', import.meta.url));
   // the tool's interpreter knows its own stdlib and installed packages; fall back to python3
-  for (const python of [runtime.command, 'python3']) {
+  for (const python of [resolved ?? runtime.command, 'python3']) {
     try {
       const { stdout } = await run(python, [script, toolDir, entrypoint, ...declared], {
         timeout: 15_000,
@@ -185,7 +188,9 @@ async function scanPythonImports(
       };
       if (out.errors.length) return { ok: false, message: `could not parse ${out.errors[0]}` };
       const interpreter =
-        python === runtime.command ? { command: python, version: out.version, installed: out.installed } : undefined;
+        python === (resolved ?? runtime.command)
+          ? { command: runtime.command, version: out.version, installed: out.installed }
+          : undefined;
       return { ok: true, modules: out.imports, distributions: out.distributions, interpreter };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;

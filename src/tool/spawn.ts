@@ -62,6 +62,8 @@ export interface StartOptions {
   maxResponseBytes?: number;
   /** variables passed from pixie's environment: declared secrets and the project's env.pass */
   passEnv?: readonly string[];
+  /** told the tool's pid as soon as its process exists (before it is healthy) */
+  onPid?(pid: number): void;
 }
 
 /** stderr kept as whole chunks, dropping the oldest once over the cap (the tail is what explains a crash) */
@@ -133,6 +135,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       durationMs: elapsed(),
     };
   const proc = launched.launched;
+  opts.onPid?.(proc.pid);
   let exit: Exit | null = null;
   const exited = proc.exited.then((e) => (exit = e));
   const pid = proc.pid;

@@ -4,9 +4,11 @@
 // deadline), else stops it and starts the tool again; when check 6 does not run, the validation
 // stops it and nothing is reported about it. Only what check 1 would run is ever started: an
 // entrypoint that is a regular, readable file inside the tool folder.
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
+import path from 'node:path';
+import { COMPARATORS } from '../comparators/index.js';
 import { checkUserFile, readUserFile } from '../source/user-file.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest, OutputType } from '../tool/manifest-types.js';
 import { resolveEntrypoint, runtimeFor, type Runtime } from '../tool/runtime.js';
 import { type StartResult, startTool } from '../tool/spawn.js';
 import { isPlainObject } from '../util/is-plain-object.js';
@@ -23,6 +25,8 @@ export interface StartPlan {
 export interface EarlyStart {
   plan: StartPlan;
   result: Promise<StartResult | null>;
+  /** the tool's process, once it exists (null if it never started) */
+  pid: Promise<number | null>;
 }
 
 /** The names a tool's environment takes from pixie's: declared secrets and the project's env.pass. */
@@ -85,8 +89,29 @@ export function startEarly(toolDir: string, options: ValidateOptions): EarlyStar
     return null;
   }
   if (!plan) return null;
-  const result = startTool({ toolDir, ...plan }).catch(() => null);
-  return { plan, result };
+  let tellPid!: (pid: number | null) => void;
+  const pid = new Promise<number | null>((resolve) => {
+    tellPid = resolve;
+  });
+  const result = startTool({ toolDir, ...plan, onPid: tellPid }).catch(() => null);
+  warmComparators(toolDir);
+  void result.then(() => tellPid(null)); // no-op once the pid was told
+  return { plan, result, pid };
+}
+
+/** Starts loading the packages the comparators of tool.json's outputs will need, while the tool starts. */
+function warmComparators(toolDir: string): void {
+  try {
+    if (!existsSync(path.join(toolDir, 'reference'))) return;
+    const read = readUserFile(toolDir, 'tool.json');
+    const raw: unknown = read.ok ? JSON.parse(read.text.replace(/^\uFEFF/, '')) : null;
+    const outputs = isPlainObject(raw) && Array.isArray(raw.outputs) ? raw.outputs : [];
+    for (const o of outputs)
+      if (isPlainObject(o) && typeof o.type === 'string' && Object.hasOwn(COMPARATORS, o.type))
+        COMPARATORS[o.type as OutputType].warm?.(o);
+  } catch {
+    // only a head start: check 12 loads what it needs anyway
+  }
 }
 
 /** Stops a tool started early that no check adopted. */
