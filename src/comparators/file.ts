@@ -12,6 +12,7 @@ import { garbageResult, skipped } from './kit/result.js';
 import { canonicalJson, describeValue } from './kit/value.js';
 import { bytesOfString, compareBySha256 } from './sha256.js';
 import { comparePdf, PDF_MODES } from './pdf/pdf.js';
+import { loadPdfjs } from './pdf/pdfjs.js';
 import { PIXEL_OPTIONS } from './image/settings.js';
 import { TABLE_OPTIONS } from './table/options.js';
 import { compareTableValues } from './table/table.js';
@@ -280,6 +281,10 @@ function prefixPath(p: string): string {
 }
 
 export const fileComparator: Comparator = {
+  // a file output exported as PDF by default will be compared by pdf.js, the largest package pixie loads
+  warm: (output) => {
+    if (output.default_export_format === 'pdf') void loadPdfjs();
+  },
   name: 'file',
   types: ['file'],
   modes: FILE_MODES,

@@ -56,6 +56,11 @@ export interface Comparator {
   /** Built-in defaults per output type (the bottom layer of tolerance resolution). */
   defaults(type: OutputType): Tolerance;
   compare(input: ComparatorInput): ComparisonResult | Promise<ComparisonResult>;
+  /**
+   * Starts loading what compare() will need for this output of tool.json (as written: any shape),
+   * so that a large optional package loads while the tool starts rather than during check 12.
+   */
+  warm?(output: Record<string, unknown>): void;
 }
 
 /**

@@ -305,6 +305,7 @@ export async function compareAudioValues(
 }
 
 export const audioComparator: Comparator = {
+  warm: () => void loadOptional('fft.js'),
   name: 'audio',
   types: ['audio'],
   modes: AUDIO_MODES,

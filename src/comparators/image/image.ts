@@ -10,6 +10,7 @@ import { garbageResult, skipped, unknownModeResult } from '../kit/result.js';
 import { describeValue } from '../kit/value.js';
 import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
 
+import { loadSharp } from './decode.js';
 import { comparePair, type PairOutcome } from './pair.js';
 import {
   IMAGE_DEFAULTS,
@@ -161,6 +162,7 @@ async function compareImages(
 }
 
 export const imageComparator: Comparator = {
+  warm: () => void loadSharp(),
   name: 'image',
   types: IMAGE_TYPES,
   modes: IMAGE_MODES,
