@@ -37,6 +37,19 @@ function hasPdftotext(): boolean {
   }
 }
 
+/** pdftotext found, or installed (poppler-utils, with apt-get as root), so the ratio is always printed when it can be. */
+function findOrInstallPdftotext(): boolean {
+  if (hasPdftotext()) return true;
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  try {
+    console.log('  pdftotext is not installed: installing poppler-utils with apt-get');
+    execFileSync('apt-get', ['install', '-y', '-q', 'poppler-utils'], { stdio: 'ignore', timeout: 300_000 });
+  } catch {
+    return false;
+  }
+  return hasPdftotext();
+}
+
 export async function benchPdf(): Promise<{ pixieMs: number; pdftotextMs: number | null; ratio: number | null }> {
   const changed = new Set(Array.from({ length: 10 }, (_, i) => `${i * 9}/${(i * 13) % LINES}`));
   const expected = await hundredPages(new Set());
@@ -61,9 +74,9 @@ export async function benchPdf(): Promise<{ pixieMs: number; pdftotextMs: number
       `  ${PAGES}-page PDF (${LINES} lines/page, ${(expected.length / 1024).toFixed(0)} kB), 10 changed lines; pixie says ${verdict}`,
     );
     console.log(row('pixie comparePdf (pdfjs extract both + per-page line diff)', pixieMs));
-    if (!hasPdftotext()) {
+    if (!findOrInstallPdftotext()) {
       console.log(
-        '  pdftotext is not installed (apt-get install -y poppler-utils), so there is no peer to compare with',
+        '  pdftotext is not installed and could not be installed here: install poppler-utils (apt-get install -y poppler-utils; brew install poppler) for the ratio',
       );
       return { pixieMs, pdftotextMs: null, ratio: null };
     }
