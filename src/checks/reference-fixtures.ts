@@ -57,6 +57,9 @@ export const referenceFixtures: Check = {
     }
     const tolerance = loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor });
     const loaded = loadFixtures(referenceDir, { manifest, comparatorFor });
+    // loading a large fixture holds the event loop: let it see what the tool did meanwhile (a kept-alive
+    // connection closed) before the first request goes out
+    await new Promise((resolve) => setImmediate(resolve));
     // with --fixture, a broken fixture file that was not asked for does not block the ones that were
     const chosen = options.fixture?.length
       ? new Set(
