@@ -1,7 +1,12 @@
-// Issue 3: a 100,000-row × 10-column table with rows shuffled, compared unordered with tolerance,
-// side by side with an ordered comparison of the same (unshuffled) data.
+// The table comparator alone on N rows × 10 columns (10k, 100k, 1M): an ordered comparison of the
+// same data, side by side with an unordered comparison of the rows shuffled and every number nudged
+// within tolerance, and an ordered comparison of the shuffled rows (which must notice the reorder);
+// ratios at each size and the growth exponent from 10k to the largest size (aim: unordered ≤ 2×
+// ordered, exponent ≤ 1.1). Run alone: node --import tsx bench/table.ts [maxRows]
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { tableComparator } from '../src/comparators/table/table.js';
-import { timeIt } from './measure.js';
+import { median, timeIt } from './measure.js';
 
 function makeTable(rows: number): { columns: string[]; rows: unknown[][] } {
   const columns = ['id', 'name', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
@@ -28,44 +33,50 @@ function shuffled<T>(xs: T[]): T[] {
   return out;
 }
 
-export async function benchTable(): Promise<void> {
-  const expected = makeTable(100_000);
-  // every numeric cell nudged within tolerance, and rows shuffled
-  const noisy = {
-    columns: expected.columns,
-    rows: shuffled(expected.rows.map((r) => r.map((v, i) => (i >= 2 ? (v as number) + 1e-7 : v)))),
-  };
-  const same = {
-    columns: expected.columns,
-    rows: expected.rows.map((r) => r.map((v, i) => (i >= 2 ? (v as number) + 1e-7 : v))),
-  };
-  const tol = { abs: 1e-6 };
-  let status = '';
-  const ordered = await timeIt(async () => {
-    status = (
-      await tableComparator.compare({
-        key: 't',
-        type: 'table',
-        expected,
-        actual: same,
-        tolerance: { ...tol, compare: 'rows_ordered' },
-      })
-    ).status;
-  });
-  console.log(`  ordered, 100k × 10, within tolerance: ${ordered.toFixed(0)} ms (${status})`);
-  const unordered = await timeIt(async () => {
-    status = (
-      await tableComparator.compare({
-        key: 't',
-        type: 'table',
-        expected,
-        actual: noisy,
-        tolerance: { ...tol, compare: 'rows_unordered' },
-      })
-    ).status;
-  });
-  console.log(
-    `  unordered, 100k × 10, shuffled + within tolerance: ${unordered.toFixed(0)} ms (${status}) (aim < 1000 ms)`,
-  );
-  console.log(`  ratio unordered / ordered: ${(unordered / ordered).toFixed(2)}×`);
+async function timed(expected: unknown, actual: unknown, tolerance: Record<string, unknown>, runs: number) {
+  let result = { status: '', metric: '' };
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++)
+    ms.push(
+      await timeIt(async () => {
+        result = await tableComparator.compare({ key: 't', type: 'table', expected, actual, tolerance });
+      }),
+    );
+  return { ms: median(ms), ...result };
 }
+
+export async function benchTable(opts: { maxRows?: number } = {}): Promise<void> {
+  const maxRows = opts.maxRows ?? 1_000_000;
+  const tol = { abs: 1e-6 };
+  const times = { ordered: new Map<number, number>(), unordered: new Map<number, number>() };
+  for (const n of [10_000, 100_000, 1_000_000].filter((r) => r <= maxRows)) {
+    const expected = makeTable(n);
+    const nudge = (r: unknown[]) => r.map((v, i) => (i >= 2 ? (v as number) + 1e-7 : v));
+    const same = { columns: expected.columns, rows: expected.rows.map(nudge) };
+    const noisy = { columns: expected.columns, rows: shuffled(same.rows) };
+    const runs = n >= 1_000_000 ? 1 : 3;
+    const o = await timed(expected, same, { ...tol, rows: 'ordered' }, runs);
+    const u = await timed(expected, noisy, { ...tol, rows: 'unordered' }, runs);
+    const r = await timed(expected, noisy, { ...tol, rows: 'ordered' }, runs);
+    times.ordered.set(n, o.ms);
+    times.unordered.set(n, u.ms);
+    console.log(`  ${String(n).padStart(8)} rows × 10 columns, numbers nudged within tolerance (median of ${runs})`);
+    console.log(`    ordered, same order:                ${o.ms.toFixed(0).padStart(6)} ms (${o.status})`);
+    console.log(
+      `    unordered, rows shuffled:           ${u.ms.toFixed(0).padStart(6)} ms (${u.status}); ${(u.ms / o.ms).toFixed(2)}× ordered (aim ≤ 2×)`,
+    );
+    console.log(
+      `    ordered, rows shuffled (a reorder): ${r.ms.toFixed(0).padStart(6)} ms (${r.status}: ${/different order/.test(r.metric) ? 'says the rows are in a different order' : 'DOES NOT say the order differs'})`,
+    );
+  }
+  const top = Math.max(...times.ordered.keys());
+  if (top > 10_000) {
+    const exponent = (m: Map<number, number>) => Math.log(m.get(top)! / m.get(10_000)!) / Math.log(top / 10_000);
+    console.log(
+      `  growth exponent 10k → ${top / 1000}k rows: ordered ${exponent(times.ordered).toFixed(2)}, unordered ${exponent(times.unordered).toFixed(2)} (aim ≤ 1.1)`,
+    );
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
+  await benchTable({ maxRows: Number(process.argv[2] ?? 1_000_000) || 1_000_000 });

@@ -29,32 +29,52 @@ export function matchUnordered(
 ): { matchE: Int32Array; matchA: Int32Array; incomplete: boolean; buckets: Bucket[] } {
   const matchE = new Int32Array(E.length).fill(-1);
   const matchA = new Int32Array(A.length).fill(-1);
-  // 1. identical rows through a hash
+  // 1. identical rows through a hash: both sides sorted by it (typed arrays, no Map of a million
+  // lists), then paired inside each run of equal hashes
   const pair = new Int32Array(2);
   const sigE = new Int32Array(E.length);
   const sigA = new Int32Array(A.length);
-  const exact = new Map<number, number[]>();
-  for (let i = E.length - 1; i >= 0; i--) {
+  const hashE = new Int32Array(E.length);
+  const hashA = new Int32Array(A.length);
+  for (let i = 0; i < E.length; i++) {
     rowHashes(E[i]!, pair);
+    hashE[i] = pair[0]!;
     sigE[i] = pair[1]!;
-    const list = exact.get(pair[0]!);
-    if (list) list.push(i);
-    else exact.set(pair[0]!, [i]);
   }
   for (let j = 0; j < A.length; j++) {
     rowHashes(A[j]!, pair);
+    hashA[j] = pair[0]!;
     sigA[j] = pair[1]!;
-    const list = exact.get(pair[0]!);
-    if (!list) continue;
-    for (let k = list.length - 1; k >= 0; k--) {
-      const i = list[k]!;
-      if (identicalRows(E[i]!, A[j]!)) {
-        list[k] = list[list.length - 1]!;
-        list.pop();
-        matchE[i] = j;
-        matchA[j] = i;
-        break;
+  }
+  const byE = sortedByHash(hashE);
+  const byA = sortedByHash(hashA);
+  for (let x = 0, y = 0; x < byE.order.length && y < byA.order.length; ) {
+    const he = byE.keys[x]!;
+    const ha = byA.keys[y]!;
+    if (he < ha) x++;
+    else if (ha < he) y++;
+    else {
+      let xe = x;
+      while (xe < byE.order.length && byE.keys[xe] === he) xe++;
+      let ye = y;
+      while (ye < byA.order.length && byA.keys[ye] === ha) ye++;
+      // inside a run: each actual row takes the first identical expected row still free; `from`
+      // skips the run's paired front, so a run of one row repeated is linear
+      let from = x;
+      for (let k = y; k < ye; k++) {
+        const j = byA.order[k]!;
+        while (from < xe && matchE[byE.order[from]!] !== -1) from++;
+        for (let m = from; m < xe; m++) {
+          const i = byE.order[m]!;
+          if (matchE[i] === -1 && identicalRows(E[i]!, A[j]!)) {
+            matchE[i] = j;
+            matchA[j] = i;
+            break;
+          }
+        }
       }
+      x = xe;
+      y = ye;
     }
   }
   // 2. bucket the rest by their non-numeric cells
@@ -89,12 +109,29 @@ export function matchUnordered(
   const edgeStart = new Int32Array(A.length);
   const edgeEnd = new Int32Array(A.length);
 
+  const degree = new Int32Array(E.length);
   const solveBucket = (b: Bucket): void => {
     const adj = bucketEdges(b, E, A, tols, edgeStart, edgeEnd);
-    // greedy by nearest over all edges of the bucket
-    const dist = Float64Array.from(adj.d);
-    const order = Uint32Array.from({ length: dist.length }, (_, k) => k).sort((x, y) => dist[x]! - dist[y]!);
-    for (const k of order) {
+    // greedy by nearest over the bucket's edges. An edge that is the only one of both its rows is
+    // taken whatever its distance (nothing competes for either row), so only the others are sorted:
+    // with distinct rows, nearly none.
+    for (let k = 0; k < adj.count; k++) degree[adj.e[k]!]!++;
+    const rest: number[] = [];
+    for (const a of b.a) {
+      const first = edgeStart[a]!;
+      if (edgeEnd[a]! - first === 1 && degree[adj.e[first]!] === 1) {
+        const e = adj.e[first]!;
+        if (matchE[e] === -1 && matchA[a] === -1) {
+          matchE[e] = a;
+          matchA[a] = e;
+        }
+      } else for (let k = first; k < edgeEnd[a]!; k++) rest.push(k);
+    }
+    for (let k = 0; k < adj.count; k++) degree[adj.e[k]!] = 0;
+    const dist = Float64Array.from(rest, (k) => distance(E[adj.e[k]!]!, A[adj.a[k]!]!, tols, adj.numericCols));
+    const order = Uint32Array.from(rest, (_, x) => x).sort((x, y) => dist[x]! - dist[y]!);
+    for (const x of order) {
+      const k = rest[x]!;
       const e = adj.e[k]!;
       const a = adj.a[k]!;
       if (matchE[e] === -1 && matchA[a] === -1) {
@@ -168,10 +205,26 @@ export function matchUnordered(
 }
 
 interface Edges {
-  e: number[];
-  a: number[];
-  d: number[];
+  /** edge k joins expected row e[k] and actual row a[k] (k < count) */
+  e: Int32Array;
+  a: Int32Array;
+  count: number;
   truncated: boolean;
+  /** the columns compared as numbers (the distance of an edge sums them) */
+  numericCols: number[];
+}
+
+/** How far apart two rows are: each numeric cell's difference in units of what its tolerance allows. */
+function distance(e: Cell[], a: Cell[], tols: NumericTolerance[], numericCols: number[]): number {
+  let d = 0;
+  for (const c of numericCols) {
+    const t = tols[c]!;
+    const x = e[c] as number;
+    const y = a[c] as number;
+    const allowed = Math.max(t.abs ?? 0, (t.rel ?? 0) * Math.max(Math.abs(x), Math.abs(y)));
+    d += Math.abs(x - y) / (allowed > 0 ? allowed : 1);
+  }
+  return d;
 }
 
 /** Every (expected, actual) pair of the bucket whose cells are all within tolerance. */
@@ -183,32 +236,36 @@ function bucketEdges(
   edgeStart: Int32Array,
   edgeEnd: Int32Array,
 ): Edges {
-  const out: Edges = { e: [], a: [], d: [], truncated: false };
   const sample = E[b.e[0]!]!;
   const numericCols: number[] = [];
   for (let c = 0; c < sample.length; c++)
     if (typeof sample[c] === 'number' && Number.isFinite(sample[c])) numericCols.push(c);
-  const distance = (e: Cell[], a: Cell[]): number => {
-    let d = 0;
-    for (const c of numericCols) {
-      const t = tols[c]!;
-      const x = e[c] as number;
-      const y = a[c] as number;
-      const allowed = Math.max(t.abs ?? 0, (t.rel ?? 0) * Math.max(Math.abs(x), Math.abs(y)));
-      d += Math.abs(x - y) / (allowed > 0 ? allowed : 1);
-    }
-    return d;
+  const out: Edges = {
+    e: new Int32Array(Math.max(16, b.a.length)),
+    a: new Int32Array(Math.max(16, b.a.length)),
+    count: 0,
+    truncated: false,
+    numericCols,
   };
   // edges are generated actual row by actual row, so each row's edges form one range
   const addEdge = (i: number, j: number): void => {
-    out.e.push(i);
-    out.a.push(j);
-    out.d.push(distance(E[i]!, A[j]!));
+    if (out.count === out.e.length) {
+      const grow = (xs: Int32Array) => {
+        const bigger = new Int32Array(xs.length * 2);
+        bigger.set(xs);
+        return bigger;
+      };
+      out.e = grow(out.e);
+      out.a = grow(out.a);
+    }
+    out.e[out.count] = i;
+    out.a[out.count] = j;
+    out.count++;
   };
   if (numericCols.length === 0 || b.e.length * b.a.length <= 400) {
     // small buckets (or only nested numbers): every pair; cheaper than building a sorted window
     for (const j of b.a) {
-      edgeStart[j] = out.e.length;
+      edgeStart[j] = out.count;
       let tried = 0;
       for (const i of b.e) {
         if (++tried > WINDOW_CANDIDATE_CAP) {
@@ -217,7 +274,7 @@ function bucketEdges(
         }
         if (cellsWithin(E[i]!, A[j]!, tols)) addEdge(i, j);
       }
-      edgeEnd[j] = out.e.length;
+      edgeEnd[j] = out.count;
     }
     return out;
   }
@@ -241,7 +298,8 @@ function bucketEdges(
     }
     return lo;
   };
-  const step = Math.max(1, Math.floor(b.e.length / 512));
+  // a sample of each column is enough to rank them (a bucket of a large table has thousands of rows)
+  const step = Math.max(1, Math.floor(b.e.length / 64));
   const crowding = numericCols
     .map((c) => {
       const sample: number[] = [];
@@ -264,7 +322,7 @@ function bucketEdges(
   const rowAt = Int32Array.from(order, (k) => b.e[k]!);
   const keys2 = second < 0 ? null : Float64Array.from(rowAt, (i) => E[i]![second] as number);
   for (const j of b.a) {
-    edgeStart[j] = out.e.length;
+    edgeStart[j] = out.count;
     const row = A[j]!;
     const v = row[pivot] as number;
     const w = halfWindow(pivot, v);
@@ -280,7 +338,32 @@ function bucketEdges(
       const i = rowAt[k]!;
       if (cellsWithin(E[i]!, row, tols)) addEdge(i, j);
     }
-    edgeEnd[j] = out.e.length;
+    edgeEnd[j] = out.count;
   }
   return out;
+}
+
+/**
+ * Indices sorted by a 32-bit hash, with the hash each sorts by: one native sort of numbers packing
+ * (the hash's top bits, the index) into a double, no comparator callback. Equal hashes sort
+ * together; with more than 2^21 rows a few low bits of the hash are dropped (equality is confirmed
+ * row by row anyway).
+ */
+function sortedByHash(hashes: Int32Array): { order: Int32Array; keys: Float64Array } {
+  const n = hashes.length;
+  const indexBits = Math.max(1, Math.ceil(Math.log2(n + 1)));
+  const hashBits = Math.min(32, 53 - indexBits);
+  const scale = 2 ** indexBits;
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = Math.floor((hashes[i]! >>> 0) / 2 ** (32 - hashBits)) * scale + i;
+  packed.sort();
+  const order = new Int32Array(n);
+  const keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const v = packed[k]!;
+    const i = v % scale;
+    order[k] = i;
+    keys[k] = (v - i) / scale;
+  }
+  return { order, keys };
 }
