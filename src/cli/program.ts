@@ -1,6 +1,7 @@
 // The commander program: one register call per command, each command's wiring in cli/commands/.
 // Commands load their implementation only when they run, so `pixie --help` stays fast.
 import { Command } from 'commander';
+import { registerExplore } from './commands/explore.js';
 import { registerLint } from './commands/lint.js';
 import { registerNew } from './commands/new.js';
 import { registerReportMerge } from './commands/report-merge.js';
@@ -19,7 +20,14 @@ export function buildProgram(): { program: Command; exitCode(): number } {
   const setExitCode = (code: number) => {
     exitCode = code;
   };
-  for (const register of [registerValidate, registerNew, registerServe, registerLint, registerReportMerge])
+  for (const register of [
+    registerValidate,
+    registerExplore,
+    registerNew,
+    registerServe,
+    registerLint,
+    registerReportMerge,
+  ])
     register(program, setExitCode);
   return { program, exitCode: () => exitCode };
 }

@@ -10,7 +10,8 @@ import { renderPretty } from '../report/renderers/pretty.js';
 import { renderSummary } from '../report/renderers/summary.js';
 import { defaultToolsDir, discoverTools, resolveTool } from '../project/discover.js';
 import { mapPool } from '../util/pool.js';
-import type { ProgressEvent } from '../validation/options.js';
+import { exploreSeed } from '../explore/seed.js';
+import type { ProgressEvent, ValidateOptions } from '../validation/options.js';
 import { validateTool } from '../validation/validate-tool.js';
 import type { Report } from '../report/model.js';
 import { emptyShardReport, shardFixtures } from '../ci/fixture-shard.js';
@@ -36,6 +37,15 @@ export interface ValidateCliOptions {
   /** true when --changed is given without a ref */
   changed?: string | boolean;
   strict?: boolean;
+  /** run every selected fixture N times */
+  repeat?: number;
+  /** false with --no-determinism */
+  determinism?: boolean;
+  explore?: boolean;
+  seed?: number;
+  runs?: number;
+  seconds?: number;
+  save?: boolean;
   /** report files by reporter name (--junit FILE, --html FILE) */
   reportFiles?: ReportFiles;
 }
@@ -72,6 +82,28 @@ function checkUsage(opts: ValidateCliOptions, target: string | undefined): void 
       'update fixtures for one tool at a time: pixie validate <tool> --update-fixtures',
     );
   if (opts.shard) parseShard(opts.shard);
+  const exploring = ['seed', 'runs', 'seconds', 'save'] as const;
+  const stray = exploring.filter((k) => opts[k] !== undefined && opts[k] !== false);
+  if (!opts.explore && stray.length)
+    throw new PixieError(
+      'USAGE',
+      `--${stray[0]} only applies to --explore`,
+      `pixie validate <tool> --explore --${stray[0]}${stray[0] === 'save' ? '' : ' <value>'}`,
+    );
+  if (opts.explore && opts.updateFixtures)
+    throw new PixieError(
+      'USAGE',
+      '--explore cannot be combined with --update-fixtures',
+      'explore first (pixie validate <tool> --explore --save), then update fixtures',
+    );
+}
+
+/** The --explore options, with the seed chosen now so it can be printed before the run. */
+function exploreOptions(opts: ValidateCliOptions): ValidateOptions['explore'] {
+  if (!opts.explore) return undefined;
+  const seed = exploreSeed({ seed: opts.seed });
+  process.stderr.write(`pixie: exploring inputs with seed ${seed} (--seed ${seed} repeats this run)\n`);
+  return { seed, runs: opts.runs, seconds: opts.seconds, save: opts.save };
 }
 
 export async function validateCommand(target: string | undefined, opts: ValidateCliOptions): Promise<number> {
@@ -97,7 +129,15 @@ export async function validateCommand(target: string | undefined, opts: Validate
     );
   const out = process.stdout;
   const c = colorsFor(out);
-  const base = { referenceOnly: opts.referenceOnly, strict: opts.strict, fixture: opts.fixture, tag: opts.tag };
+  const base: Omit<ValidateOptions, 'toolDir'> = {
+    referenceOnly: opts.referenceOnly,
+    strict: opts.strict,
+    fixture: opts.fixture,
+    tag: opts.tag,
+    repeat: opts.repeat,
+    determinism: opts.determinism,
+    explore: exploreOptions(opts),
+  };
 
   if (opts.all || opts.changed) {
     const found = discoverTools(toolsDir);

@@ -1,5 +1,5 @@
 export interface ProgressEvent {
-  kind: 'check-start' | 'check-end' | 'fixture-end' | 'fixtures-total';
+  kind: 'check-start' | 'check-end' | 'fixture-end' | 'fixtures-total' | 'explore-start' | 'explore-end';
   tool_id: string;
   number?: number;
   name?: string;
@@ -23,5 +23,22 @@ export interface ValidateOptions {
   jobs?: number;
   /** override the 30 s /healthz deadline (tests) */
   healthTimeoutMs?: number;
+  /** run every selected fixture this many times (instead of its own `repeat`) */
+  repeat?: number;
+  /** check 8 sends the sample input a second time to see whether the outputs change (default true) */
+  determinism?: boolean;
+  /** generate inputs from tool.json and report those that break the tool (docs/checks.md) */
+  explore?: ExploreOptions;
   onProgress?: (event: ProgressEvent) => void;
+}
+
+export interface ExploreOptions {
+  /** fast-check's seed: the same seed repeats the same inputs (a random one when absent) */
+  seed?: number;
+  /** generated inputs at most (default 200) */
+  runs?: number;
+  /** seconds at most (default 60) */
+  seconds?: number;
+  /** write each failure as reference/fixture_explore_<n>.json */
+  save?: boolean;
 }

@@ -3,10 +3,34 @@ import path from 'node:path';
 import { CHECKS, checkNumber } from '../checks/index.js';
 import type { Check, CheckContext, CheckOutcome, ValidationState } from '../checks/types.js';
 import type { ValidateOptions } from './options.js';
-import { overallOf, type CheckName, type CheckResult, type Report } from '../report/model.js';
+import { reportOverall, type CheckName, type CheckResult, type ExploreResult, type Report } from '../report/model.js';
 
-function executionOrder(checks: readonly Check[]): Check[] {
-  return [...checks.filter((c) => !c.runsLast), ...checks.filter((c) => c.runsLast)];
+/** The checks in the order they run, with the place of --explore: after the others, before those that run last. */
+function executionOrder(checks: readonly Check[]): (Check | 'explore')[] {
+  return [...checks.filter((c) => !c.runsLast), 'explore', ...checks.filter((c) => c.runsLast)];
+}
+
+async function explore(ctx: CheckContext): Promise<ExploreResult | undefined> {
+  const options = ctx.options.explore;
+  if (!options) return undefined;
+  const { state, options: validate } = ctx;
+  validate.onProgress?.({ kind: 'explore-start', tool_id: state.toolId });
+  // fast-check loads only when exploring
+  const { exploreTool } = await import('../explore/explore-step.js');
+  try {
+    const result = await exploreTool(ctx, options);
+    validate.onProgress?.({
+      kind: 'explore-end',
+      tool_id: state.toolId,
+      status: result.status,
+      message: result.message,
+    });
+    return result;
+  } catch (err) {
+    const e = err as Error;
+    state.errors.push(`--explore: ${e.stack ?? e.message}`);
+    return undefined;
+  }
 }
 
 function unmetRequirement(check: Check, results: ReadonlyMap<CheckName, CheckResult>): string | null {
@@ -52,8 +76,13 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
   const results = new Map<CheckName, CheckResult>();
   const ctx: CheckContext = { toolDir, options, state, results };
   const progress = options.onProgress;
+  let explored: ExploreResult | undefined;
   try {
     for (const check of executionOrder(CHECKS)) {
+      if (check === 'explore') {
+        explored = await explore(ctx);
+        continue;
+      }
       const number = checkNumber(check.name);
       progress?.({ kind: 'check-start', tool_id: state.toolId, number, name: check.name });
       const t0 = performance.now();
@@ -110,7 +139,7 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
     tool_id: state.toolId,
     tool_path: toolDir,
     timestamp,
-    overall: overallOf(checks.map((c) => c.status)),
+    overall: reportOverall(checks, explored),
     duration_ms: Math.round(performance.now() - started),
     checks,
     fixtures: state.fixtures,
@@ -122,5 +151,6 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
     errors: state.errors,
     options: { reference_only: Boolean(options.referenceOnly), strict: Boolean(options.strict) },
     ...(state.valueChars !== undefined ? { value_chars: state.valueChars } : {}),
+    ...(explored ? { explore: explored } : {}),
   };
 }
