@@ -94,6 +94,7 @@ export const referenceFixtures: Check = {
       client: state.tool!.client,
       tolerance: tolerance.config,
       jobs: options.jobs,
+      repeat: options.repeat,
       errors: state.errors,
       onFixtureDone: (r) =>
         options.onProgress?.({

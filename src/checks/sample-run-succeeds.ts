@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { finding } from '../report/finding.js';
 import { type HttpResult, ToolHttpError, detailOf, formatSeconds, type ToolClient } from '../tool/client.js';
 import type { Manifest } from '../tool/manifest-types.js';
-import { DETERMINISM_MAX_RUN_MS, differingOutputs } from '../validation/determinism.js';
+import { DETERMINISM_MAX_RUN_MS, differingOutputs, expectedToVary } from '../validation/determinism.js';
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
 import { memoryLimitMb, runTimeoutMs } from '../validation/timeouts.js';
 import type { Check, CheckOutcome } from './types.js';
@@ -61,6 +61,7 @@ const short = (v: unknown) => {
 
 /** The same sample input once more: outputs that change between identical runs will make fixtures flap. */
 async function determinism(
+  toolDir: string,
   manifest: Manifest,
   client: ToolClient,
   inputs: Record<string, unknown>,
@@ -84,8 +85,17 @@ async function determinism(
         }),
       ],
     };
-  const differing = await differingOutputs(manifest.outputs, first, second.body);
-  if (differing.length === 0) return { status: 'pass', message: `${passed}; a second run gave the same outputs` };
+  const changed = await differingOutputs(manifest.outputs, first, second.body);
+  const varying = changed.length ? expectedToVary(toolDir, manifest) : new Set<string>();
+  const differing = changed.filter((o) => !varying.has(o.key));
+  const expected = changed.filter((o) => varying.has(o.key)).map((o) => `'${o.key}'`);
+  if (differing.length === 0)
+    return {
+      status: 'pass',
+      message: expected.length
+        ? `${passed}; a second run changed only ${expected.join(', ')}, which tolerance.yaml declares random`
+        : `${passed}; a second run gave the same outputs`,
+    };
   const keys = differing.map((o) => `'${o.key}'`).join(', ');
   return {
     status: 'warn',
@@ -109,7 +119,7 @@ export const sampleRunSucceeds: Check = {
   name: 'sample_run_succeeds',
   phase: 'contract',
   requires: ['tool_spawns'],
-  async run({ state, options }) {
+  async run({ toolDir, state, options }) {
     const manifest = state.manifest!;
     const inputs = buildSampleInputs(manifest);
     state.sampleInputs = inputs;
@@ -137,6 +147,6 @@ export const sampleRunSucceeds: Check = {
         status: 'pass',
         message: `${passed}; not run twice (over ${formatSeconds(DETERMINISM_MAX_RUN_MS)}), so determinism was not measured`,
       };
-    return determinism(manifest, client, inputs, first.body, timeout, passed);
+    return determinism(toolDir, manifest, client, inputs, first.body, timeout, passed);
   },
 };
