@@ -32,6 +32,8 @@ export interface RunRequest {
   kind: RunKind;
   fixture?: string[];
   tag?: string[];
+  /** also explore the tool's inputs (--explore, default budget) */
+  explore?: boolean;
   /** 'queue' waits for the tool's current run; 'refuse' returns the busy run instead of starting */
   whenBusy: 'queue' | 'refuse';
   /** runs after the report is saved, still holding the tool's lock (fixture updates) */
@@ -118,6 +120,7 @@ export class RunManager {
         referenceOnly: req.kind === 'reference-check',
         fixture: req.fixture?.length ? req.fixture : undefined,
         tag: req.tag?.length ? req.tag : undefined,
+        explore: req.explore ? {} : undefined,
         onProgress: (e) => this.emit(run, { type: 'progress', ...e }),
       });
       this.store.save(run.toolId, { kind: run.kind, fingerprint, report });

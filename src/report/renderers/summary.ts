@@ -1,6 +1,7 @@
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import type { Report } from '../model.js';
+import { exploreLines } from './explore-lines.js';
 import { fixtureLines } from './pretty.js';
 
 /** Only what did not pass: one line for a passing tool. */
@@ -15,7 +16,9 @@ export function renderSummary(report: Report, c: Colors): string {
     out.push(`  ${String(k.number).padStart(2)} ${k.name}  ${paintStatus(c, k.status)}  ${k.message}`);
     if (k.phase === 'fixtures')
       for (const f of report.fixtures)
-        if (f.status === 'fail') out.push(...fixtureLines(f, c, '     ', report.value_chars));
+        if (f.status === 'fail' || f.status === 'flaky') out.push(...fixtureLines(f, c, '     ', report.value_chars));
   }
+  if (report.explore && report.explore.status !== 'pass') out.push(...exploreLines(report.explore, c, '  '));
+  else if (report.explore) out.push(`  explore: ${report.explore.message}`);
   return out.join('\n') + '\n';
 }

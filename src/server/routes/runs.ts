@@ -108,10 +108,11 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
   // starts a run and answers at once; progress follows on /api/runs/:runId/events
   app.post('/api/tools/:id/runs', async (c) => {
     const entry = toolOr404(ctx, c.req.param('id'));
-    const body = await readBody<{ kind: string; fixtures: string[]; tags: string[] }>(c, {
+    const body = await readBody<{ kind: string; fixtures: string[]; tags: string[]; explore: boolean }>(c, {
       kind: 'string',
       fixtures: 'string[]',
       tags: 'string[]',
+      explore: 'boolean',
     });
     const kind = body.kind ?? 'validate';
     if (kind !== 'validate' && kind !== 'reference-check')
@@ -119,7 +120,18 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
         400,
         `'kind' must be "validate" (all twelve checks) or "reference-check" (check 12 only), not ${JSON.stringify(kind)}`,
       );
-    const started = runs.start(entry, { kind, fixture: body.fixtures, tag: body.tags, whenBusy: 'refuse' });
+    if (body.explore && kind !== 'validate')
+      throw new ApiError(
+        400,
+        `'explore' goes with "kind": "validate" (a full validation), not ${JSON.stringify(kind)}`,
+      );
+    const started = runs.start(entry, {
+      kind,
+      fixture: body.fixtures,
+      tag: body.tags,
+      explore: body.explore,
+      whenBusy: 'refuse',
+    });
     if (!('run' in started))
       throw new ApiError(
         409,
