@@ -79,6 +79,11 @@ function problems(m: Manifest, inputs: Inputs): string[] {
     else {
       const p = checkInputValue(spec, v);
       if (p) out.push(`${k} = ${JSON.stringify(v).slice(0, 80)}: ${p}`);
+      // required means a form insists on a value: no blank text, no empty selection
+      const blank = (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+      const listOrText = ['text', 'textarea', 'code', 'markdown', 'autocomplete', 'multiselect', 'tags'];
+      if (spec.required !== false && listOrText.includes(spec.type) && blank && spec.max_length !== 0)
+        out.push(`${k}: required but blank`);
     }
   }
   for (const s of m.inputs)
@@ -154,7 +159,9 @@ describe('exploreSpace', () => {
 
   it('explores the message of a chat tool', () => {
     const space = exploreSpace(manifest([], { layout: 'chat' }));
-    expect(space.examples.map((e) => (e.messages as { content: string }[])[0]!.content)).toContain('');
+    const messages = space.examples.map((e) => (e.messages as { content: string }[])[0]!.content);
+    expect(messages).toContain('Zoë café — 東京 🚀');
+    expect(messages.filter((m) => m.trim() === '')).toEqual([]);
     fc.assert(
       fc.property(space.arbitrary, (inputs) => {
         expect(Object.keys(inputs)).toEqual(['messages', 'history']);

@@ -13,7 +13,8 @@ export interface ExploreSpace {
   arbitrary: fc.Arbitrary<Inputs>;
   /** one-input changes of the base, in round-robin order across inputs */
   examples: Inputs[];
-  /** check 8's sample inputs: what a failing input is compared with to name the inputs that matter */
+  /** check 8's sample inputs (with a value where a required one is blank): what a failing input is
+   * compared with to name the inputs that matter, and what shrinking goes back to */
   sample: Inputs;
 }
 
@@ -41,10 +42,17 @@ function roundRobin(fields: Field[], base: Inputs): Inputs[] {
   return out;
 }
 
-function formSpace(manifest: Manifest, sample: Inputs): ExploreSpace {
+/** Blank text or an empty list: check 8 sends these for required inputs without a default, explore does not. */
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+function formSpace(manifest: Manifest, checkSample: Inputs): ExploreSpace {
   const fields: Field[] = [];
+  const sample: Inputs = { ...checkSample };
   for (const spec of manifest.inputs ?? []) {
     const values = valuesFor(spec);
+    // a required input needs a value: where the sample has none, the simplest special value stands in
+    if (values && spec.required !== false && blank(sample[spec.key]) && values.special.length)
+      sample[spec.key] = values.special[0];
     const value = sample[spec.key];
     // nothing to send: a hidden input without a default, an input explore cannot vary and no sample
     if (!values && value === undefined) continue;

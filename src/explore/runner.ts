@@ -70,7 +70,8 @@ export async function runExplore(run: ExploreRun): Promise<ExploreOutcome> {
   /** failures of another kind met while shrinking one: tried first in the next round */
   const pending = new Map<string, Found>();
   const hits = new Map<string, number>();
-  const tried = new Set<string>();
+  /** inputs already sent while generating; fast-check hands examples over as the same objects */
+  const tried = new Set<Inputs>();
   let generated = 0;
   let requests = 0;
   let restarts = 0;
@@ -100,14 +101,14 @@ export async function runExplore(run: ExploreRun): Promise<ExploreOutcome> {
     const failing = new Map<string, Failed>();
     const predicate = async (inputs: Inputs): Promise<boolean> => {
       if (stopped || performance.now() >= deadline) return true;
-      const key = JSON.stringify(inputs);
       const generating = target === null;
       if (generating) {
         generated++;
-        tried.add(key);
+        tried.add(inputs);
       }
       const outcome = await send(inputs);
       if (outcome.ok) return true;
+      const key = JSON.stringify(inputs);
       if (generating) hits.set(outcome.group, (hits.get(outcome.group) ?? 0) + 1);
       if (known.has(outcome.group)) return true;
       if (target === null) target = outcome.group;
@@ -121,7 +122,7 @@ export async function runExplore(run: ExploreRun): Promise<ExploreOutcome> {
     };
     const examples = [
       ...[...pending.values()].filter((p) => !known.has(p.outcome.group)).map((p) => p.inputs),
-      ...space.examples.filter((e) => !tried.has(JSON.stringify(e))),
+      ...space.examples.filter((e) => !tried.has(e)),
     ];
     const result = await fc.check(fc.asyncProperty(space.arbitrary, predicate), {
       seed: (run.seed + round) | 0,

@@ -1,7 +1,8 @@
 // The values one input can take, from its tool.json declaration alone: the special ones first
 // (boundaries, every option, empty and long and non-ASCII text, empty and one-row tables), then a
 // fast-check arbitrary for everything else in range. Nothing here leaves what the manifest allows:
-// src/explore/arbitraries.test.ts holds every value to the fixture loader's input rules.
+// src/explore/arbitraries.test.ts holds every value to the fixture loader's input rules, and a
+// required input is never blank or an empty list (required means a form insists on a value).
 import fc from 'fast-check';
 import type { InputSpec } from '../tool/manifest-types.js';
 
@@ -45,15 +46,20 @@ function cut(s: string, max: number): string {
   return s.slice(0, end);
 }
 
+/** A required input needs a value: text that is not blank, a list that is not empty (as a form insists). */
+const needsValue = (spec: InputSpec) => spec.required !== false;
+const blank = (s: string) => s.trim() === '';
+
 function textValues(spec: InputSpec): InputValues {
   const max = num(spec.max_length);
   const limit = max ?? Number.POSITIVE_INFINITY;
-  const long = 'lorem ipsum '.repeat(Math.ceil(LONG_TEXT / 12)).slice(0, Math.min(limit, LONG_TEXT));
-  const special = ['', 'a', long, ...NON_ASCII, ...AWKWARD_TEXT].map((s) => cut(s, limit));
   if (max === 0) return { special: [''], random: null };
+  const long = 'lorem ipsum '.repeat(Math.ceil(LONG_TEXT / 12)).slice(0, Math.min(limit, LONG_TEXT));
+  const allowed = (s: string) => s.length <= limit && !(needsValue(spec) && blank(s));
+  const special = ['', 'a', long, ...NON_ASCII, ...AWKWARD_TEXT].map((s) => cut(s, limit)).filter(allowed);
   const random = fc
-    .string({ unit: 'grapheme', maxLength: Math.min(limit, RANDOM_TEXT) })
-    .filter((s) => s.length <= limit);
+    .string({ unit: 'grapheme', minLength: needsValue(spec) ? 1 : 0, maxLength: Math.min(limit, RANDOM_TEXT) })
+    .filter(allowed);
   return { special: unique(special), random };
 }
 
@@ -208,7 +214,7 @@ function cellValues(columnType: string): InputValues {
     return numberValues({ key: '', label: '', type: 'number', min: -1e6, max: 1e6 });
   if (/bool|check/i.test(columnType)) return { special: [false, true], random: null };
   if (/date/i.test(columnType)) return { special: dateSpecials(FIRST_DATE, LAST_DATE), random: null };
-  const text = textValues({ key: '', label: '', type: 'text', max_length: 200 });
+  const text = textValues({ key: '', label: '', type: 'text', max_length: 200, required: false });
   return text;
 }
 
@@ -259,14 +265,22 @@ export function valuesFor(spec: InputSpec): InputValues | null {
       return { special: optionValues(spec), random: null };
     case 'multiselect': {
       const options = optionValues(spec);
-      const special = unique([[], options.slice(0, 1), options.slice(-1), options]);
-      return { special, random: fc.subarray(options) };
+      const least = needsValue(spec) && options.length ? 1 : 0;
+      const special = unique([[], options.slice(0, 1), options.slice(-1), options]).filter(
+        (v) => (v as unknown[]).length >= least,
+      );
+      return { special, random: fc.subarray(options, { minLength: least }) };
     }
-    case 'tags':
+    case 'tags': {
+      const least = needsValue(spec) ? 1 : 0;
       return {
-        special: [[], ['tag'], ['Zoë', '東京'], Array.from({ length: 20 }, (_, i) => `tag${i}`)],
-        random: fc.array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), { maxLength: 10 }),
+        special: [[], ['tag'], ['Zoë', '東京'], Array.from({ length: 20 }, (_, i) => `tag${i}`)].slice(least),
+        random: fc.array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), {
+          minLength: least,
+          maxLength: 10,
+        }),
       };
+    }
     case 'checkbox':
     case 'toggle':
       return { special: [false, true], random: null };
