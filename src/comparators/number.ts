@@ -116,8 +116,9 @@ function compareDistribution(
   }
   const x = a as number;
   const ok = x >= low && x <= high;
-  const halfWidth = Math.max((high - low) / 2, Number.MIN_VALUE);
-  const distance = Math.abs(x - (low + high) / 2);
+  // how much of the allowed room on its side of expected the run uses: 1 at expected, 0.5 at the edge
+  const room = x >= (e as number) ? high - (e as number) : (e as number) - low;
+  const distance = Math.abs(x - (e as number));
   const spread = option(tolerance, 'spread');
   const metric =
     mode === 'distribution' && spread
@@ -136,7 +137,7 @@ function compareDistribution(
       ];
   return {
     status: ok ? 'pass' : 'fail',
-    score: Number.isFinite(distance) ? 1 / (1 + distance / halfWidth) : 0,
+    score: distance === 0 ? 1 : room > 0 && Number.isFinite(distance) ? 1 / (1 + distance / room) : 0,
     metric,
     rule,
     expected,

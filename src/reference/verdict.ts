@@ -128,7 +128,7 @@ function strictVerdict(base: CheckOutcome, { findings, fixtures, toolName }: Fix
 }
 
 /** One output of a repeated fixture: in how many runs it was within tolerance. */
-export interface OutputTally {
+interface OutputTally {
   key: string;
   passed: number;
 }
