@@ -260,7 +260,7 @@ describe('repeat and pass_rate', () => {
     expect(strict.code).toBe(1);
   });
 
-  it('passes the README Monte Carlo example: π within two spreads in at least 80 % of 20 runs', async () => {
+  it('passes the README Monte Carlo example: π within two spreads in at least 80 % of 20 runs; fails a biased one', async () => {
     const r = await validateTool({ toolDir: path.join(TOOLS, 'monte-carlo-pi') });
     expect(r.overall).toBe('pass');
     expect(r.fixtures[0]).toMatchObject({ status: 'pass', repeat: { runs: 20 } });
@@ -268,6 +268,19 @@ describe('repeat and pass_rate', () => {
       comparator: 'number',
       rule: 'within 2 × spread 0.0164 of the mean',
     });
+    // an estimator 2 % low is about four spreads off: few runs land within two
+    const biased = copyTool('monte-carlo-pi', 'biased-pi');
+    const main = path.join(biased, 'main.js');
+    writeFileSync(
+      main,
+      readFileSync(main, 'utf8').replace('(4 * inside) / samples', '(4 * inside) / (samples * 1.02)'),
+    );
+    const b = await validateTool({ toolDir: biased });
+    expect(b.fixtures[0]).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(/pass_rate 80 % needs 16\)$/),
+    });
+    expect(b.fixtures[0]!.repeat!.passed).toBeLessThan(16);
   });
 });
 
