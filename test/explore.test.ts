@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileReferenceSchema } from '../src/schema/ajv.js';
+import { toolPage } from '../src/server/views/pages.js';
 import type { Report } from '../src/report/model.js';
 import { validateTool } from '../src/validation/validate-tool.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
@@ -320,6 +321,47 @@ describe('explore results in every report', () => {
       /<section class="explore" data-status="fail"><h3>Input exploration <span class="badge fail">fail<\/span><\/h3>/,
     );
     expect(page).toContain('<pre class="curl">curl -sS -X POST');
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows the explore section, a flaky badge and the runs of a repeated fixture', async () => {
+    const explored = await validateTool({
+      toolDir: path.join(TOOLS, 'explore-last-option'),
+      explore: { seed: 2, runs: 30 },
+    });
+    const page = (report: Report) =>
+      toolPage({
+        id: report.tool_id,
+        name: report.tool_id,
+        category: null,
+        toolPath: report.tool_path,
+        stale: false,
+        report,
+        reportKind: 'validate',
+        reportFile: null,
+        history: [],
+        activeRunId: null,
+        validation: report.overall,
+      });
+    const html = page(explored);
+    expect(html).toMatch(
+      /<section class="explore" data-status="fail"><h3>Input exploration <span class="badge s-fail">fail<\/span>/,
+    );
+    expect(html).toContain('<code>method</code> = <code>&quot;mode&quot;</code>');
+    expect(html).toContain('<pre class="curl">curl -sS -X POST');
+    expect(html).toContain('data-explore="true"');
+    const coin = copyTool('explore-coin', 'coin-dashboard');
+    mkdirSync(path.join(coin, 'reference'));
+    writeFileSync(
+      path.join(coin, 'reference', 'fixture_plain.json'),
+      JSON.stringify({ name: 'plain', inputs: { seed: 7, accuracy: 0.9 }, expected_outputs: { answer: 42 } }),
+    );
+    const flaky = page(await validateTool({ toolDir: coin, repeat: 20 }));
+    expect(flaky).toContain('<span class="badge s-flaky">flaky</span>');
+    expect(flaky).toMatch(
+      /<div class="runs-strip" title="one mark per run">(<span class="run-(pass|fail)"[^>]*>[✓✗]<\/span>){20} <span class="runs-note">18 of 20 runs within tolerance<\/span>/,
+    );
   });
 });
 
