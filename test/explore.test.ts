@@ -109,6 +109,25 @@ describe('--explore with the default budget', () => {
   });
 });
 
+describe('--explore tells failures apart', () => {
+  it('a hang, a memory blow-up and a NaN: each its own kind, each shrunk to its one input', async () => {
+    const r = await validateTool({
+      toolDir: path.join(TOOLS, 'explore-hang-memory'),
+      explore: { seed: 5, seconds: 15 },
+    });
+    schemaValid(r);
+    const found = r.explore!.failures.map((f) => [f.kind, f.offending, f.minimal]);
+    expect(found).toContainEqual(['timeout', ['hang'], true]);
+    expect(found).toContainEqual(['output_shape', ['n'], true]);
+    // resident memory is measured through /proc, so only on Linux
+    if (process.platform === 'linux') expect(found).toContainEqual(['memory_limit', ['big'], true]);
+    const shape = r.explore!.failures.find((f) => f.kind === 'output_shape')!;
+    expect(shape).toMatchObject({ message: "output 'y': value is null", inputs: { n: 10 } });
+    // a run in flight at the deadline is waited for, never abandoned: at most one run timeout over
+    expect(r.explore!.duration_ms).toBeLessThan(15_000 + 6_000 + 5_000);
+  });
+});
+
 describe('--explore --save', () => {
   const fixed = {
     'explore-zero-crash':

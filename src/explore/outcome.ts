@@ -12,6 +12,7 @@ import type { Inputs } from './arbitraries.js';
 
 const BODY_CHARS = 600;
 const STDERR_LINES = 15;
+const STDERR_CHARS = 4000;
 /** How long a closed connection waits to see whether the process died (a crash) or lives on. */
 const EXIT_WAIT_MS = 1000;
 
@@ -50,7 +51,7 @@ async function exitOf(tool: ToolProcess): Promise<ReturnType<ToolProcess['exitSt
 
 function stderrTail(tool: ToolProcess): string | undefined {
   const lines = tool.stderrText().trimEnd().split('\n').slice(-STDERR_LINES).join('\n');
-  return lines || undefined;
+  return lines.slice(-STDERR_CHARS) || undefined;
 }
 
 export interface OutcomeOptions {

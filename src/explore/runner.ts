@@ -77,15 +77,13 @@ export async function runExplore(run: ExploreRun): Promise<ExploreOutcome> {
   let restarts = 0;
   let stopped: string | null = null;
   let lastMemoryCheck = 0;
+  /** runs since memory was last measured: any of them may have grown it */
+  let unmeasured = 0;
   let memorySeen = false;
 
-  const send = async (inputs: Inputs): Promise<Outcome> => {
-    const now = performance.now();
-    const checkMemory = memorySeen || now - lastMemoryCheck >= MEMORY_EVERY_MS;
-    if (checkMemory) lastMemoryCheck = now;
+  const once = async (inputs: Inputs, checkMemory: boolean): Promise<Outcome> => {
     requests++;
     const outcome = await outcomeOf(run.tool.current(), inputs, { manifest: run.manifest, checkMemory });
-    if (!outcome.ok && outcome.kind === 'memory_limit') memorySeen = true;
     if (!outcome.ok && outcome.restart) {
       restarts++;
       const why = await run.tool.restart();
@@ -94,11 +92,25 @@ export async function runExplore(run: ExploreRun): Promise<ExploreOutcome> {
     return outcome;
   };
 
+  const send = async (inputs: Inputs): Promise<Outcome> => {
+    const now = performance.now();
+    const checkMemory = memorySeen || now - lastMemoryCheck >= MEMORY_EVERY_MS;
+    const suspects = unmeasured;
+    if (checkMemory) [lastMemoryCheck, unmeasured] = [now, 0];
+    else unmeasured++;
+    const outcome = await once(inputs, checkMemory);
+    if (outcome.ok || outcome.kind !== 'memory_limit' || memorySeen) return outcome;
+    // from now on memory is measured after every run; and when earlier unmeasured runs may be the
+    // ones that grew it, this input is tried again on the fresh tool before it is blamed
+    memorySeen = true;
+    return suspects > 0 && !stopped ? once(inputs, true) : outcome;
+  };
+
   for (let round = 0; !stopped && generated < run.runs && known.size < MAX_FAILURES; round++) {
-    const left = deadline - performance.now();
-    if (left <= 0) break;
+    if (performance.now() >= deadline) break;
     let target: string | null = null;
-    const failing = new Map<string, Failed>();
+    /** the last input that failed the way being shrunk: where fast-check's shrinking ends */
+    let last: { key: string; outcome: Failed } | null = null;
     const predicate = async (inputs: Inputs): Promise<boolean> => {
       if (stopped || performance.now() >= deadline) return true;
       const generating = target === null;
@@ -113,10 +125,10 @@ export async function runExplore(run: ExploreRun): Promise<ExploreOutcome> {
       if (known.has(outcome.group)) return true;
       if (target === null) target = outcome.group;
       if (outcome.group === target) {
-        failing.set(key, outcome);
+        last = { key, outcome };
         return false;
       }
-      if (!pending.has(outcome.group))
+      if (!pending.has(outcome.group) && pending.size < MAX_FAILURES)
         pending.set(outcome.group, { inputs, outcome, minimal: false, order: known.size + pending.size });
       return true;
     };
@@ -128,11 +140,13 @@ export async function runExplore(run: ExploreRun): Promise<ExploreOutcome> {
       seed: (run.seed + round) | 0,
       numRuns: run.runs - generated,
       examples: examples.map((e): [Inputs] => [e]),
-      interruptAfterTimeLimit: left,
-      markInterruptAsFailure: false,
+      // no interruptAfterTimeLimit: it abandons a run in flight, which could then start the tool
+      // again after pixie stopped it; past the deadline the predicate sends nothing instead
     });
     const found = result.counterexample?.[0];
-    const outcome = found ? failing.get(JSON.stringify(found)) : undefined;
+    // assigned inside the predicate, which TypeScript's narrowing cannot see
+    const shrunkTo = last as { key: string; outcome: Failed } | null;
+    const outcome = found && shrunkTo?.key === JSON.stringify(found) ? shrunkTo.outcome : undefined;
     if (!result.failed || !found || !outcome || target === null) break;
     // a boundary example changes one input of the sample: nothing smaller is left to try
     const minimal = result.numShrinks > 0 || offendingKeys(found, space.sample).length <= 1;
