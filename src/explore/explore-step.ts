@@ -55,9 +55,12 @@ export async function exploreTool(ctx: CheckContext, options: ExploreOptions): P
     return skipped(seed, options, 'skipped: the tool did not start (check 6), so there was nothing to explore');
   const { entrypoint, runtime } = state;
   const started = performance.now();
+  let finished = false;
   const tool: ToolHandle = {
     current: () => state.tool!,
     async restart() {
+      // once exploring is over, clean_shutdown owns the tool: never start another behind its back
+      if (finished) return 'exploring had ended';
       await state.tool!.stop(STOP_GRACE_MS);
       const result = await startTool({ toolDir, entrypoint, runtime, healthTimeoutMs: ctx.options.healthTimeoutMs });
       if (!result.ok) return result.message;
@@ -70,7 +73,9 @@ export async function exploreTool(ctx: CheckContext, options: ExploreOptions): P
     const why = await tool.restart();
     if (why) return skipped(seed, options, `skipped: the tool had stopped and did not start again: ${why}`);
   }
-  const outcome = await runExplore({ manifest, tool, seed, ...budget });
+  const outcome = await runExplore({ manifest, tool, seed, ...budget }).finally(() => {
+    finished = true;
+  });
   const { failures } = outcome;
   const saveProblem = options.save ? saveFailures(toolDir, failures, seed) : null;
   const secs = ((performance.now() - started) / 1000).toFixed(1);
