@@ -14,7 +14,7 @@ export function registerExplore(program: Command, setExitCode: SetExitCode): voi
     .option('--summary', 'print only what did not pass')
     .option('--jobs <n>', 'fixtures run at once', positiveInt)
     .option('--no-determinism', 'check 8 sends the sample input once, not twice');
-  addExploreOptions(command);
+  addExploreOptions(command, '');
   addReportFileOptions(command);
   command.action(async (target: string, opts: ValidateCliOptions & Record<string, unknown>) => {
     const { validateCommand } = await import('../validate-command.js');

@@ -5,12 +5,12 @@ import { collect, positiveInt, positiveSeconds, seedNumber, type SetExitCode } f
 import type { ValidateCliOptions } from '../validate-command.js';
 
 /** --explore's budget and seed, shared by `pixie validate --explore` and `pixie explore`. */
-export function addExploreOptions(command: Command): Command {
+export function addExploreOptions(command: Command, only = 'with --explore: '): Command {
   return command
-    .option('--seed <n>', 'with --explore: the seed to repeat a run exactly (printed on every run)', seedNumber)
-    .option('--runs <n>', 'with --explore: generated inputs at most (default 200)', positiveInt)
-    .option('--seconds <s>', 'with --explore: seconds of exploring at most (default 60)', positiveSeconds)
-    .option('--save', 'with --explore: write each failure as reference/fixture_explore_<n>.json');
+    .option('--seed <n>', `${only}the seed to repeat a run exactly (printed on every run)`, seedNumber)
+    .option('--runs <n>', `${only}generated inputs at most (default 200)`, positiveInt)
+    .option('--seconds <s>', `${only}seconds of exploring at most (default 60)`, positiveSeconds)
+    .option('--save', `${only}write each failure as reference/fixture_explore_<n>.json`);
 }
 
 /** One file flag per reporter in the registry (--json prints on stdout, so it has none). */
