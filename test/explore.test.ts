@@ -280,6 +280,14 @@ describe('repeat and pass_rate', () => {
     expect(strict.code).toBe(1);
   });
 
+  it('--update-fixtures leaves a repeated fixture alone: one random run is no expected value', async () => {
+    const r = await runPixie(['validate', coin, '--tag', 'rate', '--update-fixtures']);
+    expect(r.stdout).toContain(
+      "note: fixture_fifty.json ran 20 times and is left alone: set its expected values by hand, e.g. from each output's runs.mean in the --json report",
+    );
+    expect(r.stdout).not.toMatch(/^reference\/fixture_fifty\.json/m);
+  });
+
   it('passes the README Monte Carlo example: π within two spreads in at least 80 % of 20 runs; fails a biased one', async () => {
     const r = await validateTool({ toolDir: path.join(TOOLS, 'monte-carlo-pi') });
     expect(r.overall).toBe('pass');
