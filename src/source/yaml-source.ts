@@ -3,8 +3,10 @@
 // noticed; keys must be unique; values are located lazily by path for later sentences.
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { finding, type Finding } from '../report/finding.js';
+import { limit, limitHint } from '../limits.js';
 import { excerpt } from './excerpt.js';
 import { lineAt, lineStarts, type LineOf } from './lines.js';
+import { yamlDepth } from './yaml-depth.js';
 
 export type YamlSource =
   | { ok: false; problems: Finding[] }
@@ -21,6 +23,11 @@ export function readYamlSource(text: string, file: string): YamlSource {
   const lines = () => (starts ??= lineStarts(source));
   let sourceLines: string[] | undefined;
   const sourceLine = (line: number): string | undefined => (sourceLines ??= source.split(/\r?\n/))[line - 1];
+  const nesting = yamlDepth(source);
+  if (nesting.depth > limit('depth')) {
+    const message = `YAML syntax error: it nests ${nesting.depth} levels deep, more than pixie reads (${limitHint('depth')}); flatten it`;
+    return { ok: false, problems: [finding('yaml-syntax', { file, line: nesting.line, message })] };
+  }
   let doc: ReturnType<typeof parseDocument>;
   try {
     doc = parseDocument(source, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: true });
