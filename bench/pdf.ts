@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { comparePdf } from '../src/comparators/pdf.js';
+import { comparePdf } from '../src/comparators/pdf/pdf.js';
 import { median, row, timeCommand } from './measure.js';
 
 const PAGES = 100;

@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'fixture-load': async () => (await import('./fixture-load.js')).benchFixtureLoad(),
   levenshtein: async () => (await import('./levenshtein.js')).benchLevenshtein(),
   explore: async () => (await import('./explore.js')).benchExplore(),
+  containment: async () => (await import('./containment.js')).benchContainment(),
 };
 
 const only = process.argv[2];

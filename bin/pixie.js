@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Runs pixie from dist/ (plain JavaScript, fast start) when it is up to date with src/, and from the
-// TypeScript sources through tsx otherwise, so an edit to src/ is never run stale.
-import { readdirSync, statSync } from 'node:fs';
+// Runs pixie from dist/ (plain JavaScript, fast start). Inside pixie's own checkout, where src/ exists,
+// it runs the TypeScript sources through tsx instead while dist/ is missing or older than src/, so an
+// edit to src/ is never run stale; an installed package has no src/ and always runs dist/.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
 
@@ -23,7 +24,7 @@ function distIsFresh() {
   }
 }
 
-if (distIsFresh()) {
+if (!existsSync(new URL('src/', root)) || distIsFresh()) {
   await import('../dist/cli/main.js');
 } else {
   const { register } = await import('tsx/esm/api');

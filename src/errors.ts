@@ -5,6 +5,7 @@ export type PixieErrorCode =
   | 'USAGE' // bad flags or arguments
   | 'TOOL_NOT_FOUND' // the id or path names no tool folder
   | 'USER_FILE' // a file the user wrote cannot be read or parsed
+  | 'NO_MATCH' // --fixture/--tag matched no fixture in any tool: a failed run, not a usage error
   | 'INTERNAL'; // a bug in pixie
 
 export class PixieError extends Error {
@@ -18,8 +19,8 @@ export class PixieError extends Error {
     this.hint = hint;
   }
 
-  /** Exit status (docs/cli.md): usage errors and pixie's own faults are 2. */
+  /** Exit status (docs/cli.md): usage errors and pixie's own faults are 2; a filter that matched nothing fails (1). */
   get exitCode(): number {
-    return 2;
+    return this.code === 'NO_MATCH' ? 1 : 2;
   }
 }

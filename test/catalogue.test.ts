@@ -177,6 +177,17 @@ const CASES: Case[] = [
       },
     },
   },
+  // the original Pixie's src/ layout: modules reached through src/ and relative imports are the tool's own
+  {
+    tool: 'python-src-layout-undeclared',
+    checks: {
+      4: {
+        status: 'fail',
+        message:
+          /^main\.py imports 'yaml' but pyproject\.toml does not declare it; add it to \[project\]\.dependencies$/,
+      },
+    },
+  },
   {
     tool: 'dependency-not-installed',
     checks: {
@@ -218,7 +229,15 @@ const CASES: Case[] = [
   {
     tool: 'never-healthy',
     healthTimeoutMs: SHORT_HEALTH,
-    checks: { 6: { status: 'fail', message: /\/healthz did not answer 200 within 3 s$/ }, ...NOT_STARTED },
+    checks: {
+      6: {
+        status: 'fail',
+        message:
+          /\/healthz did not answer 200 within 3 s; the process is still running: it listens on port \d+, but \/healthz answered HTTP 503, not 200$/,
+        details: /raise "startup_timeout_seconds" in tool\.json/,
+      },
+      ...NOT_STARTED,
+    },
   },
   {
     tool: 'ignores-port',
@@ -226,8 +245,9 @@ const CASES: Case[] = [
     checks: {
       6: {
         status: 'fail',
-        message: /\/healthz did not answer 200 within 3 s$/,
-        details: /listening on 127\.0\.0\.1 at the port given by --port/,
+        message:
+          /\/healthz did not answer 200 within 3 s; the process is still running: nothing listens on 127\.0\.0\.1:\d+ yet$/,
+        details: /binds 127\.0\.0\.1 at the port given by --port \/ PORT/,
       },
       ...NOT_STARTED,
     },
@@ -236,7 +256,12 @@ const CASES: Case[] = [
     tool: 'binds-ipv6-only',
     healthTimeoutMs: SHORT_HEALTH,
     checks: {
-      6: { status: 'fail', message: /\/healthz did not answer 200 within 3 s$/, details: /127\.0\.0\.1/ },
+      6: {
+        status: 'fail',
+        message:
+          /\/healthz did not answer 200 within 3 s; the process is still running: nothing listens on 127\.0\.0\.1:\d+ yet$/,
+        details: /127\.0\.0\.1/,
+      },
       ...NOT_STARTED,
     },
   },
@@ -304,7 +329,10 @@ const CASES: Case[] = [
   },
   {
     tool: 'run-too-slow',
-    checks: { 8: { status: 'fail', message: /^POST \/run did not answer within 6 s$/ }, 9: skippedBecause(8) },
+    checks: {
+      8: { status: 'fail', message: /^POST \/run did not answer within 6 s \(max_runtime_seconds 1 \+ 5 s grace\)$/ },
+      9: skippedBecause(8),
+    },
   },
   {
     tool: 'dies-during-run',
@@ -352,6 +380,17 @@ const CASES: Case[] = [
   {
     tool: 'stream-never-done',
     checks: { 10: { status: 'fail', message: /no "done": true event for story within 6 s/ } },
+  },
+  // the original Pixie's event form is accepted, but its events must name the streaming output
+  {
+    tool: 'stream-names-no-output',
+    checks: {
+      10: {
+        status: 'fail',
+        message:
+          /^1 streaming problem\(s\): no events for streaming output\(s\) story; the events carried epoch, loss but no field named after the output: send \{"story": <update>, "done": false\}/,
+      },
+    },
   },
   {
     tool: 'stream-wrong-content-type',

@@ -513,7 +513,8 @@ describe('--reference-only --strict and pixie lint', () => {
         path.join(dir, 'tool-0/reference/tolerance.yaml'),
         'scaled: { abss: 1 }\nnot_an_output: { abs: 1 }\n',
       );
-      const r = await runPixie(['lint', '--tools-dir', dir], { cwd: path.dirname(dir) });
+      // --strict: stray files are errors, as they fail validate --strict
+      const r = await runPixie(['lint', '--strict', '--tools-dir', dir], { cwd: path.dirname(dir) });
       expect(r.code).toBe(1);
       const lines = r.stdout.trim().split('\n');
       expect(
@@ -547,5 +548,15 @@ describe('--reference-only --strict and pixie lint', () => {
       writeFileSync(bad, saved);
       rmSync(path.join(dir, 'tool-0/reference/tolerance.yaml'), { force: true });
     }
+  });
+
+  it('without --strict, pixie lint agrees with validate: stray files are notes, and a tool that validates exits 0', async () => {
+    const r = await runPixie(['lint', 'tool-1', '--tools-dir', dir], { cwd: path.dirname(dir) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      'tools/tool-1/reference/expected.png: info: not a fixture: delete it or move it out of reference/ (pixie reads only fixture_*.json, tolerance.yaml and README.md there)',
+      'tools/tool-1/reference/fixture_case_0.json.bak: info: leftover copy of a fixture, never run: delete it (pixie reads only fixture_*.json, tolerance.yaml and README.md there)',
+      'pixie lint: 0 error(s), 0 warning(s), 2 note(s) in 1 of 1 tool(s)',
+    ]);
   });
 });

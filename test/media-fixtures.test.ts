@@ -1,6 +1,6 @@
 // Media fixtures made independently of the tools (issue 4): each media example tool has fixtures
 // whose expected PNG, WAV or PDF was produced by a committed Python script that shares no code with
-// the tool (tools/*/reference/make-*.py). Check 12 must pass them on the real tools, fail mutated
+// the tool (tools/*/scripts/make-*.py). Check 12 must pass them on the real tools, fail mutated
 // copies naming the media output (a recoloured image, a tone a semitone off, a changed word), and
 // still pass benign variations (another PNG encoding, a 2-sample delay or another sample rate,
 // other PDF metadata). No run may leave a process behind.
@@ -85,9 +85,9 @@ describe.concurrent('independent media fixtures pass check 12 on the example too
         // the expected media really are a different file from the tool's: decoded and compared, not byte-equal
         for (const key of MEDIA[tool].keys)
           expect(output(f, key).metric, `${f.file} ${key}`).not.toMatch(/^identical bytes/);
-        expect(f.source).toContain(`reference/${MEDIA[tool].script}`);
+        expect(f.source).toContain(`scripts/${MEDIA[tool].script}`);
       }
-      expect(existsSync(path.join(REPO_ROOT, 'tools', tool, 'reference', MEDIA[tool].script))).toBe(true);
+      expect(existsSync(path.join(REPO_ROOT, 'tools', tool, 'scripts', MEDIA[tool].script))).toBe(true);
     });
   }
 

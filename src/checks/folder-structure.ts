@@ -1,25 +1,43 @@
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { resolveEntrypoint, runtimeFor } from '../tool/runtime.js';
+// Check 1: tool.json, the entrypoint and the dependency manifest are regular files inside the tool
+// folder (docs/tool-format.md): an entrypoint named `../../outside/evil.py`, or a link out of the
+// folder, is never run or read.
+import { accessSync, constants } from 'node:fs';
 import { finding, type Finding } from '../report/finding.js';
+import { excerpt } from '../source/excerpt.js';
+import { readJsonSource } from '../source/json-source.js';
+import { checkUserFile, readUserFile } from '../source/user-file.js';
+import { resolveEntrypoint, runtimeFor } from '../tool/runtime.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import type { Check } from './types.js';
 
 function declaredEntrypoint(toolDir: string): unknown {
-  try {
-    return (JSON.parse(readFileSync(path.join(toolDir, 'tool.json'), 'utf8')) as { entrypoint?: unknown }).entrypoint;
-  } catch {
-    return undefined; // check 2 reports a broken tool.json; here we fall back to the default entrypoints
-  }
+  // read as check 2 reads it (a byte-order mark is fine); check 2 reports a broken tool.json, and
+  // here we fall back to the default entrypoints
+  const read = readUserFile(toolDir, 'tool.json');
+  if (!read.ok) return undefined;
+  const source = readJsonSource(read.text);
+  return source.kind === 'parsed' && isPlainObject(source.data) ? source.data.entrypoint : undefined;
 }
 
-function problemWith(file: string): string | null {
-  try {
-    if (!statSync(file).isFile()) return 'is not a regular file';
-    accessSync(file, constants.R_OK);
-    return null;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : `not readable (${(err as Error).message})`;
+function problemWith(toolDir: string, file: string): Finding | null {
+  const checked = checkUserFile(toolDir, file);
+  if (checked.ok) {
+    try {
+      accessSync(checked.realPath, constants.R_OK);
+      return null;
+    } catch {
+      return finding('unreadable-file', { file, message: 'not readable (permission denied); make it readable' });
+    }
   }
+  if (checked.code === 'ENOENT')
+    return finding('missing-file', {
+      file,
+      message: 'missing',
+      fix: `create ${file} (see pixie new for a working example)`,
+    });
+  if (checked.kind === 'outside')
+    return finding('outside-tool', { file: excerpt(file), message: `${checked.reason}; ${checked.fix}` });
+  return finding('unreadable-file', { file, message: `${checked.reason}; ${checked.fix}` });
 }
 
 export const folderStructure: Check = {
@@ -28,10 +46,9 @@ export const folderStructure: Check = {
   startsTool: true,
   run({ toolDir, state }) {
     const entrypoint = resolveEntrypoint(toolDir, declaredEntrypoint(toolDir));
-    state.entrypoint = entrypoint;
-    state.runtime = entrypoint ? runtimeFor(toolDir, entrypoint) : null;
     const files = ['tool.json'];
     const findings: Finding[] = [];
+    let usable = entrypoint;
     if (!entrypoint) {
       findings.push(
         finding('no-entrypoint', {
@@ -39,28 +56,26 @@ export const folderStructure: Check = {
         }),
       );
     } else {
+      const runtime = runtimeFor(toolDir, entrypoint);
       files.push(entrypoint);
-      if (!state.runtime)
+      if (!runtime)
         findings.push(
           finding('unsupported-entrypoint', {
-            file: entrypoint,
+            file: excerpt(entrypoint),
             message: 'unsupported entrypoint type; use .ts, .js, .mjs or .py',
           }),
         );
-      else files.push(state.runtime.dependencyManifest);
+      else files.push(runtime.dependencyManifest);
     }
     for (const f of files) {
-      const p = problemWith(path.join(toolDir, f));
-      if (p === 'missing')
-        findings.push(
-          finding('missing-file', {
-            file: f,
-            message: 'missing',
-            fix: `create ${f} (see pixie new for a working example)`,
-          }),
-        );
-      else if (p) findings.push(finding('unreadable-file', { file: f, message: p }));
+      const p = problemWith(toolDir, f);
+      if (!p) continue;
+      findings.push(p);
+      // an entrypoint that is not a regular file inside the tool is never handed to an interpreter
+      if (f === entrypoint && p.code !== 'missing-file') usable = null;
     }
+    state.entrypoint = usable;
+    state.runtime = usable ? runtimeFor(toolDir, usable) : null;
     if (findings.length) {
       const lines = findings.map((f) => (f.file ? `${f.file}: ${f.message}` : f.message));
       const missing = findings.filter((f) => f.code === 'missing-file').map((f) => f.file);

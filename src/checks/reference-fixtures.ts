@@ -12,6 +12,7 @@ import { selectFixtures } from '../reference/select.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
 import { fixturesVerdict } from '../reference/verdict.js';
 import { loadTolerance } from '../tolerance/load.js';
+import { withProjectDefaults } from '../tolerance/resolve.js';
 import { memoryLimitMb } from '../validation/timeouts.js';
 import type { Check, CheckContext, CheckOutcome } from './types.js';
 
@@ -66,36 +67,45 @@ export const referenceFixtures: Check = {
         )
       : null;
     const problems = [...tolerance.problems, ...loaded.problems.filter((p) => !chosen || chosen.has(p.file ?? ''))];
-    if (problems.length) return verdict(ctx, problems);
+    // only errors stop the run; warnings (a required input left out) go to the verdict after it
+    if (problems.some((p) => p.severity === 'error')) return verdict(ctx, problems);
     state.valueChars = tolerance.config.options.truncate_diff_chars;
     if (loaded.fixtures.length === 0)
       return verdict(ctx, [
         finding('no-fixtures', { file: 'reference', message: 'reference/ has no fixture_*.json files' }),
       ]);
     const { selected, unmatched } = selectFixtures(loaded.fixtures, { fixture: options.fixture, tag: options.tag });
-    if (unmatched.length) {
+    const available = `fixtures in reference/: ${loaded.fixtures.map((f) => f.file).join(', ')}`;
+    // under --all a token may name another tool's fixture; only an empty selection counts there
+    if (unmatched.length && !options.filterAcrossTools) {
       return verdict(ctx, [
         finding('fixture-not-found', {
           message: `--fixture ${unmatched.map((u) => `'${u}'`).join(', ')} matched no fixture`,
-          fix: `fixtures in reference/: ${loaded.fixtures.map((f) => f.file).join(', ')}`,
+          fix: available,
         }),
       ]);
     }
     if (selected.length === 0) {
+      const tags = [...new Set(loaded.fixtures.flatMap((f) => f.tags))].sort();
       return verdict(ctx, [
         finding('no-fixture-selected', {
-          message: `no fixtures matched${options.tag?.length ? ` tag(s) ${options.tag.join(', ')}` : ' the selection'}`,
+          message: `no fixture matched${options.tag?.length ? ` --tag ${options.tag.join(', ')}` : ''}${options.fixture?.length ? ` --fixture ${options.fixture.join(', ')}` : ''}`,
+          fix: options.tag?.length
+            ? `tags in reference/: ${tags.length ? tags.join(', ') : '(none)'}; ${available}`
+            : available,
         }),
       ]);
     }
     options.onProgress?.({ kind: 'fixtures-total', tool_id: state.toolId, total: selected.length });
-    const runs = await runFixtures(selected, {
+    state.fixtures = await runFixtures(selected, {
       manifest,
       client: state.tool!.client,
-      tolerance: tolerance.config,
+      tolerance: withProjectDefaults(tolerance.config, options.project?.tolerances),
       jobs: options.jobs,
       repeat: options.repeat,
       errors: state.errors,
+      valueCap: state.valueCap,
+      updateValues: options.updateValues,
       onFixtureDone: (r) =>
         options.onProgress?.({
           kind: 'fixture-end',
@@ -105,9 +115,9 @@ export const referenceFixtures: Check = {
           message: r.message,
         }),
     });
-    state.fixtures = runs.map((r) => r.result);
-    state.fixtureRuns = runs;
-    const findings: Finding[] = [];
+    // warnings about fixtures that were not selected say nothing about this run
+    const ran = new Set(selected.map((f) => `reference/${f.file}`));
+    const findings: Finding[] = problems.filter((p) => !p.file?.startsWith('reference/fixture_') || ran.has(p.file));
     const peak = state.tool!.peakMemoryMb();
     if (peak !== null && peak > memoryLimitMb(manifest)) {
       findings.push(

@@ -1,23 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { readDeclared } from '../tool/dependencies.js';
+import { nodePackageDir } from '../tool/node-packages.js';
 import type { Check, CheckOutcome } from './types.js';
 
 const run = promisify(execFile);
-
-/** Node's own lookup for a bare package: node_modules/<name> in the tool folder and each parent. */
-function nodePackageDir(toolDir: string, name: string): string | null {
-  let dir = toolDir;
-  for (;;) {
-    const candidate = path.join(dir, 'node_modules', name, 'package.json');
-    if (existsSync(candidate)) return path.dirname(candidate);
-    const parent = path.dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
-}
 
 const PYTHON_CHECK = `
 import json, sys

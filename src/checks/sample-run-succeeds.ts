@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { finding } from '../report/finding.js';
+import { excerpt } from '../source/excerpt.js';
 import { type HttpResult, ToolHttpError, detailOf, formatSeconds, type ToolClient } from '../tool/client.js';
 import type { Manifest } from '../tool/manifest-types.js';
+import { depthProblem } from '../tool/value-depth.js';
 import { DETERMINISM_MAX_RUN_MS, differingOutputs, expectedToVary } from '../validation/determinism.js';
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
-import { memoryLimitMb, runTimeoutMs } from '../validation/timeouts.js';
+import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../validation/timeouts.js';
 import type { Check, CheckOutcome } from './types.js';
 
 type SampleRun = { ok: true; body: Record<string, unknown>; res: HttpResult } | { ok: false; outcome: CheckOutcome };
 
 /** One POST /run of the sample inputs: the JSON object it answered, or why that is a failure. */
 async function sampleRun(
+  manifest: Manifest,
   client: ToolClient,
   inputs: Record<string, unknown>,
   timeout: number,
@@ -27,7 +30,7 @@ async function sampleRun(
   } catch (err) {
     if (err instanceof ToolHttpError)
       return failed(
-        err.kind === 'timeout' ? `POST /run did not answer within ${formatSeconds(timeout)}` : err.message,
+        err.kind === 'timeout' ? `POST /run did not answer within ${runLimitWords(manifest)}` : err.message,
         inputsText,
       );
     throw err;
@@ -51,13 +54,13 @@ async function sampleRun(
       `POST /run returned ${Array.isArray(body) ? 'an array' : typeof body}, not a JSON object keyed by output`,
       res.text.slice(0, 2000),
     );
+  const deep = depthProblem(body, 'the POST /run response');
+  if (deep) return { ok: false, outcome: { status: 'fail', message: deep } };
   return { ok: true, body: body as Record<string, unknown>, res };
 }
 
-const short = (v: unknown) => {
-  const text = JSON.stringify(v) ?? 'nothing';
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-};
+/** A value from the tool, quoted short and escaped. */
+const short = (v: unknown) => excerpt(JSON.stringify(v) ?? 'nothing', 80);
 
 /** The same sample input once more: outputs that change between identical runs will make fixtures flap. */
 async function determinism(
@@ -69,7 +72,7 @@ async function determinism(
   timeout: number,
   passed: string,
 ): Promise<CheckOutcome> {
-  const second = await sampleRun(client, inputs, timeout);
+  const second = await sampleRun(manifest, client, inputs, timeout);
   const fix =
     'seed the randomness from an input, or compare the output with a distribution tolerance and a pass_rate (docs/fixtures.md)';
   if (!second.ok)
@@ -126,7 +129,7 @@ export const sampleRunSucceeds: Check = {
     state.sampleRunId = randomUUID();
     const timeout = runTimeoutMs(manifest);
     const client = state.tool!.client;
-    const first = await sampleRun(client, inputs, timeout, state.sampleRunId);
+    const first = await sampleRun(manifest, client, inputs, timeout, state.sampleRunId);
     if (!first.ok) return first.outcome;
     state.sampleOutput = first.body;
     const peak = state.tool!.peakMemoryMb();

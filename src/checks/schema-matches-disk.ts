@@ -1,5 +1,6 @@
 import { deepCompare } from '../comparators/kit/deep-compare.js';
 import { ToolHttpError } from '../tool/client.js';
+import { depthProblem } from '../tool/value-depth.js';
 import type { Check } from './types.js';
 
 const MAX_LISTED = 20;
@@ -32,6 +33,8 @@ export const schemaMatchesDisk: Check = {
       if (err instanceof ToolHttpError) return { status: 'fail', message: `could not fetch /schema: ${err.message}` };
       throw err;
     }
+    const deep = depthProblem(live, 'the GET /schema response');
+    if (deep) return { status: 'fail', message: deep };
     // JSON values, not texts: key order, spacing and 1 vs 1.0 are not drift
     const diffs = deepCompare(state.rawManifest, live, '');
     if (diffs.length === 0) return { status: 'pass', message: 'GET /schema matches tool.json' };

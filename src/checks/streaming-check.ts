@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { ToolHttpError, formatSeconds } from '../tool/client.js';
+import { ToolHttpError } from '../tool/client.js';
+import { readStreamEvent } from '../tool/stream-events.js';
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
-import { runTimeoutMs } from '../validation/timeouts.js';
+import { runLimitWords, runTimeoutMs } from '../validation/timeouts.js';
 import type { Check } from './types.js';
 
 const MAX_PROBLEMS = 20;
 
+/** A streaming output no event named, with the fields the events did carry and how to name it. */
+function silentProblem(silent: string[], otherFields: string[]): string {
+  const first = silent[0]!;
+  const carried = otherFields.length
+    ? `; the events carried ${otherFields.join(', ')} but no field named after the output: send {"${first}": <update>, "done": false} or {"output_key": "${first}", "value": <update>, "done": false}`
+    : '';
+  return `no events for streaming output(s) ${silent.join(', ')}${carried}`;
+}
+
 /**
  * Posts a run and, at the same moment, opens /stream for that run's id (the tool must accept the
- * two in either order), then reads real SSE events until every streaming output is done.
+ * two in either order), then reads real SSE events until every streaming output is done. Events
+ * take either form of docs/tool-format.md (tool/stream-events.ts).
  */
 export const streamingCheck: Check = {
   name: 'streaming_check',
@@ -18,7 +29,6 @@ export const streamingCheck: Check = {
     const manifest = state.manifest!;
     const streaming = manifest.outputs.filter((o) => o.streaming);
     if (streaming.length === 0) return { status: 'skip', message: 'no outputs declared streaming' };
-    const declared = new Set(manifest.outputs.map((o) => o.key));
     const runId = randomUUID();
     const timeout = runTimeoutMs(manifest);
     const client = state.tool!.client;
@@ -31,6 +41,7 @@ export const streamingCheck: Check = {
     const problems: string[] = [];
     const counts = new Map<string, number>(streaming.map((o) => [o.key, 0]));
     const done = new Set<string>();
+    const otherFields = new Set<string>();
     let events = 0;
     let openProblem: string | null = null;
     let outcome: 'ended' | 'stopped' | 'timeout';
@@ -54,24 +65,11 @@ export const streamingCheck: Check = {
               problems.push(`event ${events}: data is not JSON: ${event.data.slice(0, 80)}`);
             return false;
           }
-          if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-            if (problems.length < MAX_PROBLEMS) problems.push(`event ${events}: data is not a JSON object`);
-            return false;
-          }
-          const { output_key: key, done: isDone } = data as { output_key?: unknown; value?: unknown; done?: unknown };
-          if (typeof isDone !== 'boolean' && problems.length < MAX_PROBLEMS)
-            problems.push(`event ${events}: "done" must be true or false`);
-          if (!('value' in data) && problems.length < MAX_PROBLEMS) problems.push(`event ${events}: has no "value"`);
-          if (key === undefined || key === null) {
-            // a done event without an output key closes every stream
-            if (isDone === true) for (const o of streaming) done.add(o.key);
-          } else if (typeof key !== 'string' || !declared.has(key)) {
-            if (problems.length < MAX_PROBLEMS)
-              problems.push(`event ${events}: output_key ${JSON.stringify(key)} is not a declared output`);
-          } else {
-            counts.set(key, (counts.get(key) ?? 0) + 1);
-            if (isDone === true) done.add(key);
-          }
+          const read = readStreamEvent(data, manifest.outputs);
+          for (const p of read.problems) if (problems.length < MAX_PROBLEMS) problems.push(`event ${events}: ${p}`);
+          for (const key of read.mentions) counts.set(key, (counts.get(key) ?? 0) + 1);
+          for (const key of read.ends === 'all' ? streaming.map((o) => o.key) : read.ends) done.add(key);
+          for (const f of read.otherFields) if (otherFields.size < 10) otherFields.add(f);
           return streaming.every((o) => done.has(o.key));
         },
       );
@@ -86,13 +84,14 @@ export const streamingCheck: Check = {
     const runProblem = await run;
     if (openProblem) return { status: 'fail', message: openProblem };
     const notDone = streaming.filter((o) => !done.has(o.key)).map((o) => o.key);
-    const silent = streaming.filter((o) => counts.get(o.key) === 0 && !done.has(o.key)).map((o) => o.key);
+    // a bare {"done": true} ends a stream but says nothing for any output
+    const silent = streaming.filter((o) => counts.get(o.key) === 0).map((o) => o.key);
     if (events === 0) {
       return {
         status: 'fail',
         message:
           outcome === 'timeout'
-            ? `no SSE events received within ${formatSeconds(timeout)}`
+            ? `no SSE events received within ${runLimitWords(manifest)}`
             : '/stream closed without sending any events',
         details: `run_id ${runId}`,
       };
@@ -100,11 +99,11 @@ export const streamingCheck: Check = {
     if (notDone.length) {
       problems.push(
         outcome === 'timeout'
-          ? `no "done": true event for ${notDone.join(', ')} within ${formatSeconds(timeout)}`
+          ? `no "done": true event for ${notDone.join(', ')} within ${runLimitWords(manifest)}`
           : `the stream ended without a "done": true event for ${notDone.join(', ')}`,
       );
     }
-    if (silent.length) problems.push(`no events for streaming output(s) ${silent.join(', ')}`);
+    if (silent.length) problems.push(silentProblem(silent, [...otherFields]));
     if (runProblem) problems.push(runProblem);
     if (problems.length)
       return {

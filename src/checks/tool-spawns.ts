@@ -1,4 +1,6 @@
+import { toolEnvironment } from '../tool/environment.js';
 import { startTool } from '../tool/spawn.js';
+import { startupTimeoutMs } from '../validation/timeouts.js';
 import type { Check } from './types.js';
 
 export const toolSpawns: Check = {
@@ -9,11 +11,22 @@ export const toolSpawns: Check = {
   async run({ toolDir, state, options }) {
     if (!state.entrypoint || !state.runtime)
       return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
+    const manifest = state.manifest!;
+    // declared secrets and the project's env.pass reach the tool; the report names them, never their values
+    const passEnv = [...(manifest.secrets ?? []).map((s) => s.key), ...(options.project?.passEnv ?? [])];
+    const environment = toolEnvironment(toolDir, passEnv).summary;
+    state.environment = environment;
+    const required = (manifest.secrets ?? []).filter((s) => s.required && environment.missing.includes(s.key));
+    for (const s of required)
+      state.warnings.push(
+        `secret ${s.key} is required by tool.json but set neither in pixie's environment nor in the tool's .env`,
+      );
     const result = await startTool({
       toolDir,
       entrypoint: state.entrypoint,
       runtime: state.runtime,
-      healthTimeoutMs: options.healthTimeoutMs,
+      healthTimeoutMs: startupTimeoutMs(manifest, options),
+      passEnv,
     });
     if (!result.ok) {
       state.spawnLog = result.stderr || null;
@@ -25,9 +38,17 @@ export const toolSpawns: Check = {
       };
     }
     state.tool = result.tool;
-    return {
-      status: 'pass',
-      message: `/healthz returned 200 on port ${result.tool.port} after ${(result.durationMs / 1000).toFixed(1)} s`,
-    };
+    const healthy = `/healthz returned 200 on port ${result.tool.port} after ${(result.durationMs / 1000).toFixed(1)} s`;
+    // a tool under validation is only ever asked on 127.0.0.1; anything wider exposes it to the network
+    const exposed = result.tool.exposedListeners();
+    state.exposedListeners = exposed;
+    if (exposed.length)
+      return {
+        status: 'warn',
+        message: `the tool listens beyond loopback on ${exposed.join(', ')}, reachable from other machines (${healthy})`,
+        details:
+          'bind 127.0.0.1 (the host pixie and the platform use), never 0.0.0.0, :: or a network address; check 11 also names listeners opened later',
+      };
+    return { status: 'pass', message: healthy };
   },
 };

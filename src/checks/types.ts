@@ -1,10 +1,11 @@
+import type { EnvironmentSummary } from '../tool/environment.js';
 import type { Manifest } from '../tool/manifest-types.js';
 import type { ManifestLoad } from '../tool/manifest.js';
 import type { Runtime } from '../tool/runtime.js';
 import type { StopResult, ToolProcess } from '../tool/spawn.js';
 import type { CheckName, CheckOutcome, CheckPhase, CheckResult, FixtureResult } from '../report/model.js';
 import type { ValidateOptions } from '../validation/options.js';
-import type { FixtureRun } from '../reference/run-fixtures.js';
+import type { ValueCap } from '../report/value-cap.js';
 
 export type { CheckOutcome } from '../report/model.js';
 
@@ -23,16 +24,20 @@ export interface ValidationState {
   sampleRunId?: string;
   sampleOutput: Record<string, unknown> | null;
   fixtures: FixtureResult[];
-  /** fixture results with the raw /run bodies, for --update-fixtures */
-  fixtureRuns?: FixtureRun[];
+  /** what the report keeps of values (one total per report) */
+  valueCap?: ValueCap;
   warnings: string[];
   /** faults of pixie itself (a check threw): reported, and the CLI exits 2 */
   errors: string[];
   stopResult?: StopResult;
+  /** addresses beyond loopback the tool listened on once started (check 6 warns about them) */
+  exposedListeners?: string[];
   /** characters of a value that text reports show, from tolerance.yaml */
   valueChars?: number;
   /** peak resident memory of the tool, MiB */
   peakMemoryMb: number | null;
+  /** names of what the tool's environment got and did not get (check 6) */
+  environment?: EnvironmentSummary;
 }
 
 export interface CheckContext {

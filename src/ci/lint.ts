@@ -1,8 +1,8 @@
 // `pixie lint`: everything pixie can check in a tool without starting it (for pre-commit hooks):
 // the folder (check 1), tool.json (checks 2–3), every fixture and tolerance.yaml (check 12's loaders),
-// and reference/ hygiene. It reads the checks' findings, with the --strict column of the severity
-// table: what would fail `validate --strict` is an error here.
-import { readFileSync } from 'node:fs';
+// and reference/ hygiene. It reads the checks' findings at the severity the table gives them, the
+// same as `pixie validate` (an error here fails validate, a warning warns); `strict` reads the
+// --strict column instead, so what would fail `validate --strict` is an error.
 import path from 'node:path';
 import { folderStructure } from '../checks/folder-structure.js';
 import { schemasCoherent } from '../checks/schemas-coherent.js';
@@ -10,6 +10,7 @@ import type { CheckContext, CheckOutcome, ValidationState } from '../checks/type
 import { comparatorFor } from '../comparators/index.js';
 import { finding, severityOf, type Finding } from '../report/finding.js';
 import { loadFixtures } from '../reference/load.js';
+import { readUserFile } from '../source/user-file.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
 import { loadManifest } from '../tool/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
@@ -38,21 +39,23 @@ function contextFor(toolDir: string, state: Partial<ValidationState>): CheckCont
 }
 
 /** The line of `"expected_outputs"` in a fixture file, to place the empty-expectations warning. */
-function lineOfExpectedOutputs(file: string): number | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+function lineOfExpectedOutputs(toolDir: string, file: string): number | undefined {
+  const read = readUserFile(toolDir, `reference/${file}`);
+  if (!read.ok) return undefined;
+  const text = read.text;
   const at = text.indexOf('"expected_outputs"');
   return at < 0 ? undefined : text.slice(0, at).split('\n').length;
 }
 
-export function lintTool(toolDir: string): LintResult {
+export interface LintOptions {
+  /** the --strict column of the severity table */
+  strict?: boolean;
+}
+
+export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
   const problems: Finding[] = [];
   const add = (fs: readonly Finding[]) => {
-    for (const f of fs) problems.push({ ...f, severity: severityOf(f.code, { strict: true }) });
+    for (const f of fs) problems.push({ ...f, severity: severityOf(f.code, { strict: opts.strict }) });
   };
 
   const folder = folderStructure.run(contextFor(toolDir, {})) as CheckOutcome;
@@ -75,7 +78,7 @@ export function lintTool(toolDir: string): LintResult {
   add(fixtures.problems);
   for (const f of fixtures.fixtures) {
     if (Object.keys(f.expected_outputs).length > 0) continue;
-    const line = lineOfExpectedOutputs(f.path);
+    const line = lineOfExpectedOutputs(toolDir, f.file);
     add([
       finding('expected-outputs-empty', {
         file: `reference/${f.file}`,
@@ -95,12 +98,14 @@ export function renderLint(results: readonly LintResult[], cwd = process.cwd()):
   const out: string[] = [];
   let errors = 0;
   let warnings = 0;
+  let notes = 0;
   let dirty = 0;
   for (const r of results) {
     if (r.problems.length) dirty++;
     for (const p of r.problems) {
       if (p.severity === 'error') errors++;
-      else warnings++;
+      else if (p.severity === 'warning') warnings++;
+      else notes++;
       const file = path.relative(cwd, path.join(r.toolDir, p.file ?? '.')) || '.';
       const message = p.fix ? `${p.message}: ${p.fix}` : p.message;
       out.push(
@@ -109,9 +114,9 @@ export function renderLint(results: readonly LintResult[], cwd = process.cwd()):
     }
   }
   out.push(
-    errors + warnings === 0
+    errors + warnings + notes === 0
       ? `pixie lint: ${results.length} tool(s), no problems`
-      : `pixie lint: ${errors} error(s), ${warnings} warning(s) in ${dirty} of ${results.length} tool(s)`,
+      : `pixie lint: ${errors} error(s), ${warnings} warning(s)${notes ? `, ${notes} note(s)` : ''} in ${dirty} of ${results.length} tool(s)`,
   );
   return out.join('\n') + '\n';
 }

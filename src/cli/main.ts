@@ -25,3 +25,14 @@ async function main(argv: string[]): Promise<number> {
 }
 
 process.exitCode = await main(process.argv);
+
+// Once the report is written pixie leaves, even if a handle outlived its tool (docs/checks.md,
+// shutdown): every second, exit if stdout and stderr have nothing left to write. The timer is
+// unref'd, so when nothing else is pending the process ends on its own before it fires.
+function exitOnceFlushed(): void {
+  setTimeout(() => {
+    if (process.stdout.writableLength || process.stderr.writableLength) exitOnceFlushed();
+    else process.exit();
+  }, 1000).unref();
+}
+exitOnceFlushed();

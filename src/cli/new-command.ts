@@ -1,9 +1,9 @@
 // `pixie new <id>`: a small working tool that passes all twelve checks at once, as a starting point.
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
-import { defaultToolsDir } from '../project/discover.js';
+import { loadProject } from '../project/project.js';
+import { nodePackageDir } from '../tool/node-packages.js';
 import { scaffoldFiles } from './scaffold-templates.js';
 
 export interface NewCliOptions {
@@ -13,15 +13,6 @@ export interface NewCliOptions {
 
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
 
-function resolvesFrom(dir: string, pkg: string): boolean {
-  try {
-    createRequire(path.join(dir, 'package.json')).resolve(`${pkg}/package.json`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function newCommand(id: string, opts: NewCliOptions): Promise<number> {
   if (!ID_PATTERN.test(id)) {
     throw new PixieError(
@@ -30,7 +21,7 @@ export async function newCommand(id: string, opts: NewCliOptions): Promise<numbe
       'e.g. pixie new loan-calculator',
     );
   }
-  const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
+  const { toolsDir } = loadProject({ toolsDir: opts.toolsDir });
   const dir = path.join(toolsDir, id);
   if (existsSync(dir))
     throw new PixieError(
@@ -46,11 +37,14 @@ export async function newCommand(id: string, opts: NewCliOptions): Promise<numbe
   renameSync(tmp, dir);
   const rel = path.relative(process.cwd(), dir) || dir;
   const steps = [`created ${rel} (${opts.runtime})`];
-  if (opts.runtime === 'node' && !resolvesFrom(dir, 'hono'))
+  const missing = opts.runtime === 'node' ? ['hono', '@hono/node-server'].filter((p) => !nodePackageDir(dir, p)) : [];
+  if (missing.length)
     steps.push(
-      `next: (cd ${rel} && npm install)   # hono and @hono/node-server are not installed where the tool can find them`,
+      `next: (cd ${rel} && npm install)   # ${missing.join(' and ')} cannot be found from the tool folder yet`,
     );
-  steps.push(`next: pixie validate ${rel}`);
+  // by id when the project's own tools directory holds it, else by path
+  const byId = !opts.toolsDir || path.resolve(opts.toolsDir) === loadProject().toolsDir;
+  steps.push(`next: npx pixie validate ${byId ? id : rel}`);
   process.stdout.write(steps.join('\n') + '\n');
   return 0;
 }

@@ -2,6 +2,7 @@
 // Commands load their implementation only when they run, so `pixie --help` stays fast.
 import { Command } from 'commander';
 import { registerExplore } from './commands/explore.js';
+import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
 import { registerNew } from './commands/new.js';
 import { registerReportMerge } from './commands/report-merge.js';
@@ -24,6 +25,7 @@ export function buildProgram(): { program: Command; exitCode(): number } {
     registerValidate,
     registerExplore,
     registerNew,
+    registerInit,
     registerServe,
     registerLint,
     registerReportMerge,

@@ -150,7 +150,7 @@ dependencies = []
 
 const readme = (id: string) => `# ${id}
 
-Created by \`pixie new\`. Check it with \`pixie validate ${id}\`.
+Created by \`pixie new\`. Check it with \`npx pixie validate ${id}\` (from anywhere in the project).
 
 - \`tool.json\` declares the inputs and outputs.
 - \`reference/fixture_basic.json\` is a known input with its expected output (check 12).

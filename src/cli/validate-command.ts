@@ -8,7 +8,10 @@ import { renderAllTable } from '../report/renderers/all-table.js';
 import { renderJson } from '../report/renderers/json.js';
 import { renderPretty } from '../report/renderers/pretty.js';
 import { renderSummary } from '../report/renderers/summary.js';
-import { defaultToolsDir, discoverTools, resolveTool } from '../project/discover.js';
+import { discoverTools, resolveTool, toolAround } from '../project/discover.js';
+import { loadProject, projectSettings } from '../project/project.js';
+import { toolsMatching } from '../reference/matching-tools.js';
+import { safeText } from '../report/safe-text.js';
 import { mapPool } from '../util/pool.js';
 import { exploreSeed } from '../explore/seed.js';
 import type { ProgressEvent, ValidateOptions } from '../validation/options.js';
@@ -48,6 +51,8 @@ export interface ValidateCliOptions {
   save?: boolean;
   /** report files by reporter name (--junit FILE, --html FILE) */
   reportFiles?: ReportFiles;
+  /** --startup-timeout, seconds */
+  startupTimeout?: number;
 }
 
 /** A progress bar for a single tool with many fixtures (terminal only; never in --json or CI logs). */
@@ -56,7 +61,7 @@ function fixtureProgress(): { onProgress: (e: ProgressEvent) => void; stop(): vo
   return {
     onProgress: (e) => {
       if (e.kind === 'fixtures-total' && (e.total ?? 0) >= 10) bar = startProgress(e.total!, 'fixtures');
-      else if (e.kind === 'fixture-end') bar?.tick(e.file ?? '');
+      else if (e.kind === 'fixture-end') bar?.tick(safeText(e.file ?? ''));
     },
     stop: () => bar?.stop(),
   };
@@ -107,7 +112,8 @@ function exploreOptions(opts: ValidateCliOptions): ValidateOptions['explore'] {
 }
 
 export async function validateCommand(target: string | undefined, opts: ValidateCliOptions): Promise<number> {
-  const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
+  const project = loadProject({ toolsDir: opts.toolsDir });
+  const toolsDir = project.toolsDir;
   checkUsage(opts, target);
   if (opts.all && target)
     throw new PixieError(
@@ -115,12 +121,9 @@ export async function validateCommand(target: string | undefined, opts: Validate
       `pass either a tool or --all, not both (got '${target}' and --all)`,
       'pixie validate --all, or pixie validate <tool>',
     );
-  if (!opts.all && !target && !opts.changed)
-    throw new PixieError(
-      'USAGE',
-      'which tool? pass a tool id or path, or --all',
-      'pixie validate compound-interest, or pixie validate --all',
-    );
+  // with no tool named, the tool the current directory is in
+  if (!opts.all && !target && !opts.changed) target = toolAround(process.cwd(), toolsDir) ?? undefined;
+  if (!opts.all && !target && !opts.changed) throw whichTool(toolsDir);
   if (opts.yes && !opts.updateFixtures)
     throw new PixieError(
       'USAGE',
@@ -137,23 +140,36 @@ export async function validateCommand(target: string | undefined, opts: Validate
     repeat: opts.repeat,
     determinism: opts.determinism,
     explore: exploreOptions(opts),
+    project: projectSettings(project),
+    ...(opts.startupTimeout ? { healthTimeoutMs: opts.startupTimeout * 1000 } : {}),
   };
+  const jobs = opts.jobs ?? project.config.jobs;
+  // the config's report files, each replaced by a flag of the same name
+  const reportFiles: ReportFiles = { ...project.config.reporters, ...opts.reportFiles };
 
   if (opts.all || opts.changed) {
-    const found = discoverTools(toolsDir);
+    const found = discoverTools(toolsDir, (w) => process.stderr.write(`pixie: warning: ${safeText(w)}\n`));
     if (found.length === 0)
       throw new PixieError(
         'TOOL_NOT_FOUND',
         `no tools found in ${toolsDir}`,
         'a tool is a folder with tool.json; create one with pixie new <id>',
       );
-    const { dirs, notes } = selectToolDirs(found, toolsDir, opts);
+    const selected = selectToolDirs(found, toolsDir, opts);
+    const notes = selected.notes;
+    // a filter filters: tools without a matching fixture are left out, and matching nothing anywhere fails
+    const matching = toolsMatching(selected.dirs, opts);
+    const dirs = matching.dirs;
+    if (matching.skipped.length)
+      notes.push(
+        `${matching.skipped.length} of ${selected.dirs.length} tool(s) have no fixture matching the selection and are skipped: ${matching.skipped.map((d) => path.basename(d)).join(', ')}`,
+      );
     for (const n of notes) process.stderr.write(`pixie: ${n}\n`);
     const started = performance.now();
     const progress = opts.json ? null : startProgress(dirs.length, 'tools');
-    const reports = await mapPool(dirs, opts.jobs ?? os.availableParallelism(), async (toolDir) => {
-      const report = await validateTool({ ...base, toolDir });
-      progress?.tick(report.tool_id);
+    const reports = await mapPool(dirs, jobs ?? os.availableParallelism(), async (toolDir) => {
+      const report = await validateTool({ ...base, filterAcrossTools: true, toolDir });
+      progress?.tick(safeText(report.tool_id));
       return report;
     });
     progress?.stop();
@@ -166,13 +182,13 @@ export async function validateCommand(target: string | undefined, opts: Validate
       }
       out.write(renderAllTable(reports, c, performance.now() - started));
     }
-    await writeReportFiles(reports, opts.reportFiles ?? {}, { wallMs: performance.now() - started });
+    await writeReportFiles(reports, reportFiles, { wallMs: performance.now() - started });
     await writeAnnotations(reports, Boolean(opts.json));
     return exitCodeFor(reports);
   }
 
   const toolDir = resolveTool(target!, toolsDir);
-  if (opts.updateFixtures) return updateFixturesCommand(toolDir, { ...base, jobs: opts.jobs }, Boolean(opts.yes), c);
+  if (opts.updateFixtures) return updateFixturesCommand(toolDir, { ...base, jobs }, Boolean(opts.yes), c);
   let report: Report;
   const shard = opts.shard
     ? shardFixtures(toolDir, parseShard(opts.shard), { fixture: opts.fixture, durations: opts.durations })
@@ -188,7 +204,7 @@ export async function validateCommand(target: string | undefined, opts: Validate
       ...base,
       ...(shard?.files.length ? { fixture: shard.files } : {}),
       toolDir,
-      jobs: opts.jobs,
+      jobs,
       onProgress: bar?.onProgress,
     });
     bar?.stop();
@@ -200,7 +216,24 @@ export async function validateCommand(target: string | undefined, opts: Validate
   if (opts.json) out.write(renderJson(report));
   else if (opts.summary) out.write(renderSummary(report, c));
   else out.write(renderPretty(report, c));
-  await writeReportFiles([report], opts.reportFiles ?? {});
+  await writeReportFiles([report], reportFiles);
   await writeAnnotations([report], Boolean(opts.json));
   return exitCodeFor([report]);
+}
+
+/** No tool named and not inside one: say which tools there are. */
+function whichTool(toolsDir: string): PixieError {
+  let known: string[] = [];
+  try {
+    known = discoverTools(toolsDir).map((d) => path.basename(d));
+  } catch {
+    // no tools directory: the hint says how to make one
+  }
+  return new PixieError(
+    'USAGE',
+    'which tool? pass a tool id or path, or --all',
+    known.length
+      ? `pixie validate ${known[0]}, or pixie validate --all (tools: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''})`
+      : 'pixie new <id> creates a first tool; pixie validate --all validates every tool',
+  );
 }

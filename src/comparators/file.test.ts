@@ -129,6 +129,18 @@ describe('fileComparator', () => {
     expect(same.rule).toMatch(/identical bytes/);
   });
 
+  it('reads a 5 MB PDF given as bare base64 in linear time: a failure naming the problem, never a stack overflow', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024, 32);
+    big.write('%PDF-1.4\n');
+    const b64 = big.toString('base64');
+    const r = await tester.compareAsync(
+      { filename: 'big.pdf', mime_type: 'application/pdf', data: b64 },
+      { filename: 'big.pdf', mime_type: 'application/pdf', data: `${b64.slice(0, -4)}AAAA` },
+    );
+    expect(r.status).toBe('fail');
+    expect(r.metric).toMatch(/^expected PDF could not be read: .* \(fix the fixture\)$/);
+  });
+
   it('compares other binaries by size + SHA-256', async () => {
     const r = await tester.compareAsync(
       file('a.bin', 'application/octet-stream', 'bytes a'),

@@ -1,7 +1,7 @@
 // The file comparator: decode both files (MIME from mime_type/mime/content_type, else the data URL
 // prefix, else the filename's extension; payload as data URL or base64), report filename and MIME
 // differences, then compare the content by kind: JSON structurally, CSV/TSV as a table with numeric
-// cells ("1.0" equals "1"), text/* with the text comparator, PDF by its text per page (pdf.ts),
+// cells ("1.0" equals "1"), text/* with the text comparator, PDFs by pdf/pdf.ts,
 // everything else by size + SHA-256.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
@@ -11,7 +11,8 @@ import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolera
 import { garbageResult, skipped } from './kit/result.js';
 import { canonicalJson, describeValue } from './kit/value.js';
 import { bytesOfString, compareBySha256 } from './sha256.js';
-import { comparePdf } from './pdf.js';
+import { comparePdf, PDF_MODES } from './pdf/pdf.js';
+import { PIXEL_OPTIONS } from './image/settings.js';
 import { TABLE_OPTIONS } from './table/options.js';
 import { compareTableValues } from './table/table.js';
 import { compareTextValues, TEXT_MODES } from './text.js';
@@ -259,8 +260,8 @@ const compareBinaryFiles: FileContentComparator = (e, a, tolerance, echo) =>
   compareBySha256(e.bytes, a.bytes, echo, tolerance);
 
 /**
- * Content comparison per kind. `pdf` is the hook for the PDF comparator (pdf.ts: page count +
- * extracted text per page, pdfjs-dist loaded lazily, size + SHA-256 with `degraded` without it).
+ * Content comparison per kind. `pdf` is the hook for the PDF comparator (pdf/pdf.ts: text in reading
+ * order, rendered pages, metadata or page count; size + SHA-256 with `degraded` without pdfjs-dist).
  */
 export const FILE_CONTENT_COMPARATORS: Record<FileKind, FileContentComparator> = {
   json: compareJsonFiles,
@@ -287,6 +288,9 @@ export const fileComparator: Comparator = {
     text_compare: { enum: TEXT_MODES },
     min_similarity: 'number',
     regex_flags: 'string',
+    pdf_compare: { enum: PDF_MODES },
+    render_dpi: 'number',
+    ...PIXEL_OPTIONS,
   },
   defaults(_type: OutputType): Tolerance {
     return { compare: 'mime_dispatch' };

@@ -35,4 +35,17 @@ export const contractCases: ContractCase[] = [
     changedPath: 'flags.admin',
     garbage: { pairs: [{ value: 1 }] },
   },
+  {
+    label: "kv: pairs as an object (the original Pixie's tools)",
+    type: 'kv',
+    value: { pairs: { 'fast MA': 20, 'slow MA': 50, status: 'done', wind_kmh: null } },
+    changed: { pairs: { 'fast MA': 20, 'slow MA': 55, status: 'done', wind_kmh: null } },
+    changedPath: '"slow MA"',
+    boundary: {
+      expected: { 'fast MA': 20, bars: 500 },
+      actual: { pairs: { 'fast MA': 20, bars: 500.004 } },
+      tolerance: { abs: 0.005 },
+    },
+    garbage: 'fast MA=20',
+  },
 ];

@@ -21,6 +21,19 @@ describe('kvComparator', () => {
         { expected: dict, actual: pairs },
         { expected: pairs, actual: pairs },
         { expected: pairs.pairs, actual: dict },
+        // the original Pixie's tools return {pairs: {…}}; its fixtures expect the bare dict
+        { expected: dict, actual: { pairs: dict } },
+        { expected: { pairs: dict }, actual: pairs },
+        { expected: {}, actual: { pairs: dict }, tolerance: { allow_extra: true } },
+        {
+          expected: { 'fast MA': 20 },
+          actual: { pairs: { 'fast MA': 20, bars: 500 } },
+          tolerance: { allow_extra: true },
+        },
+      ],
+      invalid: [
+        { expected: dict, actual: { pairs: { ...dict, years: 11 } }, paths: ['years'] },
+        { expected: { status: 'started' }, actual: { pairs: { state: 'started' } }, paths: ['status', 'state'] },
       ],
     }));
   describe('uses 1e-6 abs for numbers by default and the shared rule at any depth', () =>

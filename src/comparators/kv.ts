@@ -1,6 +1,6 @@
-// The kv comparator: key by key, either shape on either side (a dict, or the documented
-// `{pairs: [{key, value}]}`, so a dict never fails against the same pairs). Numbers use the shared rule at
-// any depth; missing and extra keys are both reported.
+// The kv comparator: key by key, any shape on either side (a dict, the documented
+// `{pairs: [{key, value}]}`, or `{pairs: {key: value}}`), so a dict never fails against the same
+// pairs. Numbers use the shared rule at any depth; missing and extra keys are both reported.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
 import { isPlainObject } from '../util/is-plain-object.js';
@@ -18,11 +18,16 @@ interface KvMap {
   problems: Difference[];
 }
 
-/** A dict, `{pairs: [...]}`, or a bare pairs list → key → value (duplicate pair keys reported). */
+/**
+ * A dict, `{pairs: [...]}`, `{pairs: {...}}` (what the original Pixie's tools return), or a bare
+ * pairs list → key → value (duplicate pair keys reported).
+ */
 function readKv(which: 'expected' | 'actual', v: unknown): KvMap | string {
   let pairs: unknown;
   if (Array.isArray(v)) pairs = v;
   else if (isPlainObject(v) && Array.isArray(v.pairs)) pairs = v.pairs;
+  else if (isPlainObject(v) && isPlainObject(v.pairs))
+    return { entries: new Map(Object.entries(v.pairs)), problems: [] };
   else if (isPlainObject(v)) return { entries: new Map(Object.entries(v)), problems: [] };
   else return `${which} is ${describeValue(v)}, expected a kv value (an object, or {pairs: [{key, value}]})`;
   const entries = new Map<string, unknown>();

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { OutputType } from '../tool/manifest-types.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { base64Shape } from './kit/base64.js';
 import { skipped } from './kit/result.js';
 import { canonicalJson } from './kit/value.js';
 import type { Comparator, ComparisonResult, Tolerance } from './types.js';
@@ -20,8 +21,6 @@ export interface ExtractedBytes {
 }
 
 const DATA_URL = /^data:([^,;]*)((?:;[^,;]*)*?)(;base64)?,/i;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
-const BASE64_URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
 /** Parses `data:<mime>[;params][;base64],<payload>`; null when the string is not a data URL. */
 export function parseDataUrl(s: string): { mime: string; bytes: Buffer } | null {
@@ -39,11 +38,15 @@ export function parseDataUrl(s: string): { mime: string; bytes: Buffer } | null 
   return { mime, bytes: Buffer.from(text, 'utf8') };
 }
 
-/** True for text that is plausibly base64 (standard or URL-safe) rather than plain text. */
+/**
+ * True for text that is plausibly base64 rather than plain text: the standard alphabet padded to a
+ * multiple of four, or the URL-safe alphabet (which has '-' or '_'). Linear in the length.
+ */
 export function looksLikeBase64(s: string): boolean {
-  const t = s.replace(/\s+/g, '');
-  if (t.length < 4) return false;
-  return (t.length % 4 === 0 && BASE64.test(t)) || (/[-_]/.test(t) && BASE64_URL.test(t));
+  const shape = base64Shape(s);
+  if (!shape || shape.chars + shape.padding < 4) return false;
+  if (shape.urlSafe) return !shape.standard;
+  return (shape.chars + shape.padding) % 4 === 0 && (shape.padding === 0 || shape.chars % 4 === 4 - shape.padding);
 }
 
 export function bytesOfString(s: string): ExtractedBytes {
@@ -52,7 +55,7 @@ export function bytesOfString(s: string): ExtractedBytes {
   if (/^(?:https?|file):\/\//i.test(s)) return { bytes: Buffer.from(s, 'utf8'), source: 'url' };
   if (looksLikeBase64(s))
     return {
-      bytes: Buffer.from(s.replace(/\s+/g, ''), s.includes('-') || s.includes('_') ? 'base64url' : 'base64'),
+      bytes: Buffer.from(s, 'base64'),
       source: 'base64',
     };
   return { bytes: Buffer.from(s, 'utf8'), source: 'text' };

@@ -17,7 +17,8 @@ export type Tolerance = Record<string, unknown> & {
 
 /**
  * The kind of value a tolerance option takes, so tolerance.yaml and fixture tolerance blocks are
- * checked when loaded (and by `pixie lint`): `{ enum }` is a closed set of words.
+ * checked when loaded (and by `pixie lint`): `{ enum }` is a closed set of words, `regions` a list of
+ * rectangles `{x, y, width, height, page?}` (kit/regions.ts).
  */
 export type OptionKind =
   | 'number'
@@ -26,6 +27,7 @@ export type OptionKind =
   | 'string[]'
   | 'tolerance'
   | 'integer'
+  | 'regions'
   | { enum: readonly string[] };
 
 interface ComparatorInput {

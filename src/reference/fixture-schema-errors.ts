@@ -1,6 +1,7 @@
 // A fixture's problems against reference-schemas/fixture.schema.json in words, each at the line of
 // the key or value it is about. Tolerance blocks are left to the tolerance checker, which knows each
 // comparator's options and says more.
+import { excerpt } from '../source/excerpt.js';
 import { finding, type Finding } from '../report/finding.js';
 import { compileReferenceSchema, loadReferenceSchema } from '../schema/ajv.js';
 import type { LineOf } from '../source/lines.js';
@@ -54,8 +55,8 @@ function explain(e: SchemaError, lineOf: LineOf, file: string, fixtureKeys: read
         [...segments, key],
         'key',
         close
-          ? `unknown key '${key}' — did you mean '${close}'?`
-          : `unknown key '${key}'; a fixture allows only ${fixtureKeys.filter((k) => k !== '$schema').join(', ')} (put notes in "description")`,
+          ? `unknown key '${excerpt(key)}' — did you mean '${close}'?`
+          : `unknown key '${excerpt(key)}'; a fixture allows only ${fixtureKeys.filter((k) => k !== '$schema').join(', ')} (put notes in "description")`,
       );
     }
     case 'required': {

@@ -1,15 +1,10 @@
-// A fixture run several times (its `repeat`, or --repeat): the runs folded into one result that
-// keeps every run's outcome, each output's tally across runs, and one run's comparisons to show.
+// A fixture run several times (its `repeat`, or --repeat): the runs folded, as they finish, into one
+// result that keeps every run's outcome, each output's tally across runs, and one run's comparisons
+// to show. Only the runs that may be shown are held, so twenty runs cost two runs' values.
 // reference/verdict.ts decides what the tallies mean.
 import type { FixtureResult, FixtureRunOutcome, OutputComparison, OutputRuns } from '../report/model.js';
 import type { Fixture } from './load.js';
 import { repeatVerdict } from './verdict.js';
-
-export interface FixtureRun {
-  result: FixtureResult;
-  /** the parsed /run body, for --update-fixtures */
-  actual: Record<string, unknown> | null;
-}
 
 const within = (o: OutputComparison) => o.status !== 'fail';
 
@@ -27,50 +22,79 @@ function spread(values: (number | undefined)[]): Pick<OutputRuns, 'mean' | 'sd'>
   return { mean: Number(mean.toPrecision(12)), sd: Number(sd.toPrecision(6)) };
 }
 
-export function combineRuns(fixture: Fixture, runs: FixtureRun[]): FixtureRun {
-  const perRun: FixtureRunOutcome[] = runs.map(({ result }) => ({
-    status: result.status === 'flaky' ? 'warn' : result.status,
-    message: result.message,
-    duration_ms: result.duration_ms,
-    failed: result.outputs.filter((o) => !within(o)).map((o) => o.key),
-  }));
-  const keys = Object.keys(fixture.expected_outputs);
-  const tallies = keys.map((key) => ({
-    key,
-    passed: runs.filter((r) => r.result.outputs.some((o) => o.key === key && within(o))).length,
-  }));
-  const verdict = repeatVerdict({ runs: perRun.map((r) => r.status), outputs: tallies, passRate: fixture.pass_rate });
-  // the run shown explains the verdict: a failing run when the fixture did not pass, else a passing one
-  const failing = runs.find((r) => r.result.status === 'fail');
-  const passing = runs.findLast((r) => r.result.status !== 'fail');
-  const shown = (verdict.status === 'pass' || verdict.status === 'warn' ? passing : failing) ?? runs[runs.length - 1]!;
-  const outputs = shown.result.outputs.map((o): OutputComparison => {
-    const judged = verdict.outputs.get(o.key);
-    if (!judged) return o;
-    const tally = tallies.find((t) => t.key === o.key)!;
-    const values = o.type === 'number' ? spread(runs.map((r) => numberOf(r.actual?.[o.key]))) : {};
-    return {
-      ...o,
-      // an output judged by its tally passes on its pass_rate even when the run shown missed
-      status: o.status === 'skip' ? 'skip' : judged.status,
-      runs: { passed: tally.passed, total: runs.length, required: judged.required, ...values },
+export class RepeatedRuns {
+  private readonly perRun: FixtureRunOutcome[];
+  private readonly keys: string[];
+  private readonly passed: Map<string, number>;
+  private readonly numbers: Map<string, (number | undefined)[]>;
+  /** the first failing run and the last passing one (by run number): the candidates to show */
+  private failing: { at: number; result: FixtureResult } | null = null;
+  private passing: { at: number; result: FixtureResult } | null = null;
+
+  constructor(
+    private readonly fixture: Fixture,
+    private readonly total: number,
+  ) {
+    this.perRun = new Array(total);
+    this.keys = Object.keys(fixture.expected_outputs);
+    this.passed = new Map(this.keys.map((k) => [k, 0]));
+    this.numbers = new Map(this.keys.map((k) => [k, new Array<number | undefined>(total)]));
+  }
+
+  /** Run number `at` (0-based) finished with `result`. */
+  add(at: number, result: FixtureResult): void {
+    this.perRun[at] = {
+      status: result.status === 'flaky' ? 'warn' : result.status,
+      message: result.message,
+      duration_ms: result.duration_ms,
+      failed: result.outputs.filter((o) => !within(o)).map((o) => o.key),
     };
-  });
-  const passed = perRun.filter((r) => r.status !== 'fail').length;
-  return {
-    result: {
-      ...shown.result,
+    for (const key of this.keys) {
+      const o = result.outputs.find((c) => c.key === key);
+      if (o && within(o)) this.passed.set(key, this.passed.get(key)! + 1);
+      if (o?.type === 'number') this.numbers.get(key)![at] = numberOf(o.actual);
+    }
+    if (result.status === 'fail') {
+      if (!this.failing || at < this.failing.at) this.failing = { at, result };
+    } else if (!this.passing || at > this.passing.at) this.passing = { at, result };
+  }
+
+  /** The fixture's result once every run has been added. */
+  result(): FixtureResult {
+    const runs = this.perRun;
+    const tallies = this.keys.map((key) => ({ key, passed: this.passed.get(key)! }));
+    const verdict = repeatVerdict({
+      runs: runs.map((r) => r.status),
+      outputs: tallies,
+      passRate: this.fixture.pass_rate,
+    });
+    // the run shown explains the verdict: a failing run when the fixture did not pass, else a passing one
+    const ok = verdict.status === 'pass' || verdict.status === 'warn';
+    const shown = ((ok ? this.passing : this.failing) ?? this.passing ?? this.failing)!.result;
+    const outputs = shown.outputs.map((o): OutputComparison => {
+      const judged = verdict.outputs.get(o.key);
+      if (!judged) return o;
+      const numbers = this.numbers.get(o.key);
+      const values = o.type === 'number' && numbers ? spread(Array.from(numbers)) : {};
+      return {
+        ...o,
+        // an output judged by its tally passes on its pass_rate even when the run shown missed
+        status: o.status === 'skip' ? 'skip' : judged.status,
+        runs: { passed: this.passed.get(o.key)!, total: this.total, required: judged.required, ...values },
+      };
+    });
+    return {
+      ...shown,
       status: verdict.status,
       message: verdict.message,
-      duration_ms: perRun.reduce((a, r) => a + r.duration_ms, 0),
+      duration_ms: runs.reduce((a, r) => a + r.duration_ms, 0),
       outputs,
       repeat: {
-        runs: runs.length,
-        passed,
-        required: typeof fixture.pass_rate === 'number' ? fixture.pass_rate : null,
-        per_run: perRun,
+        runs: this.total,
+        passed: runs.filter((r) => r.status !== 'fail').length,
+        required: typeof this.fixture.pass_rate === 'number' ? this.fixture.pass_rate : null,
+        per_run: runs,
       },
-    },
-    actual: shown.actual,
-  };
+    };
+  }
 }

@@ -1,33 +1,36 @@
 // reference/ holds only fixtures, tolerance.yaml and README.md: a stray `fixture_a.json.bak`,
 // `tolerance.yml` or `expected.png` is never read, so it silently asserts nothing. Found here as
 // findings; they fail check 12 only under --strict (docs/fixtures.md).
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { finding, type Finding } from '../report/finding.js';
+import { excerpt } from '../source/excerpt.js';
+import { listUserDir } from '../source/user-file.js';
+import { isStagedTemporary } from '../util/staged-files.js';
+import { LOCK_FILE } from './update-lock.js';
 
 const READ_BY_PIXIE = /^(fixture_.*\.json|tolerance\.yaml|README\.md)$/;
 
 /** Entries of reference/ that pixie never reads, each with the fix. */
 export function strayReferenceFiles(toolDir: string): Finding[] {
   const dir = path.join(toolDir, 'reference');
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
+  // a reference/ that links out of the tool is reported by the loaders; its names are not listed here
+  const listed = listUserDir(toolDir, 'reference');
+  if (!listed.ok) return [];
   const out: Finding[] = [];
-  for (const name of names.sort()) {
+  for (const name of listed.names.sort()) {
+    // the update lock and staged writes of a running (or killed, to be swept) updater are pixie's own
+    if (name === LOCK_FILE || isStagedTemporary(name)) continue;
     if (READ_BY_PIXIE.test(name)) {
       let isDir = false;
       try {
-        isDir = statSync(path.join(dir, name)).isDirectory();
+        isDir = lstatSync(path.join(dir, name)).isDirectory();
       } catch {
         /* gone */
       }
       if (!isDir) continue;
     }
-    out.push(finding('stray-reference-file', { file: `reference/${name}`, message: strayMessage(name) }));
+    out.push(finding('stray-reference-file', { file: `reference/${excerpt(name)}`, message: strayMessage(name) }));
   }
   return out;
 }

@@ -43,13 +43,30 @@ function baseVerdict({ findings, fixtures }: FixturesVerdictInput): CheckOutcome
       details: problems.map(findingLine).join('\n'),
     };
   }
-  const notFound = first('fixture-not-found');
+  // a filter that picks nothing is a mistake (a typo in CI must not turn green), never a skip
+  const notFound = first('fixture-not-found') ?? first('no-fixture-selected');
   if (notFound) return { status: 'fail', message: notFound.message, details: notFound.fix ?? null };
-  const none = first('no-fixtures') ?? first('no-fixture-selected');
+  const none = first('no-fixtures');
   if (none && fixtures.length === 0) return { status: 'skip', message: none.message };
   const memory = first('memory-limit');
   if (memory) return { status: 'fail', message: memory.message };
+  // warnings from loading (a required input left out) let the fixtures run, then make the check warn
+  const warnings = findings.filter((f) => !OWN_VERDICT.has(f.code) && severityOf(f.code) === 'warning');
+  return withWarnings(resultsVerdict(fixtures), warnings);
+}
 
+function withWarnings(judged: CheckOutcome, warnings: readonly Finding[]): CheckOutcome {
+  if (warnings.length === 0 || judged.status === 'fail' || judged.status === 'skip') return judged;
+  const lines = warnings.map(findingLine);
+  return {
+    status: 'warn',
+    message: `${judged.message}; ${warnings.length} warning(s) in reference files: ${lines[0]}`,
+    details: [judged.details, ...lines].filter(Boolean).join('\n'),
+  };
+}
+
+/** The verdict from the fixture results alone. */
+function resultsVerdict(fixtures: readonly FixtureResult[]): CheckOutcome {
   const count = (s: FixtureStatus) => fixtures.filter((f) => f.status === s).length;
   const [failed, passed, warned, skipped] = [count('fail'), count('pass'), count('warn'), count('skip')];
   const flaky = count('flaky');

@@ -18,6 +18,19 @@ export interface Finding {
   /** one sentence, with the fix when there is one */
   message: string;
   fix?: string;
+  /** the fix as a machine-applicable change, for `pixie lint --fix` (only when it is safe and mechanical) */
+  edit?: FindingEdit;
+}
+
+/** Set one JSON value in one file of the tool folder: what `pixie lint --fix` applies. */
+export interface FindingEdit {
+  /** relative to the tool folder: tool.json or reference/fixture_<name>.json */
+  file: string;
+  /** where the value goes, e.g. ["inputs", 2, "required"]; missing keys are added at the end of their object */
+  path: (string | number)[];
+  value: unknown;
+  /** what the change does, as printed by `pixie lint --fix`: add "required": false to input 'csv_file' */
+  description: string;
 }
 
 export type FindingFields = Omit<Finding, 'code' | 'severity'>;
@@ -37,11 +50,18 @@ export function findingLine(f: Finding): string {
   return `${f.file ?? ''}${f.line ? ` line ${f.line}` : ''}${f.path ? ` (${f.path})` : ''}${f.file || f.line || f.path ? ': ' : ''}${f.message}`;
 }
 
+/** Longest message and path a finding carries: text quoted from a hostile file stays an excerpt. */
+const MAX_MESSAGE = 1000;
+const MAX_PATH = 200;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 function withoutUndefined(fields: FindingFields): FindingFields {
-  const out: FindingFields = { message: fields.message };
-  if (fields.file !== undefined) out.file = fields.file;
+  const out: FindingFields = { message: cut(fields.message, MAX_MESSAGE) };
+  if (fields.file !== undefined) out.file = cut(fields.file, MAX_PATH);
   if (fields.line !== undefined) out.line = fields.line;
-  if (fields.path !== undefined && fields.path !== '') out.path = fields.path;
-  if (fields.fix !== undefined) out.fix = fields.fix;
+  if (fields.path !== undefined && fields.path !== '') out.path = cut(fields.path, MAX_PATH);
+  if (fields.fix !== undefined) out.fix = cut(fields.fix, MAX_MESSAGE);
+  if (fields.edit !== undefined) out.edit = fields.edit;
   return out;
 }

@@ -1,12 +1,29 @@
-/** A value shortened for a terminal line; --json always carries the full value. */
+import { formatSize } from '../limits.js';
+import { safeText } from './safe-text.js';
+import { isTruncatedValue } from './value-cap.js';
+
+/** A value shortened for a terminal line; --json carries it whole (up to the report's value limits). */
 export function formatValue(v: unknown, limit = 80): string {
   // a line needs a few characters to say anything; tolerance.yaml may ask for 0
   const max = Math.max(8, limit);
   let text: string;
-  if (typeof v === 'string') {
-    text = v.startsWith('data:') ? `${v.slice(0, v.indexOf(',') + 1)}… (${v.length} chars)` : JSON.stringify(v);
-  } else {
-    text = JSON.stringify(v) ?? String(v);
+  if (isTruncatedValue(v)) {
+    const t = v.$truncated;
+    text = `<${t.kind}, ${formatSize(t.json_chars)} as JSON, not kept in the report: ${t.why}>`;
+    return safeText(text);
   }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  if (typeof v === 'string') {
+    // only the start of a long string is ever shown, so only the start is quoted
+    const head = v.length > max + 1 ? v.slice(0, max + 1) : v;
+    text = v.startsWith('data:')
+      ? `${v.slice(0, Math.min(v.indexOf(',') + 1, 100))}… (${v.length} chars)`
+      : JSON.stringify(head);
+  } else {
+    try {
+      text = JSON.stringify(v) ?? String(v);
+    } catch {
+      text = String(v);
+    }
+  }
+  return safeText(text.length > max ? `${text.slice(0, max - 1)}…` : text);
 }

@@ -1,6 +1,7 @@
 // The report model: what checks, fixtures and comparators produce, and what every renderer reads.
 // Field names are snake_case, as existing Pixie consumers read them (docs/report.md).
 
+import type { EnvironmentSummary } from '../tool/environment.js';
 import type { Finding } from './finding.js';
 
 export type Status = 'pass' | 'warn' | 'fail' | 'skip';
@@ -83,8 +84,11 @@ export interface OutputComparison {
   differences?: Difference[];
   /** Set when a heavy comparator could not load and the comparison fell back to size + SHA-256. */
   degraded?: { package: string; install: string; reason: string };
-  /** Extra artefacts for reviewers, e.g. a diff image as a data URL. */
-  artifacts?: { label: string; data_url: string }[];
+  /**
+   * Extra artefacts for reviewers, e.g. a diff image as a data URL. Artifacts sharing a `group` (a PDF
+   * page) are shown side by side, each in its `role`.
+   */
+  artifacts?: { label: string; data_url: string; group?: string; role?: 'expected' | 'actual' | 'diff' }[];
   /** When the fixture ran several times: how often this output was within tolerance. */
   runs?: OutputRuns;
 }
@@ -212,6 +216,8 @@ export interface Report {
   value_chars?: number;
   /** present when the run explored inputs (--explore) */
   explore?: ExploreResult;
+  /** the tool's environment by name, never values; absent when the tool was not started */
+  environment?: EnvironmentSummary;
 }
 
 /** fail beats warn beats pass; flaky counts as warn and skip as nothing. */

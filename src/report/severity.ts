@@ -14,7 +14,15 @@ interface FindingRule {
 const RULES = {
   // the tool folder (check 1)
   'missing-file': { severity: 'error', about: 'tool.json, the entrypoint or the dependency manifest is missing' },
-  'unreadable-file': { severity: 'error', about: 'a file pixie needs cannot be read' },
+  'unreadable-file': {
+    severity: 'error',
+    about:
+      'a file pixie needs cannot be read: not a regular file (a directory, FIFO or device), too large, or not readable',
+  },
+  'outside-tool': {
+    severity: 'error',
+    about: 'a file pixie needs resolves outside the tool folder (a ../ path or a symbolic link out of it)',
+  },
   'no-entrypoint': { severity: 'error', about: 'no main.ts, main.js or main.py, and tool.json names none' },
   'unsupported-entrypoint': { severity: 'error', about: 'the entrypoint is not .ts, .js, .mjs or .py' },
   // tool.json (checks 2 and 3)
@@ -35,10 +43,15 @@ const RULES = {
     about: "tolerance.yaml (or a fixture's tolerance block) cannot be used as written",
   },
   'expected-outputs-empty': { severity: 'warning', strict: 'error', about: 'a fixture asserts no outputs' },
+  'required-input-missing': {
+    severity: 'warning',
+    strict: 'error',
+    about: 'a fixture omits, or sets to null, an input tool.json calls required; it still runs as written',
+  },
   'stray-reference-file': { severity: 'info', strict: 'error', about: 'reference/ holds a file pixie never reads' },
   'no-fixtures': { severity: 'info', strict: 'error', about: 'the tool has no reference fixtures' },
   'fixture-not-found': { severity: 'error', about: '--fixture matched no fixture' },
-  'no-fixture-selected': { severity: 'info', about: 'the --tag or --fixture selection left no fixture to run' },
+  'no-fixture-selected': { severity: 'error', about: 'the --tag or --fixture selection left no fixture to run' },
   // check 8's second run of the sample input
   'nondeterministic-output': {
     severity: 'warning',

@@ -14,7 +14,11 @@ export class ApiError extends Error {
 
 type FieldKind = 'string[]' | 'boolean' | 'string';
 
-/** Parses an optional JSON object body, refusing unknown fields and wrong types with a 400. */
+/**
+ * Parses an optional JSON object body, refusing unknown fields and wrong types with a 400. Fields
+ * are looked up as own properties only, so `{"__proto__": {...}}` (an own key after JSON.parse) is
+ * an unknown field, never a prototype for the parsed body.
+ */
 export async function readBody<T extends Record<string, unknown>>(
   c: Context,
   fields: Record<string, FieldKind>,
@@ -35,9 +39,9 @@ export async function readBody<T extends Record<string, unknown>>(
   }
   if (body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'request body must be a JSON object');
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(body)) {
-    const kind = fields[key];
+    const kind = Object.hasOwn(fields, key) ? fields[key] : undefined;
     if (!kind) {
       const close = suggest(key, Object.keys(fields));
       throw new ApiError(

@@ -31,6 +31,10 @@ export interface AppDeps {
   maxBodyBytes?: number;
   /** reports kept per tool (default 50) */
   keepReports?: number;
+  /** tool runs at once across all tools (default: the number of CPUs) */
+  jobs?: number;
+  /** full validations a tool may have waiting behind its current run (default 4) */
+  maxQueued?: number;
 }
 
 export interface PixieApp {
@@ -48,7 +52,10 @@ export function createApp(deps: AppDeps): PixieApp {
   const toolsDir = path.resolve(deps.toolsDir);
   const registry = new ToolRegistry(toolsDir, { rescanMs: deps.rescanMs });
   const store = new ReportStore(deps.stateDir ?? defaultStateDir(toolsDir), { keep: deps.keepReports });
-  const runs = new RunManager(registry, store, deps.validate ?? validateTool);
+  const runs = new RunManager(registry, store, deps.validate ?? validateTool, {
+    jobs: deps.jobs,
+    maxQueued: deps.maxQueued,
+  });
   const ctx: ServeContext = { toolsDir, registry, store, runs };
   const maxBody = deps.maxBodyBytes ?? 64 * 1024;
   const app = new Hono();

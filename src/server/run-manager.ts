@@ -1,7 +1,11 @@
 // Runs of validateTool started by the service: one at a time per tool (a second full validation
-// queues, a second reference-check is refused), any number across tools. Every run keeps its
-// progress events so a page that subscribes late (or reconnects) replays them, then follows live.
+// queues, up to a cap; a second reference-check is refused), at most `jobs` tool runs at once across
+// all tools, and a queued run whose client left is dropped before it starts (docs/http-api.md). Every
+// run keeps its progress events so a page that subscribes late (or reconnects) replays them.
+// The scheduler is written here rather than taken from a queue library because its rule is the
+// service's own: FIFO, never two runs of one tool, N overall, any waiting run cancellable.
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { ProgressEvent, ValidateOptions } from '../validation/options.js';
 import type { Report } from '../report/model.js';
 import type { ReportStore, RunKind } from './report-store.js';
@@ -18,7 +22,7 @@ export interface Run {
   toolId: string;
   kind: RunKind;
   startedAt: string;
-  state: 'queued' | 'running' | 'done' | 'error';
+  state: 'queued' | 'running' | 'done' | 'error' | 'cancelled';
   events: RunEvent[];
   report: Report | null;
   error: string | null;
@@ -38,6 +42,27 @@ export interface RunRequest {
   whenBusy: 'queue' | 'refuse';
   /** runs after the report is saved, still holding the tool's lock (fixture updates) */
   after?: (report: Report, entry: ToolEntry) => Promise<void> | void;
+  /** aborts when the client that waits for this run goes away: a run not yet started is dropped */
+  signal?: AbortSignal;
+}
+
+export interface RunLimits {
+  /** tool runs (tool processes) at once across all tools; default: the number of CPUs */
+  jobs?: number;
+  /** full validations a tool may have waiting behind its current run; default 4 */
+  maxQueued?: number;
+}
+
+const DEFAULT_MAX_QUEUED = 4;
+
+export type StartResult = { run: Run } | { busy: Run | undefined } | { full: number };
+
+interface Waiting {
+  run: Run;
+  entry: ToolEntry;
+  req: RunRequest;
+  resolve: (r: Report) => void;
+  reject: (e: Error) => void;
 }
 
 // finished runs stay subscribable (a page reloading mid-run replays them); each holds its report
@@ -46,10 +71,12 @@ const KEEP_FINISHED_RUNS = 50;
 export class RunManager {
   private runs = new Map<string, Run>();
   private listeners = new Map<string, Set<(e: RunEvent) => void>>();
-  /** per tool: the tail of its queue, and the run holding it */
-  private tails = new Map<string, Promise<unknown>>();
+  /** runs waiting to start, oldest first */
+  private waiting: Waiting[] = [];
+  /** per tool, the run holding it */
   private active = new Map<string, Run>();
-  private pending = new Map<string, number>();
+  private readonly jobs: number;
+  private readonly maxQueued: number;
   /** bumps whenever a tool becomes busy or idle */
   version = 0;
 
@@ -57,8 +84,12 @@ export class RunManager {
     private readonly registry: ToolRegistry,
     private readonly store: ReportStore,
     private readonly validate: ValidateFn,
+    limits: RunLimits = {},
     private readonly validateDefaults: Partial<ValidateOptions> = {},
-  ) {}
+  ) {
+    this.jobs = Math.max(1, limits.jobs ?? availableParallelism());
+    this.maxQueued = Math.max(0, limits.maxQueued ?? DEFAULT_MAX_QUEUED);
+  }
 
   get(runId: string): Run | undefined {
     return this.runs.get(runId);
@@ -70,12 +101,18 @@ export class RunManager {
   }
 
   busy(toolId: string): boolean {
-    return (this.pending.get(toolId) ?? 0) > 0;
+    return this.active.has(toolId) || this.waiting.some((w) => w.run.toolId === toolId);
   }
 
-  /** Starts (or queues) a run; `{busy}` when `whenBusy: 'refuse'` and the tool has one in flight. */
-  start(entry: ToolEntry, req: RunRequest): { run: Run } | { busy: Run | undefined } {
-    if (req.whenBusy === 'refuse' && this.busy(entry.id)) return { busy: this.active.get(entry.id) };
+  /**
+   * Queues a run and starts it when the tool is free and a job slot is; `{busy}` when `whenBusy:
+   * 'refuse'` and the tool has one in flight, `{full}` when the tool's queue is at its cap.
+   */
+  start(entry: ToolEntry, req: RunRequest): StartResult {
+    if (req.whenBusy === 'refuse' && this.busy(entry.id))
+      return { busy: this.active.get(entry.id) ?? this.waiting.find((w) => w.run.toolId === entry.id)?.run };
+    const queued = this.waiting.filter((w) => w.run.toolId === entry.id).length;
+    if (queued + (this.active.has(entry.id) ? 1 : 0) > this.maxQueued) return { full: queued };
     const run: Run = {
       id: randomUUID(),
       toolId: entry.id,
@@ -87,29 +124,53 @@ export class RunManager {
       error: null,
       finished: null as unknown as Promise<Report>,
     };
+    run.finished = new Promise<Report>((resolve, reject) => {
+      this.waiting.push({ run, entry, req, resolve, reject });
+    });
+    run.finished.catch(() => {}); // a failed or cancelled run is reported as an event
     this.runs.set(run.id, run);
     this.pruneFinished();
-    this.pending.set(entry.id, (this.pending.get(entry.id) ?? 0) + 1);
     this.version++;
-    const previous = this.tails.get(entry.id) ?? Promise.resolve();
-    run.finished = previous.catch(() => {}).then(() => this.execute(run, entry, req));
-    const tail = run.finished.catch(() => {});
-    this.tails.set(entry.id, tail);
-    void tail.then(() => {
-      const left = (this.pending.get(entry.id) ?? 1) - 1;
-      if (left > 0) this.pending.set(entry.id, left);
-      else {
-        this.pending.delete(entry.id);
-        this.version++;
-      }
-      if (this.tails.get(entry.id) === tail) this.tails.delete(entry.id);
-    });
+    req.signal?.addEventListener('abort', () => this.cancel(run), { once: true });
+    this.pump();
     return { run };
+  }
+
+  /** Drops a run that has not started; a running one goes on (its report is still stored). */
+  private cancel(run: Run): void {
+    const i = this.waiting.findIndex((w) => w.run === run);
+    if (i < 0) return;
+    const [w] = this.waiting.splice(i, 1);
+    run.state = 'cancelled';
+    run.error = 'cancelled: the client left before the run started';
+    this.emit(run, { type: 'error', run_id: run.id, tool_id: run.toolId, detail: run.error });
+    this.listeners.delete(run.id);
+    this.version++;
+    w!.reject(new Error(run.error));
+  }
+
+  /** Starts waiting runs, oldest first, while job slots are free, never two of one tool. */
+  private pump(): void {
+    for (let i = 0; i < this.waiting.length && this.active.size < this.jobs; ) {
+      const w = this.waiting[i]!;
+      if (this.active.has(w.run.toolId)) {
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
+      this.active.set(w.run.toolId, w.run);
+      void this.execute(w.run, w.entry, w.req)
+        .then(w.resolve, w.reject)
+        .finally(() => {
+          if (this.active.get(w.run.toolId) === w.run) this.active.delete(w.run.toolId);
+          this.version++;
+          this.pump();
+        });
+    }
   }
 
   private async execute(run: Run, entry: ToolEntry, req: RunRequest): Promise<Report> {
     run.state = 'running';
-    this.active.set(entry.id, run);
     this.emit(run, { type: 'started', run_id: run.id, tool_id: run.toolId, kind: run.kind, started_at: run.startedAt });
     try {
       // the fingerprint of the files as this run sees them; an edit during the run makes it stale
@@ -135,7 +196,6 @@ export class RunManager {
       this.emit(run, { type: 'error', run_id: run.id, tool_id: run.toolId, detail: run.error });
       throw err;
     } finally {
-      if (this.active.get(entry.id) === run) this.active.delete(entry.id);
       this.listeners.delete(run.id);
     }
   }
@@ -156,7 +216,7 @@ export class RunManager {
     let next = fromIndex;
     const deliver = (e: RunEvent) => listener(e, next++);
     for (; next < run.events.length; ) deliver(run.events[next]!);
-    if (run.state === 'done' || run.state === 'error') return () => {};
+    if (run.state === 'done' || run.state === 'error' || run.state === 'cancelled') return () => {};
     let set = this.listeners.get(run.id);
     if (!set) this.listeners.set(run.id, (set = new Set()));
     set.add(deliver);
@@ -169,7 +229,7 @@ export class RunManager {
     if (this.runs.size <= KEEP_FINISHED_RUNS) return;
     for (const [id, r] of this.runs) {
       if (this.runs.size <= KEEP_FINISHED_RUNS) break;
-      if (r.state === 'done' || r.state === 'error') this.runs.delete(id);
+      if (r.state === 'done' || r.state === 'error' || r.state === 'cancelled') this.runs.delete(id);
     }
   }
 }

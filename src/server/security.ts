@@ -18,6 +18,35 @@ function sameToken(given: string | undefined, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/**
+ * For the one GET that starts a run (kept for existing Pixie scripts): a browser says where a
+ * request comes from in Sec-Fetch-Site, so an <img> or link on any other page (`cross-site`, or
+ * `same-site` such as another port of localhost) is refused; the dashboard itself, an address
+ * typed or bookmarked (`same-origin`, `none`) and scripts such as curl (no header) pass. A Referer
+ * from elsewhere is refused too, for browsers too old to send Sec-Fetch-Site.
+ */
+export const sameOriginGet: MiddlewareHandler = async (c, next) => {
+  const site = c.req.header('sec-fetch-site')?.toLowerCase();
+  const referer = c.req.header('referer');
+  let refererHost: string | null = null;
+  try {
+    refererHost = referer ? new URL(referer).host : null;
+  } catch {
+    refererHost = '';
+  }
+  const foreign =
+    (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+    (refererHost !== null && refererHost !== new URL(c.req.url).host);
+  if (foreign)
+    return c.json(
+      {
+        detail: `GET ${c.req.path} from another site refused (Sec-Fetch-Site: ${site ?? 'absent'}): it would start a run; send POST from a script, or use the dashboard`,
+      },
+      403,
+    );
+  await next();
+};
+
 export function securityMiddleware(token: string | undefined): MiddlewareHandler {
   return async (c, next) => {
     c.header('X-Content-Type-Options', 'nosniff');

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { PixieError } from '../errors.js';
 import { liveGroupCount } from '../tool/process-registry.js';
-import { defaultToolsDir } from '../project/discover.js';
+import { loadProject, projectSettings } from '../project/project.js';
+import { validateTool } from '../validation/validate-tool.js';
 import { createApp, defaultStateDir, isLoopback } from './app.js';
 import { existsSync, statSync } from 'node:fs';
 
@@ -14,15 +15,18 @@ export interface ServeOptions {
   host: string;
   toolsDir?: string;
   token?: string;
+  jobs?: number;
+  maxQueued?: number;
 }
 
 export async function serveCommand(opts: ServeOptions): Promise<number> {
-  const toolsDir = opts.toolsDir ? path.resolve(opts.toolsDir) : defaultToolsDir();
+  const project = loadProject({ toolsDir: opts.toolsDir });
+  const { toolsDir } = project;
   if (!existsSync(toolsDir) || !statSync(toolsDir).isDirectory()) {
     throw new PixieError(
       'TOOL_NOT_FOUND',
       `tools directory not found: ${toolsDir}`,
-      'pass --tools-dir DIR, or run pixie from the folder that holds tools/',
+      'pass --tools-dir DIR, set tools_dir in pixie.config.json, or run pixie inside the project that holds tools/',
     );
   }
   const token = opts.token || process.env.PIXIE_TOKEN || undefined;
@@ -34,7 +38,14 @@ export async function serveCommand(opts: ServeOptions): Promise<number> {
       'add --token <secret> (or set PIXIE_TOKEN), or keep the default --host 127.0.0.1',
     );
   }
-  const { app } = createApp({ toolsDir, token });
+  const settings = projectSettings(project);
+  const { app } = createApp({
+    toolsDir,
+    token,
+    jobs: opts.jobs,
+    maxQueued: opts.maxQueued,
+    validate: (o) => validateTool({ project: settings, ...o }),
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: opts.port }, () => resolve(s));
     s.once('error', (err: NodeJS.ErrnoException) => {

@@ -3,6 +3,7 @@
 // The located tree (parseTree) and the line table are built only when a problem needs a line, so a
 // valid 8 MB fixture costs a parse and a scan, not a tree of every cell.
 import { parseTree, printParseErrorCode, visit, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { limit } from '../limits.js';
 import { lineAt, lineStarts, position, type LineOf, type Position } from './lines.js';
 import type { PathSegment } from './path.js';
 
@@ -27,11 +28,20 @@ export type JsonSource =
   | { kind: 'syntax'; text: string; errors: JsonSyntaxError[]; position(offset: number): Position }
   /** jsonc-parser accepted what JSON.parse refuses; `reason` is JSON.parse's own words */
   | { kind: 'refused'; reason: string }
-  /** nested deeper than the parser's stack can follow */
-  | { kind: 'too-deep' }
+  /** nested deeper than pixie follows (PIXIE_MAX_DEPTH, with room for the file's own levels) */
+  | { kind: 'too-deep'; line: number }
   | { kind: 'parsed'; text: string; data: unknown; duplicates: DuplicateKey[]; lineOf: LineOf };
 
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
+
+/** Levels a file adds around the values it holds (a fixture's expected_outputs.key, a tolerance block). */
+const FILE_LEVELS = 16;
+
+/**
+ * A coarse guard, four times the value depth limit: files within it are parsed, and their loaders
+ * name the value that nests past the limit itself; beyond it nothing is walked at all.
+ */
+const depthGuard = () => limit('depth') * 4 + FILE_LEVELS;
 
 /** Parses the text of a JSON file; a leading byte-order mark (editors on Windows write one) is not content. */
 export function readJsonSource(input: string): JsonSource {
@@ -47,28 +57,40 @@ export function readJsonSource(input: string): JsonSource {
   let starts: number[] | undefined;
   const lines = () => (starts ??= lineStarts(text));
   const scan = scanJson(text, refusal === undefined, lines);
-  if (!scan) return { kind: 'too-deep' };
+  if ('tooDeepAt' in scan) return { kind: 'too-deep', line: lineAt(lines(), scan.tooDeepAt) };
   if (scan.errors.length)
     return { kind: 'syntax', text, errors: scan.errors, position: (offset) => position(lines(), offset) };
   if (refusal !== undefined) return { kind: 'refused', reason: refusal };
   return { kind: 'parsed', text, data, duplicates: scan.duplicates, lineOf: treeLineOf(text, lines) };
 }
 
-/** One streaming pass: syntax errors always, duplicate keys when the text parsed. Undefined when too deep. */
+/** One streaming pass: syntax errors always, duplicate keys when the text parsed; where it first nests too deep. */
 function scanJson(
   text: string,
   findDuplicates: boolean,
   lines: () => number[],
-): { errors: JsonSyntaxError[]; duplicates: DuplicateKey[] } | undefined {
+): { errors: JsonSyntaxError[]; duplicates: DuplicateKey[] } | { tooDeepAt: number } {
   const errors: JsonSyntaxError[] = [];
   const duplicates: DuplicateKey[] = [];
   const offsets = new Set<number>();
   // per open object: key → offset of its first occurrence
   const objects: Map<string, number>[] = [];
+  // deeper than this, later steps (structuredClone, schema validation, comparisons) would overflow the stack
+  const maxDepth = depthGuard();
+  let depth = 0;
+  let tooDeepAt: number | undefined;
+  const enter = (offset: number) => {
+    if (++depth > maxDepth) tooDeepAt ??= offset;
+  };
+  const leave = () => {
+    depth--;
+  };
   try {
     visit(
       text,
       {
+        onArrayBegin: (offset) => enter(offset),
+        onArrayEnd: leave,
         onError(error, offset) {
           if (offsets.has(offset)) return;
           offsets.add(offset);
@@ -76,10 +98,12 @@ function scanJson(
         },
         ...(findDuplicates
           ? {
-              onObjectBegin() {
+              onObjectBegin(offset) {
+                enter(offset);
                 objects.push(new Map());
               },
               onObjectEnd() {
+                leave();
                 objects.pop();
               },
               onObjectProperty(key, offset, _length, _line, _column, pathSupplier) {
@@ -98,14 +122,16 @@ function scanJson(
                 });
               },
             }
-          : {}),
+          : { onObjectBegin: (offset: number) => enter(offset), onObjectEnd: leave }),
       },
       STRICT_JSON,
     );
   } catch (err) {
-    if (err instanceof RangeError) return undefined;
+    // the guard is far below what the parser's stack holds, so this is only a fallback
+    if (err instanceof RangeError) return { tooDeepAt: tooDeepAt ?? 0 };
     throw err;
   }
+  if (tooDeepAt !== undefined) return { tooDeepAt };
   return { errors, duplicates };
 }
 

@@ -3,7 +3,10 @@
 // noticed; keys must be unique; values are located lazily by path for later sentences.
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { finding, type Finding } from '../report/finding.js';
+import { limit, limitHint } from '../limits.js';
+import { excerpt } from './excerpt.js';
 import { lineAt, lineStarts, type LineOf } from './lines.js';
+import { yamlDepth } from './yaml-depth.js';
 
 export type YamlSource =
   | { ok: false; problems: Finding[] }
@@ -20,6 +23,11 @@ export function readYamlSource(text: string, file: string): YamlSource {
   const lines = () => (starts ??= lineStarts(source));
   let sourceLines: string[] | undefined;
   const sourceLine = (line: number): string | undefined => (sourceLines ??= source.split(/\r?\n/))[line - 1];
+  const nesting = yamlDepth(source);
+  if (nesting.depth > limit('depth')) {
+    const message = `YAML syntax error: it nests ${nesting.depth} levels deep, more than pixie reads (${limitHint('depth')}); flatten it`;
+    return { ok: false, problems: [finding('yaml-syntax', { file, line: nesting.line, message })] };
+  }
   let doc: ReturnType<typeof parseDocument>;
   try {
     doc = parseDocument(source, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: true });
@@ -27,7 +35,10 @@ export function readYamlSource(text: string, file: string): YamlSource {
     return {
       ok: false,
       problems: [
-        finding('yaml-syntax', { file, message: `could not parse YAML (${(err as Error).message}); fix the syntax` }),
+        finding('yaml-syntax', {
+          file,
+          message: `could not parse YAML (${excerpt((err as Error).message, 120)}); fix the syntax`,
+        }),
       ],
     };
   }
@@ -46,7 +57,7 @@ export function readYamlSource(text: string, file: string): YamlSource {
       problems: [
         finding('yaml-syntax', {
           file,
-          message: `could not read the YAML (${(err as Error).message}); simplify anchors and aliases`,
+          message: `could not read the YAML (${excerpt((err as Error).message, 120)}); simplify anchors and aliases`,
         }),
       ],
     };
@@ -61,10 +72,14 @@ function syntaxProblem(
   file: string,
 ): Finding {
   let line = errorLine;
-  const what = parserMessage
-    .split('\n')[0]!
-    .replace(/ at line \d+, column \d+:?$/, '')
-    .replace(/[.:]$/, '');
+  // the parser's words may quote the file (an alias name, a token): only an excerpt is kept
+  const what = excerpt(
+    parserMessage
+      .split('\n')[0]!
+      .replace(/ at line \d+, column \d+:?$/, '')
+      .replace(/[.:]$/, ''),
+    160,
+  );
   let fix = yamlErrorFix(code, what);
   // an unclosed { or [ is detected on a later line; point at the line that opened it
   const flow = /^Flow (map|sequence)/.exec(what);

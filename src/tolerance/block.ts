@@ -1,6 +1,7 @@
 // One tolerance block (a tolerance.yaml entry or a fixture's `tolerance[key]`) checked against the
 // comparator that will read it: compare mode, numeric fields and their synonyms, the comparator's own
 // options. Shared by tolerance.yaml and fixtures so both are validated the same way.
+import { excerpt } from '../source/excerpt.js';
 import type { Comparator, Tolerance } from '../comparators/types.js';
 import { finding, type Finding } from '../report/finding.js';
 import type { LineOf } from '../source/lines.js';
@@ -95,8 +96,8 @@ function checkNestedTolerance(
           at,
           'key',
           hint
-            ? `unknown key '${k}' in ${label}${hint}`
-            : `unknown key '${k}' in ${label}; use abs or rel${depth === 0 ? ', or name: { abs: …, rel: … }' : ''}`,
+            ? `unknown key '${excerpt(k)}' in ${label}${hint}`
+            : `unknown key '${excerpt(k)}' in ${label}; use abs or rel${depth === 0 ? ', or name: { abs: …, rel: … }' : ''}`,
         ),
       );
     }
@@ -205,8 +206,8 @@ export function checkToleranceBlock(
           'key',
           hint ??
             (close
-              ? `unknown tolerance key '${k}' for ${where.subject}${close}`
-              : `unknown tolerance key '${k}' for ${where.subject}; allowed keys: ${[...new Set(allowedKeys)].join(', ')}`),
+              ? `unknown tolerance key '${excerpt(k)}' for ${where.subject}${close}`
+              : `unknown tolerance key '${excerpt(k)}' for ${where.subject}; allowed keys: ${[...new Set(allowedKeys)].join(', ')}`),
         ),
       );
     }

@@ -1,6 +1,7 @@
 // The two forms of tolerance.yaml, read into one config: the short form (top-level output keys) and
 // the structured form of existing tools (defaults per output type / overrides per output key /
 // options). Mixing the two, or a top-level key of neither, is a reported problem with its line.
+import { excerpt } from '../source/excerpt.js';
 import { finding, type Finding } from '../report/finding.js';
 import type { LineOf } from '../source/lines.js';
 import { formatPath, type PathSegment } from '../source/path.js';
@@ -81,7 +82,7 @@ export function readToleranceForms(
         problem(
           [key],
           'key',
-          `'${key}' is a short-form entry but this file also uses defaults/overrides/options; the two forms cannot be mixed, so move it under overrides:`,
+          `'${excerpt(key)}' is a short-form entry but this file also uses defaults/overrides/options; the two forms cannot be mixed, so move it under overrides:`,
         ),
       );
     } else {
@@ -92,8 +93,8 @@ export function readToleranceForms(
           'key',
           hintFor([key], key) ??
             (close
-              ? `unknown top-level key '${key}' — did you mean '${close}'?`
-              : `unknown top-level key '${key}'; the structured form allows only defaults, overrides and options`),
+              ? `unknown top-level key '${excerpt(key)}' — did you mean '${close}'?`
+              : `unknown top-level key '${excerpt(key)}'; the structured form allows only defaults, overrides and options`),
         ),
       );
     }
@@ -172,8 +173,8 @@ export function readToleranceForms(
           'key',
           hintFor(segments, key) ??
             (close
-              ? `unknown option '${key}' — did you mean '${close}'?`
-              : `unknown option '${key}'; allowed: ${OPTION_KEYS.join(', ')}`),
+              ? `unknown option '${excerpt(key)}' — did you mean '${close}'?`
+              : `unknown option '${excerpt(key)}'; allowed: ${OPTION_KEYS.join(', ')}`),
         ),
       );
     }

@@ -1,9 +1,9 @@
 // Loads reference/tolerance.yaml: both the short form (top-level output keys) and the structured
 // form of existing tools (defaults / overrides / options), validated strictly so a typo is a reported
 // problem with its line, never a silently ignored key.
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { finding, type Finding } from '../report/finding.js';
+import { checkUserFile, readUserFile } from '../source/user-file.js';
 import { readYamlSource } from '../source/yaml-source.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { emptyToleranceConfig, TOLERANCE_FILE, type ToleranceConfig, type ToleranceContext } from './config.js';
@@ -22,9 +22,11 @@ export function loadTolerance(referenceDir: string, ctx: ToleranceContext): Tole
   const file = `reference/${TOLERANCE_FILE}`;
   const config = emptyToleranceConfig();
   const problems: Finding[] = [];
-  const full = path.join(referenceDir, TOLERANCE_FILE);
-  if (!existsSync(full)) {
-    if (existsSync(path.join(referenceDir, 'tolerance.yml'))) {
+  const toolDir = path.dirname(referenceDir);
+  const folder = path.basename(referenceDir);
+  const read = readUserFile(toolDir, `${folder}/${TOLERANCE_FILE}`);
+  if (!read.ok && read.code === 'ENOENT') {
+    if (checkUserFile(toolDir, `${folder}/tolerance.yml`).ok) {
       problems.push(
         finding('tolerance-invalid', {
           file: 'reference/tolerance.yml',
@@ -34,21 +36,17 @@ export function loadTolerance(referenceDir: string, ctx: ToleranceContext): Tole
     }
     return { config, problems };
   }
-  let text: string;
-  try {
-    if (statSync(full).isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
-    text = readFileSync(full, 'utf8');
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
+  if (!read.ok) {
+    // a regular file inside the tool, up to the size limit: never /proc/self/environ, a FIFO or /dev/zero
     problems.push(
-      finding('unreadable-file', {
+      finding(read.kind === 'outside' ? 'outside-tool' : 'unreadable-file', {
         file,
-        message: `could not read the file (${e.code ?? e.message}); make it a readable text file`,
+        message: `could not read the file (${read.code}): ${read.reason}; ${read.fix}`,
       }),
     );
     return { config, problems };
   }
-  return { config: parseToleranceText(text, ctx, problems, file), problems };
+  return { config: parseToleranceText(read.text, ctx, problems, file), problems };
 }
 
 /** Parses tolerance.yaml text (exported for tests and for the HTTP service's editor). */

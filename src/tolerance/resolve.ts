@@ -1,5 +1,6 @@
 // Tolerance resolution: most specific first — the fixture's tolerance[key], then the
-// per-key entry (short form or overrides), then defaults[type], then the comparator's built-in
+// per-key entry (short form or overrides), then defaults[type], then the project's tolerances[type]
+// (pixie.config, folded into defaults by withProjectDefaults), then the comparator's built-in
 // defaults. Merging is per field, and nested mappings ('tolerance'-kind options such as
 // `series: {abs}` or `columns: {amount: {abs}}`) merge per field too, so setting only `rel`
 // keeps the lower layer's `abs`. Built-in defaults are the one exception: once an author sets
@@ -61,4 +62,18 @@ export function resolveTolerance(
   let resolved: Record<string, unknown> = {};
   for (const layer of layers) if (layer) resolved = mergeInto(resolved, normalise(layer));
   return resolved as Tolerance;
+}
+
+/** The tool's config with the project's per-type tolerances merged beneath its own defaults. */
+export function withProjectDefaults(
+  config: ToleranceConfig,
+  project: Partial<Record<OutputType, Tolerance>> | undefined,
+): ToleranceConfig {
+  if (!project || Object.keys(project).length === 0) return config;
+  const defaults: ToleranceConfig['defaults'] = { ...config.defaults };
+  for (const [type, block] of Object.entries(project) as [OutputType, Tolerance][]) {
+    const own = defaults[type];
+    defaults[type] = (own ? mergeInto(normalise(block), normalise(own)) : normalise(block)) as Tolerance;
+  }
+  return { ...config, defaults };
 }

@@ -1,5 +1,6 @@
 // Sentences shared by tolerance.yaml and fixture `tolerance` blocks: how a value is named, "did you
 // mean", the YAML `key:{…}` mistake, and a key that names no output.
+import { excerpt } from '../source/excerpt.js';
 import { suggest } from '../util/did-you-mean.js';
 
 /** "a string", "an array", "null" — for messages. */
@@ -22,12 +23,13 @@ export function didYouMean(word: string, candidates: Iterable<string>): string {
  * came out, returns the hint sentence, or null when the text does not look like that mistake.
  */
 export function colonSpaceHint(text: string, sourceLine?: string): string | null {
-  if (!/^[^\s:{}[\],]+:[^\s]/.test(text)) return null;
+  // only a short line can be this mistake; a long one (a file linked to /proc/self/environ) is never quoted
+  if (text.length > 200 || !/^[^\s:{}[\],]+:[^\s]/.test(text)) return null;
   const fixedText = text.replace(/^([^\s:{}[\],]+):(?=\S)/, '$1: ');
   const line = sourceLine?.trim();
-  const original = line?.includes(text) ? line : text;
+  const original = line && line.length <= 200 && line.includes(text) ? line : text;
   const fixed = original.replace(text, fixedText);
-  return `YAML read '${original}' as text because there is no space after the colon; write '${fixed}'`;
+  return `YAML read '${excerpt(original, 80)}' as text because there is no space after the colon; write '${excerpt(fixed, 80)}'`;
 }
 
 /** The message for a key that names no declared output. */
@@ -37,8 +39,9 @@ export function notAnOutputMessage(
   extraCandidates: readonly string[] = [],
 ): string {
   const close = suggest(key, [...outputKeys, ...extraCandidates]);
-  if (close) return `'${key}' is not an output of this tool — did you mean '${close}'?`;
+  const quoted = excerpt(key);
+  if (close) return `'${quoted}' is not an output of this tool — did you mean '${close}'?`;
   return outputKeys.length
-    ? `'${key}' is not an output of this tool; use one of: ${outputKeys.join(', ')}`
-    : `'${key}' is not an output of this tool, which declares no outputs; remove it`;
+    ? `'${quoted}' is not an output of this tool; use one of: ${outputKeys.join(', ')}`
+    : `'${quoted}' is not an output of this tool, which declares no outputs; remove it`;
 }

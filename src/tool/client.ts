@@ -1,9 +1,24 @@
 // The HTTP client for a running tool: undici with explicit timeouts and a response size cap, so a
 // tool that hangs or floods can only fail its own check, never stall or exhaust pixie.
+import { constants as bufferConstants } from 'node:buffer';
+import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
+import { formatSize, limit, limitHint } from '../limits.js';
 
-const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+/** How much of a response may be read, and how a refusal names that limit. */
+export interface ResponseBudget {
+  bytes: number;
+  /** the limit in words, e.g. "256 MiB (PIXIE_MAX_OUTPUT_MB)" */
+  words: string;
+}
+
+/** The whole output budget, for one request at a time (docs: README, Limits and safety). */
+function wholeBudget(bytes?: number): ResponseBudget {
+  return bytes === undefined
+    ? { bytes: limit('outputBytes'), words: limitHint('outputBytes') }
+    : { bytes, words: formatSize(bytes) };
+}
 
 export type ToolHttpErrorKind = 'timeout' | 'connection' | 'too_large' | 'protocol';
 
@@ -34,19 +49,32 @@ export interface SseEvent {
 export class ToolClient {
   private readonly agent: Agent;
 
+  private readonly budget: ResponseBudget;
+
   constructor(
     readonly baseUrl: string,
-    private readonly maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
+    maxResponseBytes?: number,
   ) {
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+    this.budget = wholeBudget(maxResponseBytes);
   }
 
   get(path: string, timeoutMs: number): Promise<HttpResult> {
-    return this.send('GET', path, undefined, timeoutMs);
+    return this.send('GET', path, undefined, timeoutMs, this.budget);
   }
 
-  postJson(path: string, body: unknown, timeoutMs: number): Promise<HttpResult> {
-    return this.send('POST', path, JSON.stringify(body), timeoutMs);
+  /** `budget`: this request's share when several run at once (fixtures), else the whole output budget. */
+  postJson(path: string, body: unknown, timeoutMs: number, budget: ResponseBudget = this.budget): Promise<HttpResult> {
+    return this.send('POST', path, JSON.stringify(body), timeoutMs, budget);
+  }
+
+  /** The output budget shared by `ways` requests running at once. */
+  share(ways: number): ResponseBudget {
+    if (ways <= 1) return this.budget;
+    return {
+      bytes: Math.floor(this.budget.bytes / ways),
+      words: `${formatSize(Math.floor(this.budget.bytes / ways))}, its share of the ${this.budget.words} a tool's responses may hold at once with ${ways} running together (--jobs)`,
+    };
   }
 
   private async send(
@@ -54,6 +82,7 @@ export class ToolClient {
     path: string,
     body: string | undefined,
     timeoutMs: number,
+    budget: ResponseBudget,
   ): Promise<HttpResult> {
     const started = performance.now();
     const signal = AbortSignal.timeout(timeoutMs);
@@ -67,24 +96,25 @@ export class ToolClient {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      const chunks: Buffer[] = [];
+      // decoded as it arrives, so a response is held once as text rather than as chunks, a copy and text
+      const decoder = new StringDecoder('utf8');
+      const parts: string[] = [];
+      const max = Math.min(budget.bytes, bufferConstants.MAX_STRING_LENGTH);
       let size = 0;
       for await (const chunk of res.body) {
         size += chunk.length;
-        if (size > this.maxResponseBytes) {
+        if (size > max) {
           res.body.on('error', () => {});
           res.body.destroy();
-          throw new ToolHttpError(
-            'too_large',
-            `${method} ${path} response exceeded ${Math.round(this.maxResponseBytes / 1048576)} MiB`,
-          );
+          throw new ToolHttpError('too_large', `${method} ${path} response is larger than ${budget.words}`);
         }
-        chunks.push(chunk as Buffer);
+        parts.push(decoder.write(chunk as Buffer));
       }
+      parts.push(decoder.end());
       return {
         status: res.statusCode,
         contentType: String(res.headers['content-type'] ?? ''),
-        text: Buffer.concat(chunks).toString('utf8'),
+        text: parts.length === 1 ? parts[0]! : parts.join(''),
         durationMs: performance.now() - started,
       };
     } catch (err) {
@@ -122,16 +152,16 @@ export class ToolClient {
         res.body.destroy();
         return 'stopped';
       }
-      const parser = sseParser();
+      const parser = sseParser(this.budget.bytes, () => {
+        throw new ToolHttpError('too_large', `GET ${path} sent one event larger than ${this.budget.words}`);
+      });
+      const decoder = new StringDecoder('utf8');
       let size = 0;
       for await (const chunk of res.body) {
         size += chunk.length;
-        if (size > this.maxResponseBytes)
-          throw new ToolHttpError(
-            'too_large',
-            `GET ${path} stream exceeded ${Math.round(this.maxResponseBytes / 1048576)} MiB`,
-          );
-        for (const event of parser.push((chunk as Buffer).toString('utf8'))) {
+        if (size > this.budget.bytes)
+          throw new ToolHttpError('too_large', `GET ${path} stream sent more than ${this.budget.words}`);
+        for (const event of parser.push(decoder.write(chunk as Buffer))) {
           if (onEvent(event)) {
             res.body.destroy();
             return 'stopped';
@@ -195,12 +225,20 @@ export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
-/** Server-Sent Events framing, with eventsource-parser (linear in the stream, however long its lines). */
-function sseParser(): { push(text: string): SseEvent[]; end(): SseEvent[] } {
+/**
+ * Server-Sent Events framing, with eventsource-parser (linear in the stream, however long its lines);
+ * an event or unfinished line longer than `maxChars` calls `tooLarge`.
+ */
+function sseParser(maxChars: number, tooLarge: () => never): { push(text: string): SseEvent[]; end(): SseEvent[] } {
   let out: SseEvent[] = [];
+  let overflow = false;
   const parser = createParser({
+    maxBufferSize: maxChars,
     onEvent: (e) => {
       out.push({ event: e.event ?? 'message', data: e.data, id: e.id });
+    },
+    onError: (e) => {
+      if (e.type === 'max-buffer-size-exceeded') overflow = true;
     },
   });
   const take = () => {
@@ -211,6 +249,7 @@ function sseParser(): { push(text: string): SseEvent[]; end(): SseEvent[] } {
   return {
     push(text) {
       parser.feed(text);
+      if (overflow) tooLarge();
       return take();
     },
     // an event not terminated by a blank line is discarded, as browsers do

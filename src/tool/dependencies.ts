@@ -1,10 +1,12 @@
 // What a tool declares (package.json / pyproject.toml) and what its entrypoint imports.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { excerpt } from '../source/excerpt.js';
+import { readUserFile } from '../source/user-file.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import type { Runtime } from './runtime.js';
 
 const run = promisify(execFile);
@@ -32,17 +34,20 @@ function requirementName(req: string): string | null {
 
 export async function readDeclared(toolDir: string, runtime: Runtime): Promise<Declared> {
   const file = runtime.dependencyManifest;
-  const full = path.join(toolDir, file);
-  if (!existsSync(full)) return { ok: false, message: `${file} is missing` };
-  const text = readFileSync(full, 'utf8');
+  // as every file of the tool: a regular file inside it, read up to the size limit
+  const read = readUserFile(toolDir, file);
+  if (!read.ok) return { ok: false, message: read.code === 'ENOENT' ? `${file} is missing` : read.message };
+  const text = read.text;
   if (file === 'package.json') {
     let pkg: Record<string, unknown>;
     try {
       pkg = JSON.parse(text) as Record<string, unknown>;
     } catch (err) {
-      return { ok: false, message: `package.json is not valid JSON: ${(err as Error).message}` };
+      return { ok: false, message: `package.json is not valid JSON: ${excerpt((err as Error).message, 100)}` };
     }
-    const keys = (field: string) => Object.keys((pkg[field] as Record<string, string> | undefined) ?? {});
+    if (!isPlainObject(pkg))
+      return { ok: false, message: 'package.json must hold a JSON object { "dependencies": … }' };
+    const keys = (field: string) => (isPlainObject(pkg[field]) ? Object.keys(pkg[field]) : []);
     return {
       ok: true,
       deps: {
@@ -60,7 +65,7 @@ export async function readDeclared(toolDir: string, runtime: Runtime): Promise<D
     const e = err as { line?: number; message: string };
     return {
       ok: false,
-      message: `pyproject.toml could not be parsed${e.line ? ` at line ${e.line}` : ''}: ${e.message.split('\n')[0]}`,
+      message: `pyproject.toml could not be parsed${e.line ? ` at line ${e.line}` : ''}: ${excerpt(e.message.split('\n')[0]!, 120)}`,
     };
   }
   const project = doc.project as Record<string, unknown> | undefined;

@@ -1,5 +1,6 @@
 // tool.json's schema errors in words: each names the JSON pointer, the input or output it belongs to
 // (its key and type) and the fix, with "did you mean" for near spellings and the keys a type takes.
+import { excerpt } from '../source/excerpt.js';
 import { INPUT_TYPES, OUTPUT_TYPES } from './manifest-types.js';
 import { finding, type Finding } from '../report/finding.js';
 import { compileReferenceSchema, describeGot, describeTypes, loadReferenceSchema } from '../schema/ajv.js';
@@ -160,7 +161,7 @@ function explain(
       } else {
         fix = `remove it (allowed here: ${allowed.join(', ')})`;
       }
-      return { path: keyPointer, line, message: `unknown key '${key}' ${inWhere(pointer)} — ${fix}` };
+      return { path: keyPointer, line, message: `unknown key '${excerpt(key)}' ${inWhere(pointer)} — ${fix}` };
     }
 
     case 'required': {

@@ -1,5 +1,6 @@
 // tool.json's JSON syntax errors in words: each names its line and column (check 2 shows the first one
 // on its own) and the fix. Words that are someone else's JSON (Python's True, None) get their JSON spelling.
+import { excerpt } from '../source/excerpt.js';
 import type { JsonSource, JsonSyntaxError } from '../source/json-source.js';
 
 type SyntaxSource = Extract<JsonSource, { kind: 'syntax' }>;
@@ -46,7 +47,8 @@ function describe(source: SyntaxSource, error: JsonSyntaxError): { message: stri
   const { code } = error;
   const atEnd = error.offset >= text.length;
   const ch = atEnd ? '' : text[error.offset]!;
-  const token = atEnd ? '' : tokenAt(text, error.offset);
+  // the token is quoted in the message: escaped, as any text from a user's file
+  const token = atEnd ? '' : excerpt(tokenAt(text, error.offset), 40);
   const prev = previousNonSpace(text, error.offset);
 
   if (

@@ -118,7 +118,9 @@ export interface Manifest {
   layout?: 'form' | 'chat' | 'split';
   max_memory_mb?: number;
   max_runtime_seconds?: number;
+  startup_timeout_seconds?: number;
   validator_timeout_override?: number | null;
+  secrets?: { key: string; description?: string | null; required?: boolean }[];
   concurrent?: boolean;
   [field: string]: unknown;
 }

@@ -2,14 +2,14 @@
 // JSON.parse silently drops), then reference-schemas/tool.schema.json. Every problem becomes one
 // sentence with its JSON pointer, its line, and the fix.
 
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Manifest } from './manifest-types.js';
 import { inWhere, toolJsonSchemaProblems } from './manifest-schema-errors.js';
 import { toolJsonSyntaxProblems } from './manifest-syntax.js';
 import { finding, type Finding } from '../report/finding.js';
+import { excerpt } from '../source/excerpt.js';
 import { readJsonSource } from '../source/json-source.js';
 import { toPointer } from '../source/path.js';
+import { readUserFile } from '../source/user-file.js';
 
 export type ManifestLoad =
   | { ok: true; manifest: Manifest; raw: unknown; text: string }
@@ -18,13 +18,10 @@ export type ManifestLoad =
 const FILE = 'tool.json';
 
 export function loadManifest(toolDir: string): ManifestLoad {
-  const file = path.join(toolDir, FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
+  // a regular file inside the tool, up to the size limit: never a link out of it, a FIFO or a device
+  const read = readUserFile(toolDir, FILE);
+  if (!read.ok) {
+    if (read.code === 'ENOENT') {
       return {
         ok: false,
         stage: 'missing',
@@ -36,20 +33,18 @@ export function loadManifest(toolDir: string): ManifestLoad {
         ],
       };
     }
-    const why =
-      code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
     return {
       ok: false,
       stage: 'read',
       problems: [
-        finding('unreadable-file', {
+        finding(read.kind === 'outside' ? 'outside-tool' : 'unreadable-file', {
           file: FILE,
-          message: `${FILE} could not be read: ${why} — make it a readable file`,
+          message: `${FILE} could not be read: ${read.reason} — ${read.fix}`,
         }),
       ],
     };
   }
-  return parseManifestText(text);
+  return parseManifestText(read.text);
 }
 
 /** Validates tool.json text already in memory (loadManifest without the file system). */
@@ -76,7 +71,9 @@ export function parseManifestText(text: string): ManifestLoad {
       return {
         ok: false,
         stage: 'json',
-        problems: [syntax({ message: `${FILE} is not valid JSON: ${source.reason} — fix the syntax there` })],
+        problems: [
+          syntax({ message: `${FILE} is not valid JSON: ${excerpt(source.reason, 100)} — fix the syntax there` }),
+        ],
       };
     case 'too-deep':
       return {
@@ -84,6 +81,7 @@ export function parseManifestText(text: string): ManifestLoad {
         stage: 'json',
         problems: [
           syntax({
+            line: source.line,
             message: `${FILE} nests objects and arrays too deeply to read — flatten it (a tool.json needs only a few levels)`,
           }),
         ],
@@ -100,7 +98,7 @@ export function parseManifestText(text: string): ManifestLoad {
           file: FILE,
           path: toPointer(segments),
           line,
-          message: `duplicate key '${key}' ${inWhere(toPointer(segments.slice(0, -1)))} (${firstLine === line ? `twice on line ${line}` : `lines ${firstLine} and ${line}`}) — JSON keeps only the last one; remove or rename one of them`,
+          message: `duplicate key '${excerpt(key)}' ${inWhere(toPointer(segments.slice(0, -1)))} (${firstLine === line ? `twice on line ${line}` : `lines ${firstLine} and ${line}`}) — JSON keeps only the last one; remove or rename one of them`,
         }),
       ),
     };

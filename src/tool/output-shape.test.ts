@@ -89,11 +89,13 @@ const CASES: Record<OutputType, { valid: unknown[]; invalid: [unknown, string][]
       },
       { total: 5, name: 'x' },
       {},
+      // the original Pixie's tools return pairs as an object (values of any kind, null included)
+      { pairs: { 'fast MA': 20, status: 'training started', current_temperature_c: null } },
     ],
     invalid: [
       [{ pairs: [{ key: 'a' }] }, "pairs[0] is missing 'value'"],
       [[1, 2], 'the value should be an object, got array'],
-      [{ pairs: 'x' }, 'pairs should be an array'],
+      [{ pairs: 'x' }, 'pairs should be an array or an object, got string "x"'],
     ],
   },
   chart_line: {
@@ -228,10 +230,13 @@ const CASES: Record<OutputType, { valid: unknown[]; invalid: [unknown, string][]
           { t: 2, open: 11, high: 11, low: 10, close: 10 },
         ],
       },
+      // the short names the original Pixie's comparator read
+      { points: [{ t: 1, o: 10, h: 12, l: 9, c: 11 }] },
     ],
     invalid: [
-      [{ points: [{ t: 1, open: 10, high: 11, low: 9 }] }, "points[0] is missing 'close'"],
+      [{ points: [{ t: 1, open: 10, high: 11, low: 9 }] }, "points[0] needs 'close' or 'c'"],
       [{ points: [{ t: 1, open: 10, high: 11, low: 9, close: 12 }] }, 'points[0]: high 11 is below close 12'],
+      [{ points: [{ t: 1, o: 10, h: 11, l: 9, c: 12 }] }, 'points[0]: high 11 is below close 12'],
     ],
   },
   chart_radar: {
@@ -248,13 +253,21 @@ const CASES: Record<OutputType, { valid: unknown[]; invalid: [unknown, string][]
     valid: [
       { nodes: [{ id: 'a', label: 'A' }, { id: 'b' }], links: [{ source: 'a', target: 'b', value: 3 }] },
       { nodes: [{ id: 'a' }, { id: 'b' }], links: [{ source: 0, target: 1, value: 3 }] },
+      // the names the original Pixie's comparator reads: nodes by name, src/tgt (from/to), weight
+      { nodes: [{ name: 'a' }, { name: 'b' }], links: [{ src: 'a', tgt: 'b', weight: 3 }] },
+      { nodes: [{ id: 'a' }, { id: 'b' }], links: [{ from: 'a', to: 'b', value: 3 }] },
     ],
     invalid: [
       [
         { nodes: [{ id: 'a' }], links: [{ source: 'a', target: 'zz', value: 1 }] },
         "links[0].target 'zz' names no node in nodes",
       ],
-      [{ nodes: [{ id: 'a' }], links: [{ source: 'a', target: 'a' }] }, "links[0] is missing 'value'"],
+      [
+        { nodes: [{ name: 'a' }], links: [{ from: 'a', to: 'zz', value: 1 }] },
+        "links[0].to 'zz' names no node in nodes",
+      ],
+      [{ nodes: [{ id: 'a' }], links: [{ source: 'a', target: 'a' }] }, "links[0] needs 'value' or 'weight'"],
+      [{ nodes: [{ label: 'a' }], links: [] }, "nodes[0] needs 'id' or 'name'"],
     ],
   },
   chart_treemap: {
@@ -266,9 +279,18 @@ const CASES: Record<OutputType, { valid: unknown[]; invalid: [unknown, string][]
           { id: 'b', value: 6, parent: '' },
         ],
       },
+      // nodes by name, as the original Pixie's comparator keyed them
+      {
+        nodes: [
+          { name: 'root', value: 10 },
+          { name: 'a', value: 4, parent: 'root' },
+        ],
+      },
     ],
     invalid: [
       [{ nodes: [{ id: 'a', value: 1, parent: 'ghost' }] }, "nodes[0].parent 'ghost' names no node in nodes"],
+      [{ nodes: [{ name: 'a', value: 1, parent: 'ghost' }] }, "nodes[0].parent 'ghost' names no node in nodes"],
+      [{ nodes: [{ label: 'a', value: 1 }] }, "nodes[0] needs 'id' or 'name'"],
       [{ nodes: [{ id: 'a' }] }, "nodes[0] is missing 'value'"],
     ],
   },
@@ -290,10 +312,22 @@ const CASES: Record<OutputType, { valid: unknown[]; invalid: [unknown, string][]
         default_center: [51.5, 0],
         default_zoom: 5,
       },
+      // every point form the original Pixie's tools and map comparator use
+      {
+        points: [
+          [51.5, -0.12],
+          { lat: 51.5, lon: -0.12 },
+          { latitude: 51.5, longitude: -0.12, label: 'London', id: 7 },
+          { lat: 51.5, lng: -0.12, label: null },
+        ],
+      },
     ],
     invalid: [
       [{ points: [{ lat: 91, lng: 0 }] }, 'points[0].lat is 91 but must be <= 90'],
-      [{ points: [{ lat: 1, lon: 2 }] }, "points[0] is missing 'lng' (it has 'lon': rename it to 'lng')"],
+      [{ points: [{ lat: 1, lng_: 2 }] }, "points[0] needs 'lng' or 'lon' or 'longitude'"],
+      [{ points: [{ latitude: 1, lon: 200 }] }, 'points[0].lon is 200 but must be <= 180'],
+      [{ points: [[1, 2, 3]] }, 'points[0] has 3 item(s) but needs at most 2'],
+      [{ points: ['51.5,-0.1'] }, 'points[0] should be an object or an array, got string'],
     ],
   },
   map_heatmap: {
@@ -304,9 +338,11 @@ const CASES: Record<OutputType, { valid: unknown[]; invalid: [unknown, string][]
           { lat: 1, lng: 2 },
         ],
       },
+      { points: [[1, 2, 0.5], [1, 2], { latitude: 1, longitude: 2, intensity: 3 }] },
     ],
     invalid: [
       [{ points: [{ lat: 1, lng: 200 }] }, 'points[0].lng is 200 but must be <= 180'],
+      [{ points: [[1, 2, -1]] }, 'points[0][2] is -1 but must be >= 0'],
       [{ points: [{ lat: 1, lng: 2, weight: 'high' }] }, 'points[0].weight should be a number or null'],
     ],
   },
@@ -335,21 +371,32 @@ const CASES: Record<OutputType, { valid: unknown[]; invalid: [unknown, string][]
           },
         ],
       },
+      // vertices (what the original's comparator read), point objects, and a bare vertex list
+      {
+        polygons: [
+          {
+            vertices: [{ lat: 0, lng: 0 }, { lat: 0, lon: 1 }, [1, 1]],
+          },
+          [
+            [0, 0],
+            [0, 1],
+            [1, 1],
+          ],
+        ],
+      },
     ],
     invalid: [
+      [{ polygons: [{ rings: [] }] }, "polygons[0] needs 'coords' or 'vertices' or 'points' or 'coordinates'"],
       [
         {
           polygons: [
-            {
-              vertices: [
-                [0, 0],
-                [0, 1],
-                [1, 1],
-              ],
-            },
+            [
+              [0, 0],
+              [0, 1],
+            ],
           ],
         },
-        "polygons[0] is missing 'coords' (it has 'vertices': rename it to 'coords')",
+        'polygons[0] has 2 item(s) but needs at least 3',
       ],
       [
         {
@@ -388,21 +435,33 @@ const CASES: Record<OutputType, { valid: unknown[]; invalid: [unknown, string][]
           { lat: 1.5, lng: 2.5, label: 'stop' },
         ],
       },
+      {
+        points: [[1, 2], { latitude: 1.5, longitude: 2.5, label: null }],
+      },
     ],
-    invalid: [[{ points: [[1, 2]] }, 'points[0] should be an object, got array']],
+    invalid: [[{ points: [{ lat: 1 }] }, "points[0] needs 'lng' or 'lon' or 'longitude'"]],
   },
   image_grid: {
-    valid: [{ images: [{ value: PNG, label: 'a' }, { value: 'https://x/b.png' }] }],
+    valid: [
+      { images: [{ value: PNG, label: 'a' }, { value: 'https://x/b.png' }] },
+      // what the original Pixie's comparator reads: bare strings, data/url/image instead of value
+      { images: [PNG, { data: PNG }, { url: 'https://x/b.png', label: 'b' }, { image: PNG }] },
+    ],
     invalid: [
-      [{ images: [PNG] }, 'images[0] should be an object, got string'],
-      [{ images: [{ label: 'a' }] }, "images[0] is missing 'value'"],
+      [{ images: [''] }, 'images[0] is an empty string'],
+      [{ images: [{ label: 'a' }] }, "images[0] needs 'value' or 'data' or 'url' or 'image'"],
+      [{ images: [3] }, 'images[0] should be a string or an object, got number 3'],
     ],
   },
   image_compare: {
-    valid: [{ before: PNG, after: PNG }],
+    valid: [
+      { before: PNG, after: PNG },
+      { before: { value: PNG }, after: { url: 'https://x/b.png' } },
+    ],
     invalid: [
       [{ before: PNG }, "the value is missing 'after'"],
-      [{ before: PNG, after: 3 }, 'after should be a string, got number 3'],
+      [{ before: PNG, after: 3 }, 'after should be a string or an object, got number 3'],
+      [{ before: PNG, after: { label: 'x' } }, "after needs 'value' or 'data' or 'url' or 'image'"],
     ],
   },
   diff: {

@@ -163,18 +163,24 @@ function tableRowWidths(value: unknown): string[] {
   return problems;
 }
 
-/** Node ids, reporting repeats; ids compare as strings so 1 and "1" name the same node. */
+/** Node ids (`id`, else `name`), reporting repeats; ids compare as strings so 1 and "1" name the same node. */
 function nodeIds(nodes: unknown[], problems: string[]): Set<string> {
-  const ids = new Map<string, number>();
+  const ids = new Map<string, string>();
   nodes.forEach((node, i) => {
-    if (!isPlainObject(node) || (typeof node.id !== 'string' && typeof node.id !== 'number')) return;
-    const id = String(node.id);
+    if (!isPlainObject(node)) return;
+    const field = node.id !== undefined ? 'id' : 'name';
+    const raw = node[field];
+    if (typeof raw !== 'string' && typeof raw !== 'number') return;
+    const id = String(raw);
     const first = ids.get(id);
-    if (first !== undefined) problems.push(`nodes[${i}].id ${show(node.id)} repeats nodes[${first}].id`);
-    else ids.set(id, i);
+    if (first !== undefined) problems.push(`nodes[${i}].${field} ${show(raw)} repeats ${first}`);
+    else ids.set(id, `nodes[${i}].${field}`);
   });
   return new Set(ids.keys());
 }
+
+/** An edge's end under the names the original Pixie's comparator reads: source/src/from, target/tgt/to. */
+const END_NAMES = { source: ['source', 'src', 'from'], target: ['target', 'tgt', 'to'] } as const;
 
 function endpointsExist(linksKey: 'links' | 'edges') {
   return (value: unknown): string[] => {
@@ -186,12 +192,13 @@ function endpointsExist(linksKey: 'links' | 'edges') {
     links.forEach((link, i) => {
       if (!isPlainObject(link)) return;
       for (const end of ['source', 'target'] as const) {
-        const ref = link[end];
+        const name = END_NAMES[end].find((n) => link[n] !== undefined) ?? end;
+        const ref = link[name];
         if (typeof ref !== 'string' && typeof ref !== 'number') continue;
         // d3-style links may point at nodes by index
         const byIndex = Number.isInteger(ref) && (ref as number) >= 0 && (ref as number) < nodes.length;
         if (!ids.has(String(ref)) && !byIndex)
-          problems.push(`${linksKey}[${i}].${end} ${show(ref)} names no node in nodes`);
+          problems.push(`${linksKey}[${i}].${name} ${show(ref)} names no node in nodes`);
       }
     });
     return problems;
@@ -218,8 +225,11 @@ function candleRanges(value: unknown): string[] {
   const points = arrayAt(value, 'points');
   if (!points) return [];
   const problems: string[] = [];
-  points.forEach((p, i) => {
-    if (!isPlainObject(p) || !num(p.open) || !num(p.high) || !num(p.low) || !num(p.close)) return;
+  points.forEach((raw, i) => {
+    if (!isPlainObject(raw)) return;
+    // o/h/l/c: the short names the original Pixie's comparator also read
+    const p = { open: raw.open ?? raw.o, high: raw.high ?? raw.h, low: raw.low ?? raw.l, close: raw.close ?? raw.c };
+    if (!num(p.open) || !num(p.high) || !num(p.low) || !num(p.close)) return;
     if (p.high < p.low) problems.push(`points[${i}]: high ${p.high} is below low ${p.low}`);
     else if (p.high < Math.max(p.open, p.close))
       problems.push(

@@ -52,14 +52,9 @@ export function allProcesses(): ProcInfo[] {
   return out;
 }
 
-export function pgidOf(pid: number): number | null {
-  return readStat(pid)?.pgid ?? null;
-}
-
-/** Is this process (pid + start time, which guards against pid reuse) still alive? */
-export function stillAlive(pid: number, startTime: number): boolean {
-  const info = readStat(pid);
-  return info !== null && info.startTime === startTime;
+/** Is this process alive (and not a zombie)? */
+export function isRunning(pid: number): boolean {
+  return readStat(pid) !== null;
 }
 
 /** Processes descended from `root` (children, grandchildren…), by parent links. */

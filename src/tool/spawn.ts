@@ -1,45 +1,23 @@
-// Starting and stopping a tool process. Every tool runs in its own process group so that stopping
-// it reaches its children too; every started group is registered so that an interrupted pixie
-// (Ctrl-C, a thrown check, SIGKILL via the reaper) still leaves nothing behind.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Starting and stopping a tool process. Every tool runs in its own process group, under pixie's
+// subreaper where the machine allows it (launch.ts), so that stopping it reaches every process it
+// started; every started group is registered so that an interrupted pixie (Ctrl-C, a thrown check,
+// SIGKILL via the reaper) still leaves nothing behind.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parseEnv } from 'node:util';
+import { clampTimerMs } from '../util/timer.js';
 import { ToolClient } from './client.js';
+import { baseEnvironment, toolEnvironment } from './environment.js';
 import { freePort } from './free-port.js';
-import {
-  allProcesses,
-  descendantsOf,
-  killQuietly,
-  peakResidentMbOf,
-  pgidOf,
-  processesWithEnv,
-  stillAlive,
-} from './processes.js';
+import { type Exit, launch } from './launch.js';
+import { exposedListeners } from './listeners.js';
+import { describeProcess, ProcessTracker } from './process-tracker.js';
+import { killQuietly, peakResidentMbOf } from './processes.js';
 import type { Runtime } from './runtime.js';
 import { registerGroup, unregisterGroup } from './process-registry.js';
+import { type HealthPoll, healthPollOf, slowStart } from './slow-start.js';
 
 const STDERR_RING_BYTES = 64 * 1024;
 const HEALTH_TIMEOUT_MS = 30_000;
 export const SHUTDOWN_GRACE_MS = 5_000;
-
-/** Parent variables a tool may see; everything else (tokens, CI secrets) stays with pixie. */
-const KEPT_ENV = [
-  'PATH',
-  'HOME',
-  'USER',
-  'LOGNAME',
-  'LANG',
-  'LC_ALL',
-  'LC_CTYPE',
-  'TZ',
-  'TMPDIR',
-  'TEMP',
-  'TMP',
-  'PYTHONHOME',
-  'SYSTEMROOT',
-];
 
 export interface StopResult {
   /** the leader and its whole group exited within the grace period after SIGTERM */
@@ -50,6 +28,10 @@ export interface StopResult {
   killed: number;
   /** processes of the tool found outside its process group (setsid, detached): a group stop misses them */
   escaped: number;
+  /** processes of the tool still alive after SIGKILL, as `pid (command)` */
+  survivors: string[];
+  /** why the tool ran without pixie's subreaper (null when it had one): what pixie could not contain */
+  uncontained: string | null;
   durationMs: number;
 }
 
@@ -63,6 +45,8 @@ export interface ToolProcess {
   exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
   /** highest resident memory (MiB) seen for the whole group so far; null where it can't be measured */
   peakMemoryMb(): number | null;
+  /** addresses beyond loopback that a process of the tool listens on now (`0.0.0.0:8080`) */
+  exposedListeners(): string[];
   stop(graceMs?: number): Promise<StopResult>;
 }
 
@@ -76,6 +60,8 @@ export interface StartOptions {
   runtime: Runtime;
   healthTimeoutMs?: number;
   maxResponseBytes?: number;
+  /** variables passed from pixie's environment: declared secrets and the project's env.pass */
+  passEnv?: readonly string[];
 }
 
 /** stderr kept as whole chunks, dropping the oldest once over the cap (the tail is what explains a crash) */
@@ -94,19 +80,15 @@ class Ring {
   }
 }
 
-function toolEnv(toolDir: string, port: number, marker: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const k of KEPT_ENV) if (process.env[k] !== undefined) env[k] = process.env[k];
-  const dotenv = path.join(toolDir, '.env');
-  if (existsSync(dotenv)) Object.assign(env, parseEnv(readFileSync(dotenv, 'utf8')));
-  Object.assign(env, {
+/** What pixie itself sets for every tool (docs/tool-format.md, start-up). */
+function ownVariables(port: number, marker: string): Record<string, string> {
+  return {
     PORT: String(port),
     PIXIE_VALIDATE: 'true',
     PIXIE_RUN_ID: marker,
     PYTHONUNBUFFERED: '1',
     PYTHONDONTWRITEBYTECODE: '1',
-  });
-  return env;
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -135,52 +117,31 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   const marker = randomUUID();
   const stderr = new Ring(STDERR_RING_BYTES);
   const elapsed = () => performance.now() - started;
-  let child: ChildProcess;
-  try {
-    child = spawn(opts.runtime.command, [...opts.runtime.preArgs, opts.entrypoint, '--port', String(port)], {
-      cwd: opts.toolDir,
-      env: toolEnv(opts.toolDir, port, marker),
-      stdio: ['ignore', 'ignore', 'pipe'],
-      detached: true, // own process group: killpg reaches the tool's children
-    });
-  } catch (err) {
-    return {
-      ok: false,
-      message: `could not start ${opts.runtime.label}: ${(err as Error).message}`,
-      details: '',
-      stderr: '',
-      durationMs: elapsed(),
-    };
-  }
-  const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
-  child.stderr!.on('data', (c: Buffer) => stderr.push(c));
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exit = { code, signal };
-      resolve(exit);
-    });
+  const launched = await launch({
+    command: opts.runtime.command,
+    args: [...opts.runtime.preArgs, opts.entrypoint, '--port', String(port)],
+    cwd: opts.toolDir,
+    env: toolEnvironment(opts.toolDir, opts.passEnv ?? [], ownVariables(port, marker)).env,
+    baseEnv: baseEnvironment(),
+    onStderr: (c) => stderr.push(c),
   });
-  // stderr may still be flowing when 'exit' fires; 'close' means every pipe is drained
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-
-  const early = await within(spawnError, 0, null);
-  if (early || child.pid === undefined) {
-    const err = early ?? (await spawnError);
+  if (!launched.ok)
     return {
       ok: false,
-      message: `could not start ${opts.runtime.label}: ${err.message}`,
+      message: `could not start ${opts.runtime.label}: ${launched.error}`,
       details: '',
       stderr: '',
       durationMs: elapsed(),
     };
-  }
-  const pid = child.pid;
+  const proc = launched.launched;
+  let exit: Exit | null = null;
+  const exited = proc.exited.then((e) => (exit = e));
+  const pid = proc.pid;
   registerGroup(pid, marker);
 
-  // One /proc scan every 200 ms: resident memory of the whole tool, and every descendant seen (so a
-  // child that leaves the process group and clears its environment is still stopped later).
-  const tracker = new ProcessTracker(pid);
+  // One /proc scan every 200 ms: resident memory of the whole tool, and every process of it seen (so
+  // without a subreaper, a child that leaves the group and clears its environment is still stopped).
+  const tracker = new ProcessTracker(pid, proc.reaperPid ?? pid, () => proc.uncontained() === null, marker);
   const sampler = setInterval(() => tracker.sample(), 200);
   sampler.unref();
 
@@ -200,15 +161,18 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       const leaderPeak = exit ? null : peakResidentMbOf(pid);
       return Math.round(Math.max(tracker.peakMb, leaderPeak ?? 0) * 10) / 10;
     },
+    exposedListeners: () => exposedListeners(tracker.alive().map((p) => p.pid)),
     stop: (graceMs = SHUTDOWN_GRACE_MS) =>
-      (stopping ??= stopGroup(pid, marker, tracker, exited, closed, graceMs, () => {
+      (stopping ??= stopGroup(pid, tracker, exited, graceMs, proc.uncontained, async () => {
         clearInterval(sampler);
-        void client.close();
+        await Promise.all([client.close(), proc.release()]);
       })),
   };
 
   // poll /healthz until 200, the process exits, or the deadline passes
-  const deadline = started + (opts.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
+  const healthMs = clampTimerMs(opts.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
+  const deadline = started + healthMs;
+  let lastPoll: HealthPoll = null;
   while (performance.now() < deadline) {
     if (exit) break;
     try {
@@ -217,15 +181,16 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
         tracker.sample();
         return { ok: true, tool, durationMs: elapsed() };
       }
-    } catch {
-      // not listening yet
+      lastPoll = healthPollOf(res);
+    } catch (err) {
+      lastPoll = healthPollOf(err); // not listening yet, or not answering
     }
     if (exit) break;
     // poll briskly while a fast tool is likely to come up, then ease off
     await within(exited, performance.now() - started < 1000 ? 20 : 100, null);
   }
-  if (exit) await within(closed, 500, null);
-  const exitNow = exit as { code: number | null; signal: NodeJS.Signals | null } | null;
+  if (exit) await within(proc.drained, 500, null);
+  const exitNow = exit as Exit | null;
   await tool.stop(2000);
   const log = stderr.text();
   if (exitNow) {
@@ -242,76 +207,43 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       durationMs: elapsed(),
     };
   }
-  const seconds = (opts.healthTimeoutMs ?? HEALTH_TIMEOUT_MS) / 1000;
-  return {
-    ok: false,
-    message: `/healthz did not answer 200 within ${seconds} s`,
-    details: `port ${port}; is the tool listening on 127.0.0.1 at the port given by --port / PORT?`,
-    stderr: log,
-    durationMs: elapsed(),
-  };
-}
-
-/** The tool's process group and every descendant seen, with resident-memory peaks. */
-class ProcessTracker {
-  peakMb = 0;
-  /** pid → start time of every descendant ever seen (start time guards against pid reuse) */
-  readonly known = new Map<number, number>();
-
-  constructor(private readonly pgid: number) {}
-
-  sample(): void {
-    if (process.platform !== 'linux') return;
-    const procs = allProcesses();
-    const mine = new Map<number, number>();
-    let kb = 0;
-    for (const p of [...procs.filter((p) => p.pgid === this.pgid), ...descendantsOf(this.pgid, procs)]) {
-      if (mine.has(p.pid)) continue;
-      mine.set(p.pid, p.startTime);
-      kb += p.rssKb;
-      this.known.set(p.pid, p.startTime);
-    }
-    this.peakMb = Math.max(this.peakMb, kb / 1024);
-  }
-
-  /** Live processes of the tool: its group, known descendants, and carriers of its marker. */
-  alive(marker: string): number[] {
-    if (process.platform !== 'linux') return [];
-    const pids = new Set<number>();
-    for (const p of allProcesses()) if (p.pgid === this.pgid) pids.add(p.pid);
-    for (const [pid, start] of this.known) if (stillAlive(pid, start)) pids.add(pid);
-    for (const pid of processesWithEnv('PIXIE_RUN_ID', marker)) pids.add(pid);
-    return [...pids];
-  }
+  const seconds = healthMs / 1000;
+  return { ok: false, ...slowStart(seconds, port, lastPoll), stderr: log, durationMs: elapsed() };
 }
 
 async function stopGroup(
   pgid: number,
-  marker: string,
   tracker: ProcessTracker,
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
-  closed: Promise<void>,
+  exited: Promise<Exit>,
   graceMs: number,
-  cleanup: () => void,
+  uncontained: () => string | null,
+  release: () => Promise<void>,
 ): Promise<StopResult> {
   const started = performance.now();
   tracker.sample();
-  const escaped = tracker.alive(marker).filter((pid) => pgidOf(pid) !== pgid).length;
+  const escaped = tracker.alive().filter((p) => p.pgid !== pgid).length;
   killQuietly(-pgid, 'SIGTERM');
-  for (const pid of tracker.alive(marker)) killQuietly(pid, 'SIGTERM'); // descendants outside the group
+  for (const p of tracker.alive()) killQuietly(p.pid, 'SIGTERM'); // descendants outside the group
   const leaderExit = await within(exited, graceMs, null);
   // the leader may exit while a child ignores SIGTERM: wait out the rest of the grace for the others
-  while (tracker.alive(marker).length > 0 && performance.now() - started < graceMs) await sleep(50);
-  const survivors = tracker.alive(marker);
+  while (tracker.alive().length > 0 && performance.now() - started < graceMs) await sleep(50);
+  const stubborn = tracker.alive();
   killQuietly(-pgid, 'SIGKILL');
-  for (const pid of survivors) killQuietly(pid, 'SIGKILL');
-  const killed = survivors.length || (leaderExit ? 0 : 1);
+  for (const p of stubborn) killQuietly(p.pid, 'SIGKILL');
+  const killed = stubborn.length || (leaderExit ? 0 : 1);
   const final = leaderExit ?? (await within(exited, 2000, { code: null, signal: 'SIGKILL' as NodeJS.Signals }));
-  await within(closed, 500, null);
-  // wait until the kernel has really removed them, so "nothing survives" holds when we return
+  // wait until the kernel has really removed them, so "nothing survives" holds when we return; a
+  // process forked between a listing and its kill is caught by the next round
   const until = performance.now() + 2000;
-  while (performance.now() < until && tracker.alive(marker).length > 0) await sleep(20);
-  cleanup();
+  for (let left = tracker.alive(); left.length > 0; left = tracker.alive()) {
+    if (performance.now() > until) break;
+    for (const p of left) killQuietly(p.pid, 'SIGKILL');
+    await sleep(20);
+  }
+  // named while the subreaper still holds them: once it exits they would be init's
+  const survivors = tracker.alive().map((p) => describeProcess(p.pid));
+  const notContained = uncontained();
+  await release();
   unregisterGroup(pgid);
   return {
     graceful: killed === 0 && leaderExit !== null,
@@ -319,6 +251,8 @@ async function stopGroup(
     signal: final.signal,
     killed,
     escaped,
+    survivors,
+    uncontained: notContained,
     durationMs: performance.now() - started,
   };
 }

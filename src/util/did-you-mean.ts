@@ -39,6 +39,9 @@ export function suggest(word: string, candidates: Iterable<string>): string | un
   for (const candidate of candidates) {
     if (candidate === word) continue;
     const c = norm(candidate);
+    // lengths that differ by more than the limit cannot be close; skipping them also keeps a
+    // 10 MB key in a hostile file from building a 10-million-row distance table
+    if (Math.abs(c.length - w.length) > limit) continue;
     const distance = c === w ? 0 : editDistance(w, c);
     if (distance <= limit && distance < bestDistance) {
       best = candidate;

@@ -15,3 +15,13 @@ export async function mapPool<T, R>(
   await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));
   return results;
 }
+
+/** Runs the functions given to it one at a time, in call order, whatever happens to each. */
+export function serially(): <R>(work: () => Promise<R>) => Promise<R> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => {});
+    return run;
+  };
+}

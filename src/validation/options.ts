@@ -1,3 +1,6 @@
+import type { ProjectSettings } from '../project/config.js';
+import type { ValueCapLimits } from '../report/value-cap.js';
+
 export interface ProgressEvent {
   kind: 'check-start' | 'check-end' | 'fixture-end' | 'fixtures-total' | 'explore-start' | 'explore-end';
   tool_id: string;
@@ -7,6 +10,14 @@ export interface ProgressEvent {
   message?: string;
   file?: string;
   total?: number;
+}
+
+/** The full new values --update-fixtures writes (the report keeps values only up to its limits). */
+export interface UpdateValues {
+  /** per fixture file, the /run values of its outputs that failed */
+  fixtures: Map<string, Record<string, unknown>>;
+  /** the sample run's response (check 8), for fixture_sample.json */
+  sample: Record<string, unknown> | null;
 }
 
 export interface ValidateOptions {
@@ -19,9 +30,11 @@ export interface ValidateOptions {
   fixture?: string[];
   /** --tag values */
   tag?: string[];
+  /** under --all: a --fixture token that matches only other tools' fixtures is not an error here */
+  filterAcrossTools?: boolean;
   /** fixtures run at once (default 4) */
   jobs?: number;
-  /** override the 30 s /healthz deadline (tests) */
+  /** --startup-timeout: the /healthz deadline, over tool.json and the project's limits */
   healthTimeoutMs?: number;
   /** run every selected fixture this many times (instead of its own `repeat`) */
   repeat?: number;
@@ -29,7 +42,13 @@ export interface ValidateOptions {
   determinism?: boolean;
   /** generate inputs from tool.json and report those that break the tool (docs/checks.md) */
   explore?: ExploreOptions;
+  /** what the project's pixie.config gives every tool: tolerances, environment, limits */
+  project?: ProjectSettings;
   onProgress?: (event: ProgressEvent) => void;
+  /** what the report keeps of large values; unset parts come from the environment (README, Limits and safety) */
+  reportValueLimits?: Partial<ValueCapLimits>;
+  /** when given, filled with the full values an update writes */
+  updateValues?: UpdateValues;
 }
 
 export interface ExploreOptions {

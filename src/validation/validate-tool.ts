@@ -1,9 +1,10 @@
-// validateTool(): the one orchestrator behind `pixie validate` and `pixie serve`.
+// validateTool(): the one orchestrator behind `pixie validate`, `pixie serve` and the public API.
 import path from 'node:path';
 import { CHECKS, checkNumber } from '../checks/index.js';
 import type { Check, CheckContext, CheckOutcome, ValidationState } from '../checks/types.js';
 import type { ValidateOptions } from './options.js';
 import { reportOverall, type CheckName, type CheckResult, type ExploreResult, type Report } from '../report/model.js';
+import { createValueCap, valueCapLimits } from '../report/value-cap.js';
 
 /** The checks in the order they run, with the place of --explore: after the others, before those that run last. */
 function executionOrder(checks: readonly Check[]): (Check | 'explore')[] {
@@ -57,100 +58,135 @@ async function runOne(check: Check, ctx: CheckContext): Promise<CheckOutcome> {
   }
 }
 
-export async function validateTool(options: ValidateOptions): Promise<Report> {
-  const started = performance.now();
-  const timestamp = new Date().toISOString();
-  const toolDir = path.resolve(options.toolDir);
-  const state: ValidationState = {
-    toolId: path.basename(toolDir),
-    entrypoint: null,
-    runtime: null,
-    spawnLog: null,
-    sampleInputs: null,
-    sampleOutput: null,
-    fixtures: [],
-    warnings: [],
-    errors: [],
-    peakMemoryMb: null,
-  };
-  const results = new Map<CheckName, CheckResult>();
-  const ctx: CheckContext = { toolDir, options, state, results };
-  const progress = options.onProgress;
-  let explored: ExploreResult | undefined;
-  try {
-    for (const check of executionOrder(CHECKS)) {
-      if (check === 'explore') {
-        explored = await explore(ctx);
-        continue;
-      }
-      const number = checkNumber(check.name);
-      progress?.({ kind: 'check-start', tool_id: state.toolId, number, name: check.name });
-      const t0 = performance.now();
-      let outcome: CheckOutcome;
-      // under --reference-only the contract checks that start the tool still run (fixtures need it), but are reported skipped
-      const hidden = options.referenceOnly && check.phase === 'contract';
-      const unmet = unmetRequirement(check, results);
-      if (hidden && !check.startsTool) outcome = { status: 'skip', message: 'skipped: --reference-only' };
-      else if (unmet) outcome = check.whenUnmet?.(ctx, unmet) ?? { status: 'skip', message: unmet };
-      else outcome = await runOne(check, ctx);
-      const result: CheckResult = {
-        number,
-        name: check.name,
-        phase: check.phase,
-        status: outcome.status,
-        message: outcome.message,
-        details: outcome.details ?? null,
-        duration_ms: Math.round(performance.now() - t0),
-        ...(outcome.findings?.length ? { findings: outcome.findings } : {}),
-      };
-      results.set(check.name, result);
-      progress?.({
-        kind: 'check-end',
-        tool_id: state.toolId,
-        number,
-        name: check.name,
-        status: result.status,
-        message: result.message,
-      });
-    }
-  } finally {
-    // whatever happened above, the tool is stopped before we return
+/**
+ * One validation in progress: the checks run one at a time against shared state, and the tool is
+ * stopped by stop() whatever happened. validateTool() runs them all; the Vitest integration runs
+ * them in groups (start-up, contract, one fixture at a time) against one started tool.
+ */
+export class ValidationRun {
+  readonly state: ValidationState;
+  readonly results = new Map<CheckName, CheckResult>();
+  readonly ctx: CheckContext;
+  /** what --explore found, once it has run */
+  explored: ExploreResult | undefined;
+  private readonly started = performance.now();
+  private readonly timestamp = new Date().toISOString();
+
+  constructor(readonly options: ValidateOptions) {
+    const toolDir = path.resolve(options.toolDir);
+    this.state = {
+      toolId: path.basename(toolDir),
+      entrypoint: null,
+      runtime: null,
+      spawnLog: null,
+      sampleInputs: null,
+      sampleOutput: null,
+      fixtures: [],
+      warnings: [],
+      errors: [],
+      peakMemoryMb: null,
+      valueCap: createValueCap(valueCapLimits(options.reportValueLimits)),
+    };
+    this.ctx = { toolDir, options, state: this.state, results: this.results };
+  }
+
+  /** Runs one check (or records why it is skipped) and returns its result. */
+  async run(check: Check, ctx: CheckContext = this.ctx): Promise<CheckResult> {
+    const { options, state } = this;
+    const progress = options.onProgress;
+    const number = checkNumber(check.name);
+    progress?.({ kind: 'check-start', tool_id: state.toolId, number, name: check.name });
+    const t0 = performance.now();
+    let outcome: CheckOutcome;
+    // under --reference-only the contract checks that start the tool still run (fixtures need it), but are reported skipped
+    const hidden = options.referenceOnly && check.phase === 'contract';
+    const unmet = unmetRequirement(check, this.results);
+    if (hidden && !check.startsTool) outcome = { status: 'skip', message: 'skipped: --reference-only' };
+    else if (unmet) outcome = check.whenUnmet?.(ctx, unmet) ?? { status: 'skip', message: unmet };
+    else outcome = await runOne(check, ctx);
+    const result: CheckResult = {
+      number,
+      name: check.name,
+      phase: check.phase,
+      status: outcome.status,
+      message: outcome.message,
+      details: outcome.details ?? null,
+      duration_ms: Math.round(performance.now() - t0),
+      ...(outcome.findings?.length ? { findings: outcome.findings } : {}),
+    };
+    this.results.set(check.name, result);
+    progress?.({
+      kind: 'check-end',
+      tool_id: state.toolId,
+      number,
+      name: check.name,
+      status: result.status,
+      message: result.message,
+    });
+    return result;
+  }
+
+  /** Stops the tool if it is still running (clean_shutdown normally has). */
+  async stop(): Promise<void> {
+    const { state } = this;
     if (state.tool && !state.stopResult) {
       state.peakMemoryMb ??= state.tool.peakMemoryMb();
       state.stopResult = await state.tool.stop();
       state.spawnLog ??= state.tool.stderrText() || null;
     }
   }
-  const checks = CHECKS.map((c): CheckResult => {
-    const r = results.get(c.name)!;
-    if (options.referenceOnly && c.phase === 'contract')
-      return {
-        number: r.number,
-        name: r.name,
-        phase: r.phase,
-        status: 'skip',
-        message: 'skipped: --reference-only',
-        details: null,
-        duration_ms: r.duration_ms,
-      };
-    return r;
-  });
-  return {
-    tool_id: state.toolId,
-    tool_path: toolDir,
-    timestamp,
-    overall: reportOverall(checks, explored),
-    duration_ms: Math.round(performance.now() - started),
-    checks,
-    fixtures: state.fixtures,
-    sample_inputs: state.sampleInputs,
-    sample_output: state.sampleOutput,
-    spawn_log: state.spawnLog,
-    peak_memory_mb: state.peakMemoryMb,
-    warnings: state.warnings,
-    errors: state.errors,
-    options: { reference_only: Boolean(options.referenceOnly), strict: Boolean(options.strict) },
-    ...(state.valueChars !== undefined ? { value_chars: state.valueChars } : {}),
-    ...(explored ? { explore: explored } : {}),
-  };
+
+  /** The report of every check run so far (all of them, after validateTool). */
+  report(): Report {
+    const { options, state } = this;
+    // the report keeps sample values as it keeps fixture values: through the one cap
+    const keep = (v: Record<string, unknown> | null) => (v === null ? null : state.valueCap!.keepEach(v));
+    const checks = CHECKS.filter((c) => this.results.has(c.name)).map((c): CheckResult => {
+      const r = this.results.get(c.name)!;
+      if (options.referenceOnly && c.phase === 'contract')
+        return {
+          number: r.number,
+          name: r.name,
+          phase: r.phase,
+          status: 'skip',
+          message: 'skipped: --reference-only',
+          details: null,
+          duration_ms: r.duration_ms,
+        };
+      return r;
+    });
+    return {
+      tool_id: state.toolId,
+      tool_path: this.ctx.toolDir,
+      timestamp: this.timestamp,
+      overall: reportOverall(checks, this.explored),
+      duration_ms: Math.round(performance.now() - this.started),
+      checks,
+      fixtures: state.fixtures,
+      sample_inputs: keep(state.sampleInputs),
+      sample_output: keep(state.sampleOutput),
+      spawn_log: state.spawnLog,
+      peak_memory_mb: state.peakMemoryMb,
+      warnings: state.warnings,
+      errors: state.errors,
+      options: { reference_only: Boolean(options.referenceOnly), strict: Boolean(options.strict) },
+      ...(state.valueChars !== undefined ? { value_chars: state.valueChars } : {}),
+      ...(state.environment ? { environment: state.environment } : {}),
+      ...(this.explored ? { explore: this.explored } : {}),
+    };
+  }
+}
+
+export async function validateTool(options: ValidateOptions): Promise<Report> {
+  const run = new ValidationRun(options);
+  try {
+    for (const check of executionOrder(CHECKS))
+      if (check === 'explore') run.explored = await explore(run.ctx);
+      else await run.run(check);
+  } finally {
+    // whatever happened above, the tool is stopped before we return
+    await run.stop();
+  }
+  if (options.updateValues) options.updateValues.sample = run.state.sampleOutput;
+  return run.report();
 }

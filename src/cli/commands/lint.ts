@@ -6,10 +6,15 @@ import type { LintCliOptions } from '../lint-command.js';
 export function registerLint(program: Command, setExitCode: SetExitCode): void {
   program
     .command('lint')
-    .description('check tool.json, fixtures and tolerance.yaml without starting any tool (exit 1 on problems)')
+    .description('check tool.json, fixtures and tolerance.yaml without starting any tool (exit 1 on errors)')
     .argument('[tools...]', 'tool ids or paths (default: every tool)')
-    .option('--tools-dir <dir>', 'where tool ids are looked up (default: ./tools or $PIXIE_TOOLS_DIR)')
+    .option(
+      '--tools-dir <dir>',
+      'where tool ids are looked up (default: $PIXIE_TOOLS_DIR, tools_dir in pixie.config, or <project>/tools)',
+    )
     .option('--json', 'print the problems as JSON')
+    .option('--strict', 'use the --strict severities (what would fail validate --strict is an error)')
+    .option('--fix', 'apply the safe mechanical fixes the findings suggest, then lint again')
     .action(async (tools: string[], opts: LintCliOptions) => {
       const { lintCommand } = await import('../lint-command.js');
       setExitCode(await lintCommand(tools, opts));

@@ -13,7 +13,10 @@ export function registerNew(program: Command, setExitCode: SetExitCode): void {
         .choices(['node', 'python'])
         .default('node'),
     )
-    .option('--tools-dir <dir>', 'where to create it (default: ./tools or $PIXIE_TOOLS_DIR)')
+    .option(
+      '--tools-dir <dir>',
+      'where to create it (default: $PIXIE_TOOLS_DIR, tools_dir in pixie.config, or <project>/tools)',
+    )
     .action(async (id: string, opts: NewCliOptions) => {
       const { newCommand } = await import('../new-command.js');
       setExitCode(await newCommand(id, opts));

@@ -21,6 +21,12 @@ export function positiveSeconds(value: string): number {
   return n;
 }
 
+export function wholeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
+  return n;
+}
+
 export function portNumber(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535)

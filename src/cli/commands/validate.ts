@@ -35,7 +35,10 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
     .description('run the twelve checks against one tool, or every tool with --all')
     .argument('[tool]', 'tool id (a folder under --tools-dir) or a path to a tool folder')
     .option('--all', 'validate every tool under the tools directory, in parallel')
-    .option('--tools-dir <dir>', 'where tool ids are looked up (default: ./tools or $PIXIE_TOOLS_DIR)')
+    .option(
+      '--tools-dir <dir>',
+      'where tool ids are looked up (default: $PIXIE_TOOLS_DIR, tools_dir in pixie.config, or <project>/tools)',
+    )
     .addOption(
       new Option('--json', 'print the JSON report (reference-schemas/report.schema.json) and nothing else').conflicts(
         'summary',
@@ -48,6 +51,11 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
     .option('--update-fixtures', 'show which fixture values would change (dry run)')
     .option('--yes', 'with --update-fixtures: write the changes')
     .option('--jobs <n>', 'fixtures (or with --all, tools) run at once', positiveInt)
+    .option(
+      '--startup-timeout <seconds>',
+      "how long a tool may take to answer /healthz (over tool.json's startup_timeout_seconds; default 30)",
+      positiveSeconds,
+    )
     .option('--repeat <n>', 'run every selected fixture N times; one that both passes and fails is flaky', positiveInt)
     .option('--no-determinism', 'check 8 sends the sample input once, not twice')
     .option('--explore', 'also generate inputs from tool.json and report those that break the tool');

@@ -8,6 +8,7 @@ import type { FftConstructor } from './fft.js';
 import { resample } from './resample.js';
 import { audioComparator, compareAudioValues } from './audio.js';
 import type { ComparisonResult } from '../types.js';
+import { trimSilence } from './trim.js';
 import { decodeWav, encodeWav, mediaBytes, wavDataUrl } from './wav.js';
 import { comparatorTester, resultText } from '../kit/comparator-tester.test-helper.js';
 
@@ -104,6 +105,43 @@ describe('WAV decoding', () => {
     const noData = wav.slice(0, 36);
     expect(bad(noData)).toBe('WAV has no data chunk');
   });
+  it('checks the header against its limits before allocating, naming the output', async () => {
+    const good = encodeWav(new Float32Array(800), 8000);
+    const patched = (at: number, v: number, bytes: 2 | 4): Uint8Array => {
+      const b = good.slice();
+      const dv = new DataView(b.buffer);
+      if (bytes === 2) dv.setUint16(at, v, true);
+      else dv.setUint32(at, v, true);
+      return b;
+    };
+    const bad = (b: Uint8Array): string => {
+      const d = decodeWav(b);
+      return d.ok ? 'ok' : d.problem;
+    };
+    expect(bad(patched(22, 65535, 2))).toBe('WAV fmt chunk says 65535 channels; pixie reads at most 64');
+    expect(bad(patched(24, 1, 4))).toBe(
+      'WAV fmt chunk says sample rate 1 Hz; pixie reads 1000–768000 Hz (a corrupt header?)',
+    );
+    expect(bad(patched(32, 7, 2))).toBe(
+      'WAV fmt chunk says 7 bytes per frame, but 1 channel(s) of 16-bit samples take 2 (a corrupt header?)',
+    );
+    const long = new Uint8Array(44 + 48000 * 601);
+    long.set(encodeWav(new Float32Array(0), 48000, 'pcm8').subarray(0, 44));
+    new DataView(long.buffer).setUint32(40, 48000 * 601, true);
+    expect(bad(long)).toBe(
+      "WAV holds 601.0 s (28848000 frames at 48000 Hz), over pixie's limit of 28800000 frames (10 minutes at 48 kHz)",
+    );
+    for (const [at, v, size] of [
+      [22, 65535, 2],
+      [24, 1, 4],
+    ] as const) {
+      const r = await golden.compareAsync(wavDataUrl(good), wavDataUrl(patched(at, v, size)), {});
+      expect(r.status).toBe('fail');
+      expect(r.differences![0]!.message).toMatch(
+        /^audio output 'audio': actual audio cannot be decoded: WAV fmt chunk says/,
+      );
+    }
+  });
   it('reads data URLs, base64 and objects, and names what is wrong', () => {
     expect(mediaBytes('data:audio/wav;base64,UklGRg==').ok).toBe(true);
     expect(mediaBytes({ url: 'UklGRg==' }).ok).toBe(true);
@@ -115,6 +153,63 @@ describe('WAV decoding', () => {
     expect(p('https://example.com/a.wav')).toContain('is a URL');
     expect(p('hello world!')).toContain('neither a data URL nor base64');
     expect(p({ name: 'x' })).toContain("without a string 'value', 'data' or 'url'");
+  });
+});
+
+describe('silence trimming', () => {
+  const rate = 8000;
+  const tone = (s: number, amp = 0.5): Float32Array =>
+    Float32Array.from({ length: Math.round(s * rate) }, (_, i) => amp * Math.sin((2 * Math.PI * 440 * i) / rate));
+  const cat = (...parts: Float32Array[]): Float32Array => {
+    const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  it('trims frames more than 35 dB below the loudest, from both ends only', () => {
+    const t = trimSilence(
+      cat(new Float32Array(800), tone(0.3), new Float32Array(400), tone(0.2), new Float32Array(160)),
+      rate,
+    );
+    expect(t.leadS).toBeCloseTo(0.1, 5);
+    expect(t.tailS).toBeCloseTo(0.02, 5);
+    expect(t.samples.length).toBe(2400 + 400 + 1600); // the silence between the tones stays
+    // a tone 30 dB down is sound, 50 dB down is silence
+    expect(trimSilence(cat(tone(0.1, 0.5 * 10 ** (-30 / 20)), tone(0.1)), rate).leadS).toBe(0);
+    expect(trimSilence(cat(tone(0.1, 0.5 * 10 ** (-40 / 20)), tone(0.1)), rate).leadS).toBeCloseTo(0.1, 5);
+    expect(trimSilence(cat(tone(0.1, 0.5 * 10 ** (-50 / 20)), tone(0.1)), rate).leadS).toBeCloseTo(0.1, 5);
+    expect(trimSilence(new Float32Array(80), rate).samples.length).toBe(0);
+  });
+  it('100 ms of extra leading silence passes by default and fails with trim_silence: false', async () => {
+    const e = wavDataUrl(encodeWav(cat(new Float32Array(160), tone(0.5)), rate));
+    const a = wavDataUrl(encodeWav(cat(new Float32Array(960), tone(0.5)), rate));
+    const r = await tester.compareAsync(e, a, {});
+    expect(r.status, r.metric).toBe('pass');
+    expect(r.metric).toContain('actual aligned by 100.0 ms');
+    const strict = await tester.compareAsync(e, a, { trim_silence: false });
+    expect(strict.status).toBe('fail');
+    expect(strict.differences![0]!.message).toMatch(/^duration differs: expected 0\.520 s, got 0\.620 s \(difference/);
+  });
+  it('length is that of the sound: a tone cut short fails even when silence pads it to the same length', async () => {
+    const e = wavDataUrl(encodeWav(cat(tone(0.5), new Float32Array(800)), rate));
+    const a = wavDataUrl(encodeWav(cat(tone(0.3), new Float32Array(2400)), rate));
+    const r = await tester.compareAsync(e, a, {});
+    expect(r.status).toBe('fail');
+    expect(r.differences![0]!.message).toMatch(
+      /^duration differs: expected 0\.600 s, got 0\.600 s \(0\.500 s and 0\.300 s of sound after trimming silence/,
+    );
+  });
+  it('identical decoded samples pass before any measurement', async () => {
+    const samples = tone(0.2);
+    const r = await tester.compareAsync(
+      wavDataUrl(encodeWav(samples, rate)),
+      wavDataUrl(encodeWav([samples], rate, 'pcm16', { extensible: true })),
+      {},
+    );
+    expect(r.metric).toMatch(/^same samples, different bytes/);
   });
 });
 

@@ -1,8 +1,9 @@
-// The audio comparator: identical bytes pass first; otherwise both WAVs are decoded to
-// mono, resampled to a common rate, aligned within ±max_shift_s, and compared by the log-mel
-// spectral distance of audio-dsp.ts. A duration difference beyond max_length_diff_s fails with
-// both durations (never a silent truncation). Without fft.js it degrades to
-// size + SHA-256 and says so.
+// The audio comparator: identical bytes pass first; otherwise both WAVs are decoded to mono
+// (identical samples pass), leading and trailing silence is trimmed (trim.ts, unless
+// trim_silence: false), both are resampled to a common rate, aligned within ±max_shift_s, and
+// compared by the log-mel spectral distance of audio-dsp.ts. A duration difference (of the sound,
+// after trimming) beyond max_length_diff_s fails with both durations (never a silent truncation).
+// Without fft.js it degrades to size + SHA-256 and says so.
 import { createHash } from 'node:crypto';
 import type { OutputType } from '../../tool/manifest-types.js';
 import type { Difference } from '../../report/model.js';
@@ -10,6 +11,7 @@ import { compareAudioSignals, type AudioCoreResult, type FftConstructor } from '
 import { loadOptional, type Degraded } from '../optional-module.js';
 import { skipped, unknownModeResult } from '../kit/result.js';
 import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
+import { SILENCE_DB, trimSilence } from './trim.js';
 import { decodeWav, mediaBytes, type DecodedAudio } from './wav.js';
 
 const AUDIO_MODES = ['spectral', 'spectrogram_l2', 'sha256', 'size_sha256'] as const;
@@ -38,6 +40,7 @@ interface AudioOptions {
   nMels: number;
   maxShiftS: number;
   maxL2: number | null;
+  trimSilence: boolean;
 }
 
 function num(tol: Tolerance, key: string, fallback: number): number {
@@ -54,7 +57,14 @@ function optionsOf(tol: Tolerance): AudioOptions {
     nMels: Math.max(8, Math.min(256, Math.round(num(tol, 'n_mels', DEFAULT_N_MELS)))),
     maxShiftS: num(tol, 'max_shift_s', DEFAULT_MAX_SHIFT_S),
     maxL2: typeof tol.max_l2 === 'number' && Number.isFinite(tol.max_l2) ? tol.max_l2 : null,
+    trimSilence: tol.trim_silence !== false,
   };
+}
+
+function sameSamples(x: Float32Array, y: Float32Array): boolean {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
 
 const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
@@ -127,7 +137,7 @@ function shaResult(
  * Where the spectra differ, for `differences`: frames above the limit inside a failing window,
  * merged into time ranges (in the expected recording's time).
  */
-function failingRanges(core: AudioCoreResult, limit: number): Difference[] {
+function failingRanges(core: AudioCoreResult, limit: number, offsetS: number): Difference[] {
   const { perFrame, frames, frameS } = core.distance;
   const w = Math.max(1, Math.min(frames, Math.round(WINDOW_S / frameS)));
   const inFailingWindow = new Uint8Array(frames);
@@ -139,7 +149,7 @@ function failingRanges(core: AudioCoreResult, limit: number): Difference[] {
     if ((f >= w - 1 || f === frames - 1) && sum / (f - start + 1) > limit) inFailingWindow.fill(1, start, f + 1);
   }
   const out: Difference[] = [];
-  const t0 = core.startS;
+  const t0 = offsetS + core.startS;
   let from = -1;
   let last = -1;
   let worst = 0;
@@ -185,7 +195,7 @@ export async function compareAudioValues(
   const rule =
     mode === 'sha256'
       ? 'size + SHA-256'
-      : `log-mel |ΔdB| ≤ max_distance ${opts.maxDistance} dB over the worst ${WINDOW_S} s window${opts.maxL2 !== null ? ` and mel-power L2 ≤ max_l2 ${opts.maxL2}` : ''}; |Δduration| ≤ max_length_diff_s ${opts.maxLengthDiffS} s; aligned within ±${opts.maxShiftS * 1000} ms`;
+      : `log-mel |ΔdB| ≤ max_distance ${opts.maxDistance} dB over the worst ${WINDOW_S} s window${opts.maxL2 !== null ? ` and mel-power L2 ≤ max_l2 ${opts.maxL2}` : ''}; |Δduration| ≤ max_length_diff_s ${opts.maxLengthDiffS} s${opts.trimSilence ? ` of sound (silence ${SILENCE_DB} dB below each recording's peak trimmed from both ends)` : ' (silence kept: trim_silence false)'}; aligned within ±${opts.maxShiftS * 1000} ms`;
 
   const eb = mediaBytes(expected);
   if (!eb.ok) return fail(key, `expected value ${eb.problem} (fix the fixture)`, expected, actual, tolerance, rule);
@@ -219,8 +229,28 @@ export async function compareAudioValues(
   if (!da.ok) return fail(key, `actual audio cannot be decoded: ${da.problem}`, expected, actual, tolerance, rule);
   const e = de.audio;
   const a = da.audio;
+  if (e.sampleRate === a.sampleRate && sameSamples(e.samples, a.samples)) {
+    return {
+      status: 'pass',
+      score: 1,
+      metric: `same samples, different bytes (expected ${describeAudio(e)}, actual ${describeAudio(a)})`,
+      rule,
+      expected,
+      actual,
+      tolerance,
+      differences: [],
+    };
+  }
+  const es = opts.trimSilence ? trimSilence(e.samples, e.sampleRate) : { samples: e.samples, leadS: 0, tailS: 0 };
+  const as = opts.trimSilence ? trimSilence(a.samples, a.sampleRate) : { samples: a.samples, leadS: 0, tailS: 0 };
+  const eSound = es.samples.length / e.sampleRate;
+  const aSound = as.samples.length / a.sampleRate;
+  const trimmedNote =
+    opts.trimSilence && (es.leadS + es.tailS > 0 || as.leadS + as.tailS > 0)
+      ? `${fmtS(eSound)} and ${fmtS(aSound)} of sound after trimming silence (expected ${fmtS(es.leadS)} before, ${fmtS(es.tailS)} after; actual ${fmtS(as.leadS)} before, ${fmtS(as.tailS)} after)`
+      : '';
   const differences: Difference[] = [];
-  const lengthDiff = Math.abs(e.durationS - a.durationS);
+  const lengthDiff = Math.abs(eSound - aSound);
   // compared on the rounded millisecond so a difference that equals the tolerance as written passes
   const lengthOk = Math.round(lengthDiff * 1e6) <= Math.round(opts.maxLengthDiffS * 1e6);
   if (!lengthOk) {
@@ -228,7 +258,7 @@ export async function compareAudioValues(
       path: 'duration',
       expected: e.durationS,
       actual: a.durationS,
-      message: `duration differs: expected ${fmtS(e.durationS)}, got ${fmtS(a.durationS)} (difference ${fmtS(lengthDiff)} > max_length_diff_s ${opts.maxLengthDiffS} s)`,
+      message: `duration differs: expected ${fmtS(e.durationS)}, got ${fmtS(a.durationS)} (${trimmedNote ? `${trimmedNote}; ` : ''}difference ${fmtS(lengthDiff)} > max_length_diff_s ${opts.maxLengthDiffS} s)`,
     });
   }
 
@@ -237,25 +267,28 @@ export async function compareAudioValues(
   const FFT = ((fft.module as { default?: unknown }).default ?? fft.module) as FftConstructor;
 
   const core = compareAudioSignals(
-    { samples: e.samples, sampleRate: e.sampleRate },
-    { samples: a.samples, sampleRate: a.sampleRate },
+    { samples: es.samples, sampleRate: e.sampleRate },
+    { samples: as.samples, sampleRate: a.sampleRate },
     { sampleRate: opts.sampleRate, nMels: opts.nMels, maxShiftS: opts.maxShiftS, topDb: TOP_DB, windowS: WINDOW_S },
     FFT,
   );
   const d = core.distance;
+  // where the actual sound sits relative to the expected one, trimmed silence included
+  const shiftS = Math.round((as.leadS - es.leadS + core.lagS) * 1e4) / 1e4;
   const distanceOk = d.worst <= opts.maxDistance + 1e-9;
   const l2Ok = opts.maxL2 === null || d.relativeL2 <= opts.maxL2;
-  if (!distanceOk) differences.push(...failingRanges(core, opts.maxDistance).slice(0, MAX_DIFFERENCES));
+  if (!distanceOk) differences.push(...failingRanges(core, opts.maxDistance, es.leadS).slice(0, MAX_DIFFERENCES));
   if (!l2Ok)
     differences.push({ path: '', message: `mel-power relative L2 ${d.relativeL2.toFixed(4)} > max_l2 ${opts.maxL2}` });
   if (core.overlapS === 0 && e.durationS + a.durationS > 0)
     differences.push({ path: '', message: 'the two recordings do not overlap after alignment' });
   const ok = lengthOk && distanceOk && l2Ok && differences.length === 0;
   const details = [
-    `worst ${WINDOW_S} s window at ${(core.startS + d.worstAtS).toFixed(2)} s`,
+    `worst ${WINDOW_S} s window at ${(es.leadS + core.startS + d.worstAtS).toFixed(2)} s`,
     `mean ${fmtDb(d.mean)}`,
     `L2 ${d.relativeL2.toFixed(4)}`,
-    core.lagS !== 0 ? `actual aligned by ${(core.lagS * 1000).toFixed(1)} ms` : 'no shift',
+    shiftS !== 0 ? `actual aligned by ${(shiftS * 1000).toFixed(1)} ms` : 'no shift',
+    ...(trimmedNote ? [trimmedNote] : []),
     `compared at ${core.rate} Hz`,
     `expected ${describeAudio(e)}, actual ${describeAudio(a)}`,
   ];
@@ -282,6 +315,7 @@ export const audioComparator: Comparator = {
     n_mels: 'integer',
     max_shift_s: 'number',
     max_l2: 'number',
+    trim_silence: 'boolean',
   },
   defaults(_type: OutputType): Tolerance {
     return {
@@ -291,6 +325,7 @@ export const audioComparator: Comparator = {
       sample_rate: DEFAULT_SAMPLE_RATE,
       n_mels: DEFAULT_N_MELS,
       max_shift_s: DEFAULT_MAX_SHIFT_S,
+      trim_silence: true,
     };
   },
   compare(input): Promise<ComparisonResult> {

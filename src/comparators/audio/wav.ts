@@ -1,8 +1,11 @@
 // WAV decoding for the audio comparator (RIFF parsing is small enough to own): integer PCM 8/16/24/32
 // bits, IEEE float 32/64 bits, plain or WAVE_FORMAT_EXTENSIBLE, any channel count mixed down to mono.
 // Also the byte extraction from an output value, and an encoder used by tests, golden cases and
-// benchmarks. Nothing here throws on bad input: problems come back as sentences naming the fault.
+// benchmarks. Nothing here throws on bad input: problems come back as sentences naming the fault,
+// and the header is checked against the limits below before anything is allocated
+// (docs/comparators.md#limits).
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { base64Shape } from '../kit/base64.js';
 import { describeValue } from '../kit/value.js';
 
 export interface DecodedAudio {
@@ -16,6 +19,14 @@ export interface DecodedAudio {
 }
 
 export type WavResult = { ok: true; audio: DecodedAudio } | { ok: false; problem: string };
+
+/** 64 channels covers 7th-order ambisonics; more is a corrupt or hostile header. */
+const MAX_WAV_CHANNELS = 64;
+/** below 1 kHz nothing audible is left to compare; above 768 kHz no converter records */
+const MIN_WAV_RATE = 1000;
+const MAX_WAV_RATE = 768000;
+/** ten minutes at 48 kHz: the decoded mono signal is then at most 110 MiB */
+const MAX_WAV_FRAMES = 48000 * 600;
 
 const FORMAT_PCM = 1;
 const FORMAT_FLOAT = 3;
@@ -88,7 +99,12 @@ export function decodeWav(bytes: Uint8Array): WavResult {
   if (!data) return fail('WAV has no data chunk');
   const { tag, channels, rate, bits } = fmt;
   if (channels < 1) return fail('WAV fmt chunk says 0 channels');
-  if (rate < 1) return fail('WAV fmt chunk says sample rate 0');
+  if (channels > MAX_WAV_CHANNELS)
+    return fail(`WAV fmt chunk says ${channels} channels; pixie reads at most ${MAX_WAV_CHANNELS}`);
+  if (rate < MIN_WAV_RATE || rate > MAX_WAV_RATE)
+    return fail(
+      `WAV fmt chunk says sample rate ${rate} Hz; pixie reads ${MIN_WAV_RATE}–${MAX_WAV_RATE} Hz (a corrupt header?)`,
+    );
   let encoding: string;
   if (tag === FORMAT_PCM && [8, 16, 24, 32].includes(bits)) encoding = `${bits}-bit PCM`;
   else if (tag === FORMAT_FLOAT && (bits === 32 || bits === 64)) encoding = `${bits}-bit float`;
@@ -100,7 +116,15 @@ export function decodeWav(bytes: Uint8Array): WavResult {
     );
   const bytesPerSample = bits / 8;
   const blockAlign = bytesPerSample * channels;
+  if (fmt.blockAlign !== blockAlign)
+    return fail(
+      `WAV fmt chunk says ${fmt.blockAlign} bytes per frame, but ${channels} channel(s) of ${bits}-bit samples take ${blockAlign} (a corrupt header?)`,
+    );
   const frames = Math.floor(data.length / blockAlign);
+  if (frames > MAX_WAV_FRAMES)
+    return fail(
+      `WAV holds ${(frames / rate).toFixed(1)} s (${frames} frames at ${rate} Hz), over pixie's limit of ${MAX_WAV_FRAMES} frames (10 minutes at 48 kHz)`,
+    );
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const read = sampleReader(tag, bits, dv, data);
   const samples = new Float32Array(frames);
@@ -129,8 +153,6 @@ function sampleReader(tag: number, bits: number, dv: DataView, b: Uint8Array): (
 
 export type BytesResult = { ok: true; bytes: Uint8Array; mime: string | null } | { ok: false; problem: string };
 
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-
 /** Audio arrives as a data URL, bare base64, or `{value|data|url: <either>}`. */
 export function mediaBytes(value: unknown): BytesResult {
   if (isPlainObject(value)) {
@@ -152,10 +174,9 @@ export function mediaBytes(value: unknown): BytesResult {
     const mime = params[0] ? params[0].toLowerCase() : null;
     const payload = s.slice(comma + 1);
     if (params.includes('base64')) {
-      const clean = payload.replace(/\s+/g, '');
-      if (!BASE64.test(clean))
+      if (!base64Shape(payload))
         return { ok: false, problem: 'is a data URL whose base64 payload has characters outside the base64 alphabet' };
-      return { ok: true, bytes: Buffer.from(clean, 'base64'), mime };
+      return { ok: true, bytes: Buffer.from(payload, 'base64'), mime };
     }
     try {
       return { ok: true, bytes: Buffer.from(decodeURIComponent(payload), 'latin1'), mime };
@@ -165,11 +186,11 @@ export function mediaBytes(value: unknown): BytesResult {
   }
   if (/^https?:\/\//i.test(s))
     return { ok: false, problem: `is a URL (${s.slice(0, 60)}); pixie compares inline audio only, return a data URL` };
-  const clean = s.replace(/\s+/g, '');
-  if (clean.length === 0) return { ok: false, problem: 'is an empty string' };
-  if (!BASE64.test(clean))
+  const shape = base64Shape(s);
+  if (shape?.chars === 0) return { ok: false, problem: 'is an empty string' };
+  if (!shape)
     return { ok: false, problem: `is neither a data URL nor base64 (starts ${JSON.stringify(s.slice(0, 24))})` };
-  return { ok: true, bytes: Buffer.from(clean, 'base64'), mime: null };
+  return { ok: true, bytes: Buffer.from(s, 'base64'), mime: null };
 }
 
 export type WavEncoding = 'pcm8' | 'pcm16' | 'pcm24' | 'pcm32' | 'float32' | 'float64';

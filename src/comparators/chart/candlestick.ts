@@ -1,4 +1,5 @@
-// Candlestick charts: candles in order, or matched by t; t exact, open/high/low/close under the tolerance.
+// Candlestick charts: candles in order, or matched by t; t exact, open/high/low/close (or o/h/l/c)
+// under the tolerance.
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { keyCounts, occurrences, pairByKey, type Indexed } from '../kit/matching.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
@@ -6,6 +7,12 @@ import { jsonKey, readLists, shortJson } from '../kit/value.js';
 import { pointText, type Ctx } from './context.js';
 
 const CANDLE_FIELDS = ['open', 'high', 'low', 'close', 'volume'];
+/** The short names (o, h, l, c) the original Pixie's comparator read beside the long ones. */
+const SHORT: Record<string, string> = { open: 'o', high: 'h', low: 'l', close: 'c' };
+
+function field(candle: Record<string, unknown>, f: string): unknown {
+  return candle[f] ?? (SHORT[f] ? candle[SHORT[f]] : undefined);
+}
 
 function compareCandle(ctx: Ctx, path: string, e: unknown, a: unknown): void {
   const { c } = ctx;
@@ -16,7 +23,7 @@ function compareCandle(ctx: Ctx, path: string, e: unknown, a: unknown): void {
   c.value(joinPath(path, 't'), e.t, a.t, {});
   for (const f of CANDLE_FIELDS) {
     if (f === 'volume') c.optional(joinPath(path, f), e[f], a[f]);
-    else c.value(joinPath(path, f), e[f], a[f]);
+    else c.value(joinPath(path, f), field(e, f), field(a, f));
   }
 }
 

@@ -422,6 +422,19 @@ describe('heatmap, candlestick, radar', () => {
     expect(paths(r)).toEqual(['points[t=2024-01-02]', 'points[t=2024-01-03]']);
   });
 
+  it("candlestick: o/h/l/c (the original Pixie's short names) match open/high/low/close", () => {
+    const long = { t: 1, open: 1, high: 2, low: 0.5, close: 1.5 };
+    const short = { t: 1, o: 1, h: 2, l: 0.5, c: 1.5 };
+    expect(tester.compare({ points: [short] }, { points: [long] }, undefined, 'chart_candlestick').status).toBe('pass');
+    const r = tester.compare(
+      { points: [short] },
+      { points: [{ ...long, close: 1.7 }] },
+      undefined,
+      'chart_candlestick',
+    );
+    expect(paths(r)).toEqual(['points[0].close']);
+  });
+
   it('radar: axis order matters', () => {
     const r = tester.compare(
       { axes: ['a', 'b'], series: [] },

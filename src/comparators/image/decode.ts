@@ -1,5 +1,7 @@
 // The I/O edge of image comparison: sharp (an optional dependency, loaded on first use) decodes
-// PNG/JPEG/WebP/GIF/TIFF/AVIF/SVG bytes to 8-bit sRGB RGBA and encodes the diff image as PNG.
+// PNG/JPEG/WebP/GIF/TIFF/AVIF/SVG bytes to 8-bit sRGB RGBA and encodes the diff image as PNG. The
+// size an image declares is read from its header first and refused above MAX_IMAGE_PIXELS, so a
+// small file that declares a huge canvas costs nothing (docs/comparators.md#limits).
 import type { Degraded } from '../optional-module.js';
 import { loadOptional } from '../optional-module.js';
 import type { RgbaImage } from './rgba.js';
@@ -15,6 +17,17 @@ export async function loadSharp(): Promise<{ sharp: SharpFactory } | { degraded:
 
 export type DecodeResult = { ok: true; image: RgbaImage; format: string } | { ok: false; problem: string };
 
+/** 4096 × 4096: one decoded image is then at most 64 MiB of RGBA, a comparison a few hundred MiB. */
+export const MAX_IMAGE_PIXELS = 4096 * 4096;
+
+const megapixels = (n: number): string => `${Number((n / 1e6).toFixed(1))} megapixels`;
+
+/** Why an image of w×h may not be decoded, or null when it may. */
+export function pixelBudgetProblem(width: number, height: number): string | null {
+  if (width * height <= MAX_IMAGE_PIXELS) return null;
+  return `it declares ${width}×${height} px (${megapixels(width * height)}), over pixie's limit of ${megapixels(MAX_IMAGE_PIXELS)} (4096×4096) per image`;
+}
+
 function decoderMessage(err: unknown): string {
   const text = (err instanceof Error ? err.message : String(err))
     .split('\n')
@@ -28,15 +41,34 @@ function decoderMessage(err: unknown): string {
   return clean || 'unknown decoder error';
 }
 
-/** Never throws: a corrupt or non-image payload gives `{ok: false, problem: <sharp's complaint>}`. */
+/**
+ * Never throws: a corrupt or non-image payload gives `{ok: false, problem: <sharp's complaint>}`, an
+ * image over the pixel budget a sentence with its declared size (read from the header, not decoded).
+ */
 export async function decodeImage(sharp: SharpFactory, bytes: Uint8Array): Promise<DecodeResult> {
+  let meta: Awaited<ReturnType<ReturnType<SharpFactory>['metadata']>>;
   try {
-    // animated GIF/WebP: the first frame; colour-managed to sRGB; 16-bit inputs reduced to 8 bits
-    const img = sharp(bytes, { failOn: 'warning' });
-    const [meta, { data, info }] = await Promise.all([
-      img.metadata(),
-      img.clone().toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true }),
-    ]);
+    meta = await sharp(bytes, { failOn: 'warning' }).metadata();
+  } catch (err) {
+    const problem = decoderMessage(err);
+    // sharp's own header check (268 megapixels) fired before ours could
+    if (/exceeds pixel limit/i.test(problem))
+      return {
+        ok: false,
+        problem: `it declares more than 268 megapixels, over pixie's limit of ${megapixels(MAX_IMAGE_PIXELS)} (4096×4096) per image`,
+      };
+    return { ok: false, problem };
+  }
+  // animated GIF/WebP: only the first frame is decoded, so only its height counts
+  const over = pixelBudgetProblem(meta.width ?? 0, meta.pageHeight ?? meta.height ?? 0);
+  if (over) return { ok: false, problem: over };
+  try {
+    // colour-managed to sRGB; 16-bit inputs reduced to 8 bits; the budget again as sharp's own limit
+    const { data, info } = await sharp(bytes, { failOn: 'warning', limitInputPixels: MAX_IMAGE_PIXELS })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
     if (info.channels !== 4) return { ok: false, problem: `decoded to ${info.channels} channels instead of RGBA` };
     return { ok: true, image: { width: info.width, height: info.height, data }, format: meta.format ?? 'image' };
   } catch (err) {

@@ -1,9 +1,10 @@
 // The histogram distance of two images.
 //
 // Metric: Hellinger distance (OpenCV's HISTCMP_BHATTACHARYYA), sqrt(1 − Σ sqrt(p·q)), per channel
-// R, G, B (composited over white) and A, on 64-bin normalised histograms; the reported distance is
-// the worst channel. It lies in 0..1 (0 = same distribution, 1 = disjoint). Chosen over chi-square
-// because it is bounded and symmetric, so one threshold means the same thing for every image.
+// R, G, B on 16-bin normalised histograms; the reported distance is the worst channel. Images come
+// opaque (alpha.ts composites transparent ones over white and over black before any metric). It
+// lies in 0..1 (0 = same distribution, 1 = disjoint). Chosen over chi-square because it is bounded
+// and symmetric, so one threshold means the same thing for every image.
 // Bins are *soft* (each 0..255 level is split linearly between the two nearest bin centres): with
 // hard 4-level bins a flat colour that moves by one level across a bin edge jumps to distance 1,
 // which made JPEG re-encoding of flat UI colours fail (bench/evidence/image-thresholds.md).
@@ -15,13 +16,13 @@ import { pixels32, SHIFTS, type RgbaImage } from './rgba.js';
 // local constants, not imported bindings, so the counting loop reads them as constants
 const SR = SHIFTS.SR,
   SG = SHIFTS.SG,
-  SB = SHIFTS.SB,
-  SA = SHIFTS.SA;
+  SB = SHIFTS.SB;
+const COUNTS = 768;
 
 const HISTOGRAM_BINS = 16;
 
-type Channel = 'red' | 'green' | 'blue' | 'alpha';
-const CHANNELS: readonly Channel[] = ['red', 'green', 'blue', 'alpha'];
+type Channel = 'red' | 'green' | 'blue';
+const CHANNELS: readonly Channel[] = ['red', 'green', 'blue'];
 
 export interface HistogramComparison {
   /** worst channel's Hellinger distance, 0..1 */
@@ -32,19 +33,9 @@ export interface HistogramComparison {
 }
 
 function addPixel(counts: Int32Array, p: number, k: number): void {
-  let r = (p >>> SR) & 255;
-  let g = (p >>> SG) & 255;
-  let b = (p >>> SB) & 255;
-  const a = (p >>> SA) & 255;
-  if (a !== 255) {
-    r = 255 - ((((255 - r) * a + 127) / 255) | 0);
-    g = 255 - ((((255 - g) * a + 127) / 255) | 0);
-    b = 255 - ((((255 - b) * a + 127) / 255) | 0);
-  }
-  counts[r]! += k;
-  counts[256 + g]! += k;
-  counts[512 + b]! += k;
-  counts[768 + a]! += k;
+  counts[(p >>> SR) & 255]! += k;
+  counts[256 + ((p >>> SG) & 255)]! += k;
+  counts[512 + ((p >>> SB) & 255)]! += k;
 }
 
 /** 256 level counts of one channel → `bins` soft bins (linear split between neighbouring centres). */
@@ -83,8 +74,8 @@ function channelCounts(a: RgbaImage, b: RgbaImage): { expected: Int32Array; actu
   const a32 = pixels32(a);
   const b32 = pixels32(b);
   const n = a32.length;
-  const ca = new Int32Array(1024);
-  const delta = new Int32Array(1024);
+  const ca = new Int32Array(COUNTS);
+  const delta = new Int32Array(COUNTS);
   let prev = n ? a32[0]! : 0;
   let run = 0;
   for (let i = 0; i < n; i++) {
@@ -102,8 +93,8 @@ function channelCounts(a: RgbaImage, b: RgbaImage): { expected: Int32Array; actu
     }
   }
   if (run) addPixel(ca, prev, run);
-  const cb = new Int32Array(1024);
-  for (let i = 0; i < 1024; i++) cb[i] = ca[i]! + delta[i]!;
+  const cb = new Int32Array(COUNTS);
+  for (let i = 0; i < COUNTS; i++) cb[i] = ca[i]! + delta[i]!;
   return { expected: ca, actual: cb };
 }
 
@@ -111,7 +102,7 @@ function channelCounts(a: RgbaImage, b: RgbaImage): { expected: Int32Array; actu
 export function histogramDistance(a: RgbaImage, b: RgbaImage, bins = HISTOGRAM_BINS): HistogramComparison {
   const n = a.width * a.height;
   const { expected, actual } = channelCounts(a, b);
-  const channels = { red: 0, green: 0, blue: 0, alpha: 0 } as Record<Channel, number>;
+  const channels = { red: 0, green: 0, blue: 0 } as Record<Channel, number>;
   let worstChannel: Channel = 'red';
   let distance = 0;
   if (n > 0) {

@@ -15,7 +15,7 @@ const corrupt = png('13-corrupt-b.png');
 
 export const contractCases: ContractCase[] = [
   {
-    label: 'image (histogram)',
+    label: 'image (pixel, the default)',
     type: 'image',
     value: base,
     changed: hue,

@@ -1,15 +1,19 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ComparisonResult, Tolerance } from '../types.js';
+import { compareRgba } from './compare-rgba.js';
+import { MAX_IMAGE_PIXELS } from './decode.js';
 import { histogramDistance } from './histogram.js';
 import { contractCases } from './image.cases.js';
 import { imageComparator } from './image.js';
-import { IMAGE_DEFAULTS } from './settings.js';
-import { pixelDiff, renderDiff } from './pixel-diff.js';
+import { IMAGE_DEFAULTS, settingsOf } from './settings.js';
+import { renderDiff } from './diff-image.js';
+import { pixelDiff } from './pixel-diff.js';
 import type { RgbaImage } from './rgba.js';
 import { ssim } from './ssim.js';
 import { comparatorTester } from '../kit/comparator-tester.test-helper.js';
@@ -128,7 +132,7 @@ describe('image comparator behaviour', () => {
   });
 
   it('histogram mode reports the distance, the worst channel and the rule', async () => {
-    const r = await tester.compareAsync(a, b, undefined, 'image');
+    const r = await tester.compareAsync(a, b, { compare: 'histogram' }, 'image');
     expect(r.metric).toMatch(/^histogram distance 0\.\d+ > max 0\.045 \(worst channel (red|green|blue)/);
     expect(r.rule).toContain('Hellinger');
     expect(r.differences![0]!.message).toMatch(/pixels \([\d.]+%\) differ beyond colour threshold 0\.1/);
@@ -187,7 +191,7 @@ describe('image comparator behaviour', () => {
 
   it('an unknown mode fails listing the modes', async () => {
     const r = await tester.compareAsync(a, b, { compare: 'psnr' }, 'image');
-    expect(r.metric).toMatch(/unknown compare mode 'psnr'.*histogram, ssim, pixel, sha256/);
+    expect(r.metric).toMatch(/unknown compare mode 'psnr'.*pixel, histogram, ssim, sha256/);
   });
 
   it('image_grid reports a count mismatch and still compares the common images', async () => {
@@ -271,6 +275,105 @@ describe('image core (pure, on RGBA buffers)', () => {
     const d = renderDiff(e, a);
     expect(Array.from(d.data.subarray(5 * 4, 5 * 4 + 4))).toEqual([255, 0, 0, 255]);
     expect(Array.from(d.data.subarray(0, 4))).toEqual([230, 230, 230, 255]);
+  });
+});
+
+describe('hostile images', () => {
+  /** A real 1×1 PNG whose header is rewritten to declare w×h (CRC fixed): under 100 bytes. */
+  const pngDeclaring = async (w: number, h: number): Promise<string> => {
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    png.writeUInt32BE(w, 16);
+    png.writeUInt32BE(h, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    return `data:image/png;base64,${png.toString('base64')}`;
+  };
+  const small = dataUrl('01-identical-a.png');
+
+  it('refuses an image whose header declares more than the pixel budget, before decoding it', async () => {
+    expect(MAX_IMAGE_PIXELS).toBe(4096 * 4096);
+    const r = await tester.compareAsync(small, await pngDeclaring(16000, 16000), undefined, 'image');
+    expect(r.status).toBe('fail');
+    expect(r.metric).toMatch(
+      /^actual image for output 'picture' could not be decoded \(\d+ B, image\/png\): it declares 16000×16000 px \(256 megapixels\), over pixie's limit of 16\.8 megapixels \(4096×4096\) per image$/,
+    );
+    const fixture = await tester.compareAsync(await pngDeclaring(5000, 5000), small, undefined, 'image');
+    expect(fixture.metric).toMatch(
+      /^expected image for output 'picture' in the fixture could not be decoded .* 5000×5000 px/,
+    );
+  });
+
+  it('refuses an SVG declaring a huge canvas', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"><rect width="9" height="9"/></svg>`;
+    const r = await tester.compareAsync(
+      small,
+      `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      undefined,
+      'image',
+    );
+    expect(r.metric).toMatch(/could not be decoded .*: it declares (100000×100000 px|more than 268 megapixels)/);
+  });
+
+  it('a bad ignore_regions fails naming the output and the rectangle', async () => {
+    const r = await tester.compareAsync(small, small, { ignore_regions: [{ x: 0, y: 0, width: 5 }] }, 'image');
+    expect(r.status).toBe('fail');
+    expect(r.metric).toBe("tolerance for output 'picture': ignore_regions item 1 needs height");
+    const page = await tester.compareAsync(
+      small,
+      small,
+      { ignore_regions: [{ x: 0, y: 0, width: 5, height: 5, page: 1 }] },
+      'image',
+    );
+    expect(page.metric).toMatch(/page is for PDF pages/);
+  });
+
+  it('the diff image hatches ignore regions', async () => {
+    const a = dataUrl('08-small-patch-a.png');
+    const r = await tester.compareAsync(
+      a,
+      dataUrl('08-small-patch-b.png'),
+      { ignore_regions: [{ x: 0, y: 0, width: 6, height: 6 }] },
+      'image',
+    );
+    expect(r.status).toBe('fail');
+    const url = r.artifacts![0]!.data_url;
+    const { data } = await sharp(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(Array.from(data.subarray(0, 3))).toEqual([96, 112, 160]); // (0, 0) lies on a stripe
+    expect(r.metric).toMatch(/differing pixel\(s\) in ignore regions/);
+  });
+});
+
+describe('one way to see transparency, in every mode', () => {
+  const solid = (w: number, h: number, rgba: number[]): RgbaImage => {
+    const data = new Uint8Array(w * h * 4);
+    for (let i = 0; i < w * h; i++) data.set(rgba, i * 4);
+    return { width: w, height: h, data };
+  };
+  const modes = ['pixel', 'histogram', 'ssim'] as const;
+  it('transparent vs opaque white fails every mode; hidden colours of transparent pixels pass every mode', () => {
+    for (const mode of modes) {
+      const s = settingsOf({}, mode);
+      expect(compareRgba(solid(16, 16, [255, 255, 255, 255]), solid(16, 16, [255, 255, 255, 0]), s).ok, mode).toBe(
+        false,
+      );
+      expect(compareRgba(solid(16, 16, [0, 0, 0, 255]), solid(16, 16, [0, 0, 0, 0]), s).ok, mode).toBe(false);
+      const clear = compareRgba(solid(16, 16, [0, 0, 0, 0]), solid(16, 16, [255, 0, 0, 0]), s);
+      expect(clear.ok, mode).toBe(true);
+    }
+  });
+  it('identical decoded pixels pass every mode at the strictest settings', () => {
+    const img = solid(9, 7, [10, 20, 30, 128]);
+    for (const mode of modes) {
+      const v = compareRgba(
+        img,
+        { ...img, data: img.data.slice() },
+        settingsOf({ threshold: 0, min_ssim: 1, max_distance: 0 }, mode),
+      );
+      expect(v).toMatchObject({ ok: true, identical: true, score: 1 });
+    }
   });
 });
 

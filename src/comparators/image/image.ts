@@ -1,10 +1,11 @@
 // The image comparator: image, image_grid and image_compare. Identical bytes pass before anything
 // is decoded; otherwise sharp decodes both sides to RGBA, different sizes fail, and the mode decides
-// on the pixels (histogram.ts, ssim.ts, pixel-diff.ts: pure). Every failing comparison of two
-// decodable images carries a diff PNG in `artifacts`. Without sharp it degrades to size + SHA-256, loudly.
+// on the pixels (compare-rgba.ts, pure). Every failing comparison of two decodable images carries a
+// diff PNG in `artifacts`. Without sharp it degrades to size + SHA-256, loudly.
 import type { OutputType } from '../../tool/manifest-types.js';
 import type { Difference } from '../../report/model.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { parseRegions, type Region } from '../kit/regions.js';
 import { garbageResult, skipped, unknownModeResult } from '../kit/result.js';
 import { describeValue } from '../kit/value.js';
 import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
@@ -13,6 +14,7 @@ import { comparePair, type PairOutcome } from './pair.js';
 import {
   IMAGE_DEFAULTS,
   IMAGE_MODES,
+  IMAGE_OPTIONS,
   IMAGE_TYPES,
   MODE_ALIASES,
   ruleOf,
@@ -65,9 +67,10 @@ async function compareImages(
   actual: unknown,
   tolerance: Tolerance,
   mode: CanonicalMode,
+  regions: readonly Region[],
 ): Promise<ComparisonResult> {
   const settings = settingsOf(tolerance, mode);
-  const rule = ruleOf(settings);
+  const rule = `${ruleOf(settings)}${regions.length ? `; ${regions.length} ignore region(s) left out` : ''}`;
   if (type === 'image_grid') {
     const ex = gridImages(expected);
     if (!ex)
@@ -100,7 +103,7 @@ async function compareImages(
           ];
     const parts: PairOutcome[] = [];
     for (let i = 0; i < Math.min(ex.length, ac.length); i++)
-      parts.push(await comparePair(ex[i], ac[i], { key, path: `images[${i}]`, settings }));
+      parts.push(await comparePair(ex[i], ac[i], { key, path: `images[${i}]`, settings, regions }));
     return combine(parts, extra, tolerance, expected, actual, rule, (failed) =>
       failed
         ? [
@@ -143,7 +146,7 @@ async function compareImages(
         });
         continue;
       }
-      parts.push(await comparePair(expected[side], actual[side], { key, path: side, settings }));
+      parts.push(await comparePair(expected[side], actual[side], { key, path: side, settings, regions }));
     }
     return combine(parts, extra, tolerance, expected, actual, rule, (failed) =>
       failed
@@ -153,7 +156,7 @@ async function compareImages(
         : parts.map((p) => `${p.path}: ${p.metric}`).join('; ') || 'neither before nor after present',
     );
   }
-  const part = await comparePair(expected, actual, { key, path: '', settings });
+  const part = await comparePair(expected, actual, { key, path: '', settings, regions });
   return combine([part], [], tolerance, expected, actual, rule, () => part.metric);
 }
 
@@ -161,14 +164,7 @@ export const imageComparator: Comparator = {
   name: 'image',
   types: IMAGE_TYPES,
   modes: IMAGE_MODES,
-  options: {
-    max_distance: 'number',
-    min_ssim: 'number',
-    max_diff_ratio: 'number',
-    threshold: 'number',
-    antialiasing: 'boolean',
-    max_shift: 'integer',
-  },
+  options: IMAGE_OPTIONS,
   defaults(_type: OutputType): Tolerance {
     return { ...IMAGE_DEFAULTS };
   },
@@ -177,7 +173,24 @@ export const imageComparator: Comparator = {
     if (mode === 'skip') return skipped(tolerance, expected, actual);
     if (!(IMAGE_MODES as readonly string[]).includes(mode))
       return unknownModeResult(mode, IMAGE_MODES, expected, actual, tolerance);
+    const parsed = parseRegions(tolerance.ignore_regions);
+    const problem =
+      'problem' in parsed
+        ? parsed.problem
+        : parsed.regions.some((r) => r.page !== undefined)
+          ? 'ignore_regions: page is for PDF pages; an image region has only x, y, width and height'
+          : null;
+    if (problem || 'problem' in parsed)
+      return garbageResult(`tolerance for output '${key}': ${problem}`, expected, actual, tolerance, 'ignore_regions');
     // bad values and undecodable bytes are `fail`s inside; anything that still throws is pixie's bug
-    return compareImages(key, type, expected, actual, tolerance, MODE_ALIASES[mode] ?? (mode as CanonicalMode));
+    return compareImages(
+      key,
+      type,
+      expected,
+      actual,
+      tolerance,
+      MODE_ALIASES[mode] ?? (mode as CanonicalMode),
+      parsed.regions,
+    );
   },
 };

@@ -2,6 +2,7 @@
 // bare base64 and `{value|data|url|image|data_url}` objects. Used before any heavy decoding so that
 // identical bytes pass early, and by the size + SHA-256 fallback when a decoder cannot be loaded.
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { decodeBase64 } from '../kit/base64.js';
 import { describeValue } from '../kit/value.js';
 import { sha256Hex } from '../sha256.js';
 
@@ -17,14 +18,6 @@ export type ExtractResult = { ok: true; media: MediaBytes } | { ok: false; probl
 
 /** Keys an object form may carry the payload under, in the order they are looked at. */
 const MEDIA_VALUE_KEYS = ['value', 'data', 'url', 'image', 'data_url'] as const;
-
-const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
-
-function decodeBase64(text: string): Buffer | null {
-  const compact = text.replace(/\s+/g, '');
-  if (compact === '' || !BASE64.test(compact) || compact.replace(/=+$/, '').length % 4 === 1) return null;
-  return Buffer.from(compact, 'base64');
-}
 
 function fromDataUrl(text: string): ExtractResult {
   const comma = text.indexOf(',');

@@ -1,16 +1,16 @@
+// One pair of image values: bytes (identical bytes pass before decoding), then sharp decodes both
+// (one path for every mode), sizes must match, and compare-rgba.ts decides on the pixels. A failing
+// pair of decodable images carries a diff image.
 import type { Difference } from '../../report/model.js';
+import type { Region } from '../kit/regions.js';
 import type { Degraded } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';
+import { compareRgba } from './compare-rgba.js';
 import { decodeImage, loadSharp, pngDataUrl, type SharpFactory } from './decode.js';
-import { histogramDistance } from './histogram.js';
+import { renderDiff } from './diff-image.js';
 import { describeBytes, extractMediaBytes, formatBytes, type MediaBytes } from './media.js';
-import { pixelDiff, renderDiff } from './pixel-diff.js';
-import { samePixels, sameSize, type RgbaImage } from './rgba.js';
-import { ssim } from './ssim.js';
+import { sameSize, type RgbaImage } from './rgba.js';
 import type { ImageSettings } from './settings.js';
-
-const fmt = (x: number, digits = 4): string => Number(x.toFixed(digits)).toString();
-const pct = (x: number): string => `${Number((x * 100).toPrecision(3))}%`;
 
 /** The outcome for one pair of images, located by `path` ('' for a plain image output). */
 export interface PairOutcome {
@@ -27,6 +27,7 @@ export interface PairContext {
   key: string;
   path: string;
   settings: ImageSettings;
+  regions: readonly Region[];
 }
 
 const where = (ctx: PairContext): string => `output '${ctx.key}'${ctx.path ? ` ${ctx.path}` : ''}`;
@@ -59,30 +60,19 @@ async function diffArtifact(
   ctx: PairContext,
   expected: RgbaImage,
   actual: RgbaImage,
-  mask?: Uint8Array,
+  mask?: Uint8Array | null,
 ): Promise<{ label: string; data_url: string }[]> {
   try {
-    const diff = renderDiff(expected, actual, { threshold: ctx.settings.threshold, mask });
+    const diff = renderDiff(expected, actual, { mask, regions: ctx.regions });
     return [
       {
-        label: `${ctx.path ? `${ctx.path} ` : ''}diff (red: differs from expected, faded: expected)`,
+        label: `${ctx.path ? `${ctx.path} ` : ''}diff (red: differs from expected, yellow: tolerated, hatched: ignored, faded: expected)`,
         data_url: await pngDataUrl(sharp, diff),
       },
     ];
   } catch {
     return []; // the verdict stands without the picture
   }
-}
-
-function changedPixelsNote(expected: RgbaImage, actual: RgbaImage, s: ImageSettings, mask: Uint8Array): string {
-  const d = pixelDiff(expected, actual, {
-    threshold: s.threshold,
-    antialiasing: s.antialiasing,
-    maxShift: s.maxShift,
-    mask,
-  });
-  if (!d.box) return `no pixel differs beyond colour threshold ${s.threshold}`;
-  return `${d.differing} of ${d.total} pixels (${pct(d.ratio)}) differ beyond colour threshold ${s.threshold}, within x ${d.box.x0}..${d.box.x1}, y ${d.box.y0}..${d.box.y1}`;
 }
 
 /** Size + SHA-256 of the payload bytes (sha256.ts's rule and wording): the `sha256` mode, and the fallback without sharp. */
@@ -159,42 +149,15 @@ export async function comparePair(
       detail,
     );
   }
-  if (samePixels(ei, ai)) return pass(ctx, 1, `same pixels, different bytes (${detail.expected} vs ${detail.actual})`);
-
-  let ok: boolean, score: number, metric: string, mask: Uint8Array | undefined;
-  const notes: string[] = [];
-  if (s.mode === 'histogram') {
-    const h = histogramDistance(ei, ai);
-    ok = h.distance <= s.maxDistance;
-    score = 1 - h.distance;
-    metric = `histogram distance ${fmt(h.distance)} ${ok ? '≤' : '>'} max ${s.maxDistance} (worst channel ${h.worstChannel}; R ${fmt(h.channels.red)}, G ${fmt(h.channels.green)}, B ${fmt(h.channels.blue)}, A ${fmt(h.channels.alpha)})`;
-  } else if (s.mode === 'ssim') {
-    const r = ssim(ei, ai);
-    ok = r.ssim >= s.minSsim;
-    score = Math.max(0, r.ssim);
-    metric = `ssim ${fmt(r.ssim)} ${ok ? '≥' : '<'} min ${s.minSsim} (${ei.width}×${ei.height}, luma${r.scale > 1 ? `, downsampled ${r.scale}×` : ''})`;
-    notes.push(
-      `lowest local SSIM ${fmt(r.worst.ssim)} in the window at x ${r.worst.x}, y ${r.worst.y} (${r.worst.width}×${r.worst.height})`,
-    );
-  } else {
-    mask = new Uint8Array(ei.width * ei.height);
-    const d = pixelDiff(ei, ai, { threshold: s.threshold, antialiasing: s.antialiasing, maxShift: s.maxShift, mask });
-    ok = d.ratio <= s.maxDiffRatio;
-    score = 1 - d.ratio;
-    metric = `${d.differing} of ${d.total} pixels differ (${pct(d.ratio)}) ${ok ? '≤' : '>'} max_diff_ratio ${s.maxDiffRatio} (colour threshold ${s.threshold}${s.antialiasing ? `, ${d.antialiased} anti-aliased` : ''}${s.maxShift ? `, ${d.shifted} shifted` : ''} pixel(s) tolerated)`;
-    if (d.box) notes.push(`differing pixels lie within x ${d.box.x0}..${d.box.x1}, y ${d.box.y0}..${d.box.y1}`);
-  }
-  if (ok) return pass(ctx, score, metric);
-  if (!mask) {
-    mask = new Uint8Array(ei.width * ei.height);
-    notes.push(changedPixelsNote(ei, ai, s, mask));
-  }
+  const v = compareRgba(ei, ai, s, ctx.regions);
+  if (v.identical) return pass(ctx, 1, `same pixels, different bytes (${detail.expected} vs ${detail.actual})`);
+  if (v.ok) return pass(ctx, v.score, v.metric);
   return {
     path: ctx.path,
     ok: false,
-    score,
-    metric,
-    differences: [{ path: ctx.path, message: [metric, ...notes].join('; '), ...detail }],
-    artifacts: await diffArtifact(sharp, ctx, ei, ai, mask),
+    score: v.score,
+    metric: v.metric,
+    differences: [{ path: ctx.path, message: [v.metric, ...v.notes].join('; '), ...detail }],
+    artifacts: await diffArtifact(sharp, ctx, ei, ai, v.mask),
   };
 }

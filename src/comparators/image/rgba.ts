@@ -2,9 +2,7 @@
 // size and exact-pixel checks, luma, and packing a colour. The metrics (histogram.ts, ssim.ts,
 // pixel-diff.ts) are pure like this file: no decoding, no I/O, benchmarked alone (bench/image.ts).
 //
-// Transparency: colours are composited before they are measured (over white for histogram and SSIM,
-// over both white and black for the pixel mode), so a fully transparent pixel equals any other fully
-// transparent pixel whatever its stored RGB, and an alpha change is still a visible change.
+// Transparency is resolved before any metric (alpha.ts): the metrics see opaque pixels.
 
 export interface RgbaImage {
   width: number;
@@ -36,6 +34,11 @@ export function pixels32(img: RgbaImage): Uint32Array {
   return new Uint32Array(d.slice(0, n * 4).buffer);
 }
 
+/** The image with its bytes at a 4-byte aligned offset (pixelmatch reads them as Uint32). */
+export function aligned(img: RgbaImage): RgbaImage {
+  return img.data.byteOffset % 4 === 0 ? img : { ...img, data: img.data.slice() };
+}
+
 export function sameSize(a: RgbaImage, b: RgbaImage): boolean {
   return a.width === b.width && a.height === b.height;
 }
@@ -47,7 +50,7 @@ export function samePixels(a: RgbaImage, b: RgbaImage): boolean {
   return Buffer.from(a.data.buffer, a.data.byteOffset, n).equals(Buffer.from(b.data.buffer, b.data.byteOffset, n));
 }
 
-/** Luma (BT.601 weights, 8-bit) of a pixel composited over white. */
+/** Luma (BT.601 weights, 8-bit) of a pixel, composited over white if it is not opaque. */
 export function lumaOf(p: number): number {
   const y = (77 * ((p >>> SR) & 255) + 150 * ((p >>> SG) & 255) + 29 * ((p >>> SB) & 255) + 128) >> 8;
   const a = (p >>> SA) & 255;

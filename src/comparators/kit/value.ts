@@ -1,5 +1,6 @@
 // Reading and naming comparator inputs: scalars wrapped as `{value}`, a value's kind in words,
 // short JSON for messages, and stable identities for JSON values (hash keys, never for comparing).
+import { detachedSlice } from '../../util/detached.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 
 /** Scalar outputs may arrive bare or as `{value: …}`. */
@@ -27,11 +28,14 @@ export function describeValue(v: unknown): string {
 export function shortJson(v: unknown, limit = 80): string {
   let text: string;
   try {
-    text = typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(v) ?? String(v));
+    // of a long string only the start is ever shown, so only the start is quoted
+    const shown = typeof v === 'string' && v.length > limit ? v.slice(0, limit) : v;
+    text = typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(shown) ?? String(v));
   } catch {
     text = String(v);
   }
-  return text.length > limit ? `${text.slice(0, Math.max(1, limit - 1))}…` : text;
+  // a copy, not a view: the message must not keep a large value alive after the comparison
+  return text.length > limit ? `${detachedSlice(text, 0, Math.max(1, limit - 1))}…` : text;
 }
 
 /** Absent on a side: undefined or null. */

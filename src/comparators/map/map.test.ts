@@ -411,3 +411,54 @@ describe('never throws', () => {
     );
   });
 });
+
+describe("every point form the original Pixie's tools and comparator use, compared across forms", () => {
+  const london = [
+    [51.5074, -0.1278],
+    { lat: 51.5074, lng: -0.1278, label: 'London' },
+    { lat: 51.5074, lon: -0.1278 },
+    { latitude: 51.5074, longitude: -0.1278, label: 'London', id: 1 },
+  ];
+  it('points and routes match whatever form each side uses', () => {
+    for (const type of ['map_points', 'map_route'] as const) {
+      for (const e of london) {
+        for (const a of london) {
+          const r = tester.compare({ points: [e] }, { points: [a] }, undefined, type);
+          expect(r.status, `${type}: ${JSON.stringify(e)} vs ${JSON.stringify(a)}: ${r.metric}`).toBe('pass');
+        }
+      }
+    }
+  });
+
+  it('polygons: vertices as objects, coords as pairs, or a bare vertex list', () => {
+    const square = [
+      [0, 0],
+      [0, 1],
+      [1, 1],
+      [1, 0],
+    ];
+    const asObjects = square.map(([lat, lng]) => ({ lat, lng }));
+    const forms = [{ coords: square }, { vertices: asObjects }, square];
+    for (const e of forms) {
+      for (const a of forms) {
+        const r = tester.compare({ polygons: [e] }, { polygons: [a] }, undefined, 'map_polygons');
+        expect(r.status, r.metric).toBe('pass');
+      }
+    }
+  });
+
+  it('heatmaps: a [lat, lng, weight] triple carries its weight', () => {
+    const e = { points: [[51.5, -0.1, 0.7]] };
+    expect(
+      tester.compare(e, { points: [{ lat: 51.5, lng: -0.1, weight: 0.7 }] }, undefined, 'map_heatmap').status,
+    ).toBe('pass');
+    const other = tester.compare(
+      e,
+      { points: [{ latitude: 51.5, longitude: -0.1, intensity: 0.2 }] },
+      undefined,
+      'map_heatmap',
+    );
+    expect(other.status).toBe('fail');
+    expect(paths(other)).toEqual(['points[0].weight']);
+  });
+});

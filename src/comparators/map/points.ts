@@ -29,8 +29,9 @@ function readPoints(ctx: MapCtx, side: 'expected' | 'actual', list: unknown[], f
       return;
     }
     const o = isPlainObject(raw) ? raw : {};
-    // `??`: a weight of 0 is a real weight, not a missing one
-    out.push({ i, raw, c, label: o.label, weight: o.weight ?? o.intensity });
+    // `??`: a weight of 0 is a real weight, not a missing one; [lat, lng, weight] is Leaflet.heat's form
+    const weight = Array.isArray(raw) ? raw[2] : (o.weight ?? o.intensity);
+    out.push({ i, raw, c, label: o.label, weight });
   });
   return out;
 }

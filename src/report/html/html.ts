@@ -1,5 +1,7 @@
 // A tagged template that escapes every interpolation unless it is already SafeHtml, so tool output
-// (names, messages, values) can never become markup or script in a report or the dashboard.
+// (names, messages, values) can never become markup or script in a report or the dashboard; the
+// text is also made safe (safe-text.ts) so a tool's escape sequences never reach the page.
+import { safeText } from '../safe-text.js';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -11,7 +13,7 @@ export class SafeHtml {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+  return safeText(text).replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 }
 
 function render(value: unknown): string {

@@ -26,7 +26,7 @@ export function mediaHtml(view: MediaBody): SafeHtml {
   return html`<div class="image-view">
     ${view.pairs.map(
       (p) => html`<div class="image-row">${p.label ? html`<div class="muted">${p.label}</div>` : ''}
-      <div class="side-by-side">${mediaFigure(`expected${p.label ? ` ${p.label}` : ''}`, p.expected, 'img-expected')}${mediaFigure(`actual${p.label ? ` ${p.label}` : ''}`, p.actual, 'img-actual')}${inline ? diffFigures(view.diffs) : ''}</div></div>`,
+      <div class="side-by-side">${mediaFigure(`expected${p.label ? ` ${p.label}` : ''}`, p.expected, 'img-expected')}${mediaFigure(`actual${p.label ? ` ${p.label}` : ''}`, p.actual, 'img-actual')}${p.diffs ? diffFigures(p.diffs) : ''}${inline ? diffFigures(view.diffs) : ''}</div></div>`,
     )}
     ${view.pairs.length === 0 || (!inline && view.diffs.length) ? html`<div class="side-by-side artifacts">${diffFigures(view.diffs)}</div>` : ''}
   </div>`;

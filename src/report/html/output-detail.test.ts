@@ -146,4 +146,23 @@ describe('one fragment for both pages', () => {
     expect(html).toContain('<title>a (expected)</title></polyline><polyline');
     expect(html).toContain('dashed: expected · solid: actual');
   });
+
+  it('shows a PDF page that differs visually as expected, actual and diff side by side', async () => {
+    const pdf = (name: string) => ({
+      filename: 'chart.pdf',
+      data: `data:application/pdf;base64,${readFileSync(new URL(`../../../test/cases/real/pdf/${name}`, import.meta.url)).toString('base64')}`,
+    });
+    const html = outputDetail(
+      await compared('report', 'file', pdf('chart-a.pdf'), pdf('chart-bars.pdf'), { pdf_compare: 'visual' }),
+    ).value;
+    const row = html.match(
+      /<div class="image-row"><div class="muted">page 1<\/div>\s*<div class="side-by-side">(.*?)<\/div><\/div>/s,
+    );
+    expect(row, html.slice(0, 400)).not.toBeNull();
+    expect([...row![1]!.matchAll(/<figcaption>([^<]*)<\/figcaption>/g)].map((m) => m[1])).toEqual([
+      'expected page 1',
+      'actual page 1',
+      'page 1 diff (red: differs, yellow: tolerated, hatched: ignored)',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import type { Report } from '../model.js';
+import { safeText } from '../safe-text.js';
 
 /** The one table `pixie validate --all` ends with. */
 export function renderAllTable(reports: Report[], c: Colors, wallMs: number): string {
@@ -9,7 +10,7 @@ export function renderAllTable(reports: Report[], c: Colors, wallMs: number): st
     const warned = r.checks.filter((k) => k.status === 'warn').map((k) => String(k.number));
     const ran = r.fixtures.filter((f) => f.status !== 'skip');
     return {
-      tool: r.tool_id,
+      tool: safeText(r.tool_id),
       overall: r.overall,
       failed: failed.length ? failed.join(',') : '-',
       warned: warned.length ? warned.join(',') : '-',

@@ -2,10 +2,11 @@
 // on the pull request's diff: each failing output points at its fixture file (at the line of the
 // output's key in expected_outputs), each failing contract check and --explore failure at tool.json. Escaping follows
 // the runner's rules (actions/toolkit's command.ts): data escapes % CR LF; properties also : and ,.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pc from 'picocolors';
 import type { FixtureResult, OutputComparison, Report } from '../model.js';
+import { safeReport } from '../safe-text.js';
+import { readUserFile } from '../../source/user-file.js';
 import { outputLine } from './pretty.js';
 
 const plain = pc.createColors(false);
@@ -44,13 +45,11 @@ export function workspaceRelative(file: string, root = process.env.GITHUB_WORKSP
 }
 
 /** Line of `"key":` inside the fixture's expected_outputs (1-based), when it can be found. */
-function lineOfExpected(fixturePath: string, key: string): number | undefined {
-  let text: string;
-  try {
-    text = readFileSync(fixturePath, 'utf8');
-  } catch {
-    return undefined;
-  }
+function lineOfExpected(toolDir: string, file: string, key: string): number | undefined {
+  // the fixture is read again, as any file of the tool: never a link out of it, a FIFO or a device
+  const read = readUserFile(toolDir, `reference/${file}`);
+  if (!read.ok) return undefined;
+  const text = read.text;
   const start = text.indexOf('"expected_outputs"');
   if (start < 0) return undefined;
   const at = text.indexOf(JSON.stringify(key), start);
@@ -85,7 +84,7 @@ function fixtureAnnotations(r: Report, f: FixtureResult, opts: { root?: string; 
     ];
   }
   return failing.map((o) => {
-    const line = opts.lines ? lineOfExpected(full, o.key) : undefined;
+    const line = opts.lines ? lineOfExpected(r.tool_path, f.file, o.key) : undefined;
     return {
       // a flaky fixture warns, whatever its failing run says
       level: o.status === 'fail' && f.status === 'fail' ? 'error' : 'warning',
@@ -100,7 +99,7 @@ function fixtureAnnotations(r: Report, f: FixtureResult, opts: { root?: string; 
 function annotationsFor(reports: readonly Report[], opts: { root?: string; lines?: boolean } = {}): Annotation[] {
   const out: Annotation[] = [];
   const withLines = { root: opts.root, lines: opts.lines ?? true };
-  for (const r of reports) {
+  for (const r of reports.map(safeReport)) {
     const toolJson = workspaceRelative(path.join(r.tool_path, 'tool.json'), opts.root);
     for (const k of r.checks) {
       if (k.status !== 'fail' && k.status !== 'warn') continue;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import pc from 'picocolors';
 import type { CheckResult, FixtureResult, FixtureStatus, Report } from '../model.js';
 import { exploreLines } from './explore-lines.js';
+import { safeReport } from '../safe-text.js';
 import { fixtureLines } from './pretty.js';
 
 const plain = pc.createColors(false);
@@ -163,7 +164,7 @@ function suiteXml(r: Report): { xml: string; tests: number; failures: number; er
 }
 
 export function renderJunit(reports: readonly Report[], opts: { wallMs?: number } = {}): string {
-  const suites = reports.map(suiteXml);
+  const suites = reports.map((r) => suiteXml(safeReport(r)));
   const sum = (k: 'tests' | 'failures' | 'errors' | 'skipped') => suites.reduce((n, s) => n + s[k], 0);
   const time = opts.wallMs ?? reports.reduce((n, r) => n + r.duration_ms, 0);
   return [

@@ -6,6 +6,8 @@ import { paintStatus } from '../colors.js';
 import { formatValue } from '../format-value.js';
 import type { FixtureResult, OutputComparison, Report } from '../model.js';
 import { exploreLines, outputRunsNote, runsLine } from './explore-lines.js';
+import { safeReport } from '../safe-text.js';
+import { isTruncatedValue } from '../value-cap.js';
 
 const STDERR_TAIL_LINES = 20;
 
@@ -25,7 +27,8 @@ export function outputLine(o: OutputComparison, c: Colors, valueChars = DEFAULT_
         : bound
           ? `${mark} exceeds ${o.rule}`
           : `${mark} differs (rule: ${o.rule})`;
-  const scalar = (v: unknown) => v === null || typeof v !== 'object';
+  // a value the report did not keep reads as one line too (its size and why)
+  const scalar = (v: unknown) => v === null || typeof v !== 'object' || isTruncatedValue(v);
   const values =
     scalar(o.expected) && scalar(o.actual)
       ? `expected ${formatValue(o.expected, valueChars)}, got ${formatValue(o.actual, valueChars)} (${o.metric})`
@@ -55,7 +58,8 @@ export function fixtureLines(f: FixtureResult, c: Colors, indent = '  ', valueCh
   return lines;
 }
 
-export function renderPretty(report: Report, c: Colors, opts: { cwd?: string } = {}): string {
+export function renderPretty(unsafe: Report, c: Colors, opts: { cwd?: string } = {}): string {
+  const report = safeReport(unsafe);
   const out: string[] = [];
   const rel = path.relative(opts.cwd ?? process.cwd(), report.tool_path) || '.';
   const secs = (report.duration_ms / 1000).toFixed(1);

@@ -2,10 +2,12 @@ import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import type { Report } from '../model.js';
 import { exploreLines } from './explore-lines.js';
+import { safeReport } from '../safe-text.js';
 import { fixtureLines } from './pretty.js';
 
 /** Only what did not pass: one line for a passing tool. */
-export function renderSummary(report: Report, c: Colors): string {
+export function renderSummary(unsafe: Report, c: Colors): string {
+  const report = safeReport(unsafe);
   const counts = { pass: 0, warn: 0, fail: 0, skip: 0 };
   for (const k of report.checks) counts[k.status]++;
   const out = [

@@ -1,5 +1,6 @@
-// Images and audio: expected and actual side by side, with the comparator's diff images. Only data
-// URLs are embedded; anything else (a remote URL) is shown as text and never fetched.
+// Images, audio and the pages of a PDF compared visually: expected and actual side by side, with
+// the comparator's diff images. Only data URLs are embedded; anything else (a remote URL) is shown
+// as text and never fetched.
 import type { OutputComparison } from '../model.js';
 import { isObject, unwrapScalar } from './values.js';
 
@@ -9,6 +10,8 @@ interface MediaPair {
   label: string;
   expected: MediaSource;
   actual: MediaSource;
+  /** diff images of this pair alone (a PDF page), drawn in its row */
+  diffs?: { label: string; url: string }[];
 }
 
 export interface MediaBody {
@@ -78,11 +81,29 @@ function pairsOf(o: OutputComparison): MediaPair[] {
   }));
 }
 
-/** Embeddable artifacts (a diff image) of any comparison. */
+const embeddedArtifacts = (o: OutputComparison): NonNullable<OutputComparison['artifacts']> =>
+  (o.artifacts ?? []).filter((x) => typeof x.data_url === 'string' && embeddable(x.data_url) === 'image');
+
+/** Embeddable artifacts (a diff image) of any comparison that belong to no group. */
 export function artifactsOf(o: OutputComparison): { label: string; url: string }[] {
-  return (o.artifacts ?? [])
-    .filter((x) => typeof x.data_url === 'string' && embeddable(x.data_url) === 'image')
+  return embeddedArtifacts(o)
+    .filter((x) => !x.group)
     .map((x) => ({ label: x.label, url: x.data_url }));
+}
+
+/** Grouped artifacts (the expected, actual and diff renders of a PDF page) as one pair each. */
+function groupedPairs(o: OutputComparison): MediaPair[] {
+  const groups = new Map<string, MediaPair>();
+  for (const x of embeddedArtifacts(o)) {
+    if (!x.group) continue;
+    const pair = groups.get(x.group) ?? { label: x.group, expected: null, actual: null, diffs: [] };
+    const source: MediaSource = { kind: 'image', url: x.data_url };
+    if (x.role === 'expected') pair.expected = source;
+    else if (x.role === 'actual') pair.actual = source;
+    else pair.diffs!.push({ label: x.label, url: x.data_url });
+    groups.set(x.group, pair);
+  }
+  return [...groups.values()].slice(0, MAX_MEDIA);
 }
 
 const IMAGE_TYPES: ReadonlySet<string> = new Set(['image', 'image_compare', 'image_grid']);
@@ -92,7 +113,7 @@ const IMAGE_TYPES: ReadonlySet<string> = new Set(['image', 'image_compare', 'ima
  * image, for other outputs (audio, files) no embeddable data URL and no diff image.
  */
 export function mediaBody(o: OutputComparison): MediaBody | null {
-  const pairs = pairsOf(o).filter((p) => p.expected || p.actual);
+  const pairs = [...pairsOf(o), ...groupedPairs(o)].filter((p) => p.expected || p.actual);
   const diffs = artifactsOf(o);
   const embedded = pairs.some(
     (p) => (p.expected && p.expected.kind !== 'text') || (p.actual && p.actual.kind !== 'text'),

@@ -287,6 +287,22 @@ describe('media', () => {
     expect(v.pairs[0]!.actual).toMatchObject({ kind: 'image' });
   });
 
+  it('a PDF compared visually: each differing page rendered expected, actual and diff in one row', async () => {
+    const pdf = (name: string) => ({ filename: 'chart.pdf', data: caseFile('real/pdf', name, 'application/pdf') });
+    const o = await compared('file', pdf('chart-a.pdf'), pdf('chart-logo.pdf'), { pdf_compare: 'visual' });
+    expect(o.status).toBe('fail');
+    const v = as(outputView(o), 'media');
+    expect(v.pairs).toHaveLength(1);
+    expect(v.pairs[0]).toMatchObject({
+      label: 'page 1',
+      expected: { kind: 'image', url: expect.stringMatching(/^data:image\/png;base64,/) },
+      actual: { kind: 'image' },
+      diffs: [{ label: expect.stringMatching(/^page 1 diff/) }],
+    });
+    expect(v.diffs).toEqual([]);
+    expect(v.differences.map((d) => d.path)).toEqual(['content.page[1]']);
+  });
+
   it('audio: both recordings as players', async () => {
     const o = await compared(
       'audio',

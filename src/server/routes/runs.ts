@@ -3,10 +3,12 @@
 import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { applyUpdates, planUpdates, type UpdatePlan } from '../../reference/update.js';
+import { acquireUpdateLock } from '../../reference/update-lock.js';
 import { loadManifest } from '../../tool/manifest.js';
 import { ApiError, readBody } from '../api-error.js';
 import { type ServeContext, toolOr404 } from '../context.js';
-import type { Run, RunEvent, RunManager } from '../run-manager.js';
+import type { Run, RunEvent, RunManager, StartResult } from '../run-manager.js';
+import { sameOriginGet } from '../security.js';
 
 function runJson(r: Run) {
   return {
@@ -31,11 +33,16 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
       c.req.method === 'POST'
         ? await readBody<{ fixtures: string[]; tags: string[] }>(c, { fixtures: 'string[]', tags: 'string[]' })
         : {};
-    const started = runs.start(entry, { kind: 'validate', fixture: body.fixtures, tag: body.tags, whenBusy: 'queue' });
-    if (!('run' in started)) throw new ApiError(409, `a run for '${entry.id}' is already in flight`);
-    return c.json(await started.run.finished);
+    const started = runs.start(entry, {
+      kind: 'validate',
+      fixture: body.fixtures,
+      tag: body.tags,
+      whenBusy: 'queue',
+      signal: c.req.raw.signal, // a client that leaves while its run waits takes the run with it
+    });
+    return c.json(await startedOr409(started, entry.id).finished);
   };
-  app.get('/api/tools/:id/validate', runValidate);
+  app.get('/api/tools/:id/validate', sameOriginGet, runValidate);
   app.post('/api/tools/:id/validate', runValidate);
 
   app.post('/api/tools/:id/reference-check', async (c) => {
@@ -53,11 +60,18 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
       );
     let plan: UpdatePlan | null = null;
     let written: string[] = [];
+    // the tool's update lock, held from before the run until the files are written (as the CLI does)
+    const lock = body.yes ? acquireUpdateLock(entry.dir, 'pixie serve') : null;
+    if (lock && !lock.ok) throw new ApiError(409, lock.message);
+    const release = () => {
+      if (lock?.ok) lock.release();
+    };
     const started = runs.start(entry, {
       kind: 'reference-check',
       fixture: body.fixtures,
       tag: body.tags,
       whenBusy: 'refuse',
+      signal: c.req.raw.signal,
       after: body.update_expected
         ? (report) => {
             const load = loadManifest(entry.dir);
@@ -66,19 +80,24 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
             plan.files = plan.files.filter((f) => !f.create);
             plan.notes = plan.notes.filter((n) => !n.includes('fixture_sample.json'));
             if (body.yes) {
-              written = applyUpdates(plan, report, entry.dir);
+              const applied = applyUpdates(plan, report, entry.dir);
+              written = applied.written;
+              if (!applied.ok && !plan.blocked.length) plan.blocked.push(applied.message);
               registry.invalidate();
             }
           }
         : undefined,
     });
-    if (!('run' in started))
-      throw new ApiError(
-        409,
-        `reference-check for '${entry.id}' already in flight`,
-        started.busy ? { run_id: started.busy.id } : {},
-      );
-    const report = await started.run.finished;
+    if (!('run' in started)) {
+      release();
+      if ('busy' in started)
+        throw new ApiError(
+          409,
+          `reference-check for '${entry.id}' already in flight`,
+          started.busy ? { run_id: started.busy.id } : {},
+        );
+    }
+    const report = await startedOr409(started, entry.id).finished.finally(release);
     if (body.update_expected) {
       const p = plan as UpdatePlan | null;
       return c.json({
@@ -132,14 +151,7 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
       explore: body.explore,
       whenBusy: 'refuse',
     });
-    if (!('run' in started))
-      throw new ApiError(
-        409,
-        `a run for '${entry.id}' is already in flight`,
-        started.busy ? { run_id: started.busy.id } : {},
-      );
-    started.run.finished.catch(() => {}); // a failed run is reported as an event
-    return c.json(runJson(started.run), 202);
+    return c.json(runJson(startedOr409(started, entry.id)), 202);
   });
 
   app.get('/api/runs/:runId', (c) => {
@@ -155,6 +167,21 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
     const from = Number.isInteger(lastId) && lastId >= 0 ? lastId + 1 : 0;
     return streamSSE(c, (stream) => relayEvents(runs, run, from, stream));
   });
+}
+
+/** The started run, or the 409 that says why none was started. */
+function startedOr409(started: StartResult, toolId: string): Run {
+  if ('run' in started) return started.run;
+  if ('full' in started)
+    throw new ApiError(
+      409,
+      `'${toolId}' already has ${started.full} full validation(s) waiting behind its current run (the limit, set by pixie serve --max-queued); try again when one has finished`,
+    );
+  throw new ApiError(
+    409,
+    `a run for '${toolId}' is already in flight`,
+    started.busy ? { run_id: started.busy.id } : {},
+  );
 }
 
 type SseStream = Parameters<Parameters<typeof streamSSE>[1]>[0];

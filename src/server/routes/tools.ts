@@ -1,8 +1,9 @@
 // The read-only API: the tool listing, one tool, its fixtures and its report history.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { listFixtureFiles } from '../../reference/load.js';
+import { readUserFile } from '../../source/user-file.js';
 import { ApiError } from '../api-error.js';
 import { rowOf, type ServeContext, toolOr404 } from '../context.js';
 
@@ -51,8 +52,10 @@ export function toolRoutes(app: Hono, ctx: ServeContext): void {
     const fixtures = listFixtureFiles(refDir).map((filename) => {
       let raw: Record<string, unknown> = {};
       try {
-        const parsed = JSON.parse(readFileSync(path.join(refDir, filename), 'utf8'));
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) raw = parsed;
+        // as every file of a tool: never a link out of it, a FIFO or a device, and size-capped
+        const read = readUserFile(entry.dir, `reference/${filename}`);
+        const parsed: unknown = read.ok ? JSON.parse(read.text) : null;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) raw = parsed as Record<string, unknown>;
       } catch {
         // unparseable files are still listed, with defaults (as existing Pixie does)
       }

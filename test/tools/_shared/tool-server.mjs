@@ -16,7 +16,8 @@ export function portFromArgs() {
 }
 
 export function readManifest(dir) {
-  return JSON.parse(readFileSync(path.join(dir, 'tool.json'), 'utf8'));
+  // a byte-order mark (editors on Windows write one) is not JSON
+  return JSON.parse(readFileSync(path.join(dir, 'tool.json'), 'utf8').replace(/^\uFEFF/, ''));
 }
 
 export function sendJson(res, status, body) {

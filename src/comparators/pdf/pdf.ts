@@ -1,0 +1,222 @@
+// PDF comparison (a file whose MIME type is application/pdf; file.ts calls comparePdf from its
+// application/pdf hook). `pdf_compare` picks what is compared: `text` (default: page count, then
+// each page's text in reading order with its form field values and annotation texts, line by line),
+// `visual` (each page rendered and compared as an image), `metadata` (page count and sizes, title,
+// author, subject, keywords, language) or `page_count`. pdf.js is loaded only when a PDF needs it,
+// the canvas package only for `visual`; without them the comparison degrades to size + SHA-256 and
+// says so.
+import type { Difference } from '../../report/model.js';
+import { settingsOf } from '../image/settings.js';
+import { parseRegions, type Region } from '../kit/regions.js';
+import { loadOptional, type Degraded } from '../optional-module.js';
+import { compareBySha256 } from '../sha256.js';
+import type { ComparisonResult, Tolerance } from '../types.js';
+import { METADATA_FIELDS, pageTexts, pdfMetadata } from './page-text.js';
+import { type DocumentLike, type Loaded, loadPdfjs, openDocument, type PdfjsLike } from './pdfjs.js';
+import { comparePdfPages } from './text-diff.js';
+import { type CanvasModule, compareVisually, MAX_VISUAL_PAGES } from './visual.js';
+
+export const PDF_MODES = ['text', 'visual', 'metadata', 'page_count'] as const;
+type PdfMode = (typeof PDF_MODES)[number];
+const CANVAS_PACKAGE = '@napi-rs/canvas';
+/** 72 dpi: one pixel per point; a changed word or figure shows at this size and an A4 page is 0.5 megapixels */
+export const DEFAULT_RENDER_DPI = 72;
+const MAX_RENDER_DPI = 600;
+
+export interface PdfLoaders {
+  pdfjs: () => Promise<Loaded<unknown>>;
+  canvas: () => Promise<Loaded<unknown>>;
+}
+const LOADERS: PdfLoaders = { pdfjs: loadPdfjs, canvas: () => loadOptional(CANVAS_PACKAGE) };
+
+/** `%PDF-` must appear in the first 1024 bytes (the spec allows leading junk). */
+export function notAPdf(bytes: Uint8Array): string | null {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (head.includes('%PDF-')) return null;
+  if (bytes.length === 0) return 'the file is empty';
+  const printable = Buffer.from(bytes.subarray(0, 24))
+    .toString('latin1')
+    .replace(/[^\x20-\x7e]/g, '.');
+  return `no %PDF- header; it starts with ${JSON.stringify(printable)} (${bytes.length} bytes)`;
+}
+
+function ruleOf(mode: PdfMode, tolerance: Tolerance, dpi: number, regions: Region[]): string {
+  const ignored = regions.length ? `; ${regions.length} ignore region(s) left out` : '';
+  switch (mode) {
+    case 'text':
+      return `same page count and the same text per page in reading order, form field values and annotation texts included, after whitespace normalisation (pdfjs-dist)${ignored}`;
+    case 'visual': {
+      const s = settingsOf(tolerance, 'pixel');
+      return `same page count, then each page rendered at ${dpi} dpi (pdfjs-dist on ${CANVAS_PACKAGE}) has at most max_diff_pixels ${s.maxDiffPixels} or max_diff_ratio ${s.maxDiffRatio} of its pixels beyond colour threshold ${s.threshold}${s.antialiasing ? ', anti-aliasing tolerated' : ''}${ignored}`;
+    }
+    case 'metadata':
+      return `same page count and page sizes, and the same ${METADATA_FIELDS.join(', ')} (producer, creator and dates not compared)`;
+    case 'page_count':
+      return 'same page count';
+  }
+}
+
+function metadataDifferences(
+  e: Awaited<ReturnType<typeof pdfMetadata>>,
+  a: Awaited<ReturnType<typeof pdfMetadata>>,
+): Difference[] {
+  const out: Difference[] = [];
+  if (e.pages.length !== a.pages.length)
+    out.push({
+      path: 'pages',
+      message: `page count differs: expected ${e.pages.length}, got ${a.pages.length}`,
+      expected: e.pages.length,
+      actual: a.pages.length,
+    });
+  for (let i = 0; i < Math.min(e.pages.length, a.pages.length); i++)
+    if (e.pages[i] !== a.pages[i])
+      out.push({
+        path: `page[${i + 1}].size`,
+        message: `page ${i + 1} size differs: expected ${e.pages[i]}, got ${a.pages[i]}`,
+        expected: e.pages[i],
+        actual: a.pages[i],
+      });
+  for (const k of METADATA_FIELDS)
+    if (e.info[k] !== a.info[k])
+      out.push({
+        path: `metadata.${k}`,
+        message: `${k} differs: expected ${JSON.stringify(e.info[k])}, got ${JSON.stringify(a.info[k])}`,
+        expected: e.info[k],
+        actual: a.info[k],
+      });
+  return out;
+}
+
+export async function comparePdf(
+  expectedBytes: Uint8Array,
+  actualBytes: Uint8Array,
+  tolerance: Tolerance,
+  loaders: Partial<PdfLoaders> = {},
+): Promise<ComparisonResult> {
+  const load = { ...LOADERS, ...loaders };
+  const echo = { expected: `PDF, ${expectedBytes.length} bytes`, actual: `PDF, ${actualBytes.length} bytes` };
+  const raw = tolerance.pdf_compare ?? 'text';
+  const mode = (PDF_MODES as readonly unknown[]).includes(raw) ? (raw as PdfMode) : null;
+  const dpiOption = tolerance.render_dpi;
+  const dpi =
+    typeof dpiOption === 'number' && Number.isFinite(dpiOption) && dpiOption > 0
+      ? Math.min(MAX_RENDER_DPI, dpiOption)
+      : DEFAULT_RENDER_DPI;
+  const parsed = parseRegions(tolerance.ignore_regions);
+  const regions = 'regions' in parsed ? parsed.regions : [];
+  const rule = mode ? ruleOf(mode, tolerance, dpi, regions) : 'pdf_compare';
+  const fail = (message: string): ComparisonResult => ({
+    status: 'fail',
+    score: 0,
+    metric: message,
+    rule,
+    ...echo,
+    tolerance,
+    differences: [{ path: '', message }],
+  });
+  if (tolerance.compare === 'sha256' || tolerance.compare === 'size_sha256')
+    return compareBySha256(expectedBytes, actualBytes, echo, tolerance);
+  if (!mode) return fail(`unknown pdf_compare '${String(raw)}' (expected one of: ${PDF_MODES.join(', ')})`);
+  if ('problem' in parsed) return fail(parsed.problem);
+  if (Buffer.from(expectedBytes.buffer, expectedBytes.byteOffset, expectedBytes.byteLength).equals(actualBytes)) {
+    return {
+      status: 'pass',
+      score: 1,
+      metric: `identical bytes (${expectedBytes.length} bytes)`,
+      rule,
+      ...echo,
+      tolerance,
+      differences: [],
+    };
+  }
+  const badE = notAPdf(expectedBytes);
+  if (badE) return fail(`expected file is not a PDF: ${badE} (fix the fixture)`);
+  const badA = notAPdf(actualBytes);
+  if (badA) return fail(`not a PDF: the actual file has MIME type application/pdf but ${badA}`);
+
+  const degrade = (d: Degraded, what: string): ComparisonResult => {
+    const sha = compareBySha256(expectedBytes, actualBytes, echo, tolerance, `degraded: ${d.reason}`);
+    return { ...sha, rule: `size + SHA-256 (${what} needs ${d.package}: ${d.install})`, degraded: d };
+  };
+  const loadedPdfjs = await load.pdfjs();
+  if ('degraded' in loadedPdfjs) return degrade(loadedPdfjs.degraded, `PDF ${mode} comparison`);
+  const pdfjs = loadedPdfjs.module as PdfjsLike;
+  let canvas: CanvasModule | null = null;
+  if (mode === 'visual') {
+    const loadedCanvas = await load.canvas();
+    if ('degraded' in loadedCanvas) return degrade(loadedCanvas.degraded, 'rendering PDF pages (pdf_compare: visual)');
+    canvas = loadedCanvas.module as CanvasModule;
+  }
+
+  const openedE = await openDocument(pdfjs, expectedBytes);
+  if (!openedE.ok) return fail(`expected PDF could not be read: ${openedE.problem} (fix the fixture)`);
+  const openedA = await openDocument(pdfjs, actualBytes);
+  if (!openedA.ok) {
+    await openedE.open.close();
+    return fail(`actual PDF could not be read: ${openedA.problem}`);
+  }
+  // both documents open at once: the visual mode renders them page by page side by side
+  try {
+    return await compareDocuments(openedE.open.doc, openedA.open.doc);
+  } catch (err) {
+    return fail(`the PDFs could not be compared: ${(err as Error).message || String(err)}`);
+  } finally {
+    await Promise.all([openedE.open.close(), openedA.open.close()]);
+  }
+  async function compareDocuments(e: DocumentLike, a: DocumentLike): Promise<ComparisonResult> {
+    const described = {
+      expected: `PDF, ${e.numPages} page(s), ${expectedBytes.length} bytes`,
+      actual: `PDF, ${a.numPages} page(s), ${actualBytes.length} bytes`,
+    };
+    const result = (
+      ok: boolean,
+      score: number,
+      metric: string,
+      differences: Difference[],
+      extra: Partial<ComparisonResult> = {},
+    ): ComparisonResult => ({
+      status: ok ? 'pass' : 'fail',
+      score,
+      metric,
+      rule,
+      ...described,
+      tolerance,
+      differences,
+      ...extra,
+    });
+    if (mode === 'page_count') {
+      const ok = e.numPages === a.numPages;
+      return result(
+        ok,
+        ok ? 1 : 0,
+        ok ? `${e.numPages} page(s) each` : `page count differs: expected ${e.numPages}, got ${a.numPages}`,
+        ok ? [] : [{ path: 'pages', message: `page count differs: expected ${e.numPages}, got ${a.numPages}` }],
+      );
+    }
+    if (mode === 'metadata') {
+      const diffs = metadataDifferences(await pdfMetadata(e), await pdfMetadata(a));
+      return result(
+        diffs.length === 0,
+        diffs.length ? 1 / (1 + diffs.length) : 1,
+        diffs.length
+          ? `${diffs.length} metadata difference(s)`
+          : `same metadata and page sizes (${e.numPages} page(s))`,
+        diffs,
+      );
+    }
+    if (mode === 'visual') {
+      const most = Math.max(e.numPages, a.numPages);
+      if (most > MAX_VISUAL_PAGES)
+        return result(
+          false,
+          0,
+          `the PDF has ${most} pages; pdf_compare: visual renders at most ${MAX_VISUAL_PAGES} (use pdf_compare: text for long documents)`,
+          [{ path: 'pages', message: `${most} pages is over the visual mode's limit of ${MAX_VISUAL_PAGES}` }],
+        );
+      const v = await compareVisually(pdfjs, canvas!, e, a, settingsOf(tolerance, 'pixel'), regions, dpi);
+      return result(v.ok, v.score, v.metric, v.differences, v.artifacts.length ? { artifacts: v.artifacts } : {});
+    }
+    const r = comparePdfPages(await pageTexts(e, regions), await pageTexts(a, regions));
+    return result(r.ok, r.score, r.metric, r.differences);
+  }
+}

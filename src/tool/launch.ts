@@ -1,0 +1,288 @@
+// Starting a tool's process: under pixie's subreaper (subreaper.py) when the machine allows it,
+// else directly in its own process group. Under the subreaper every process the tool ever starts
+// stays a descendant of one known process, whatever it does (double fork, setsid, an empty
+// environment, chdir, closed fds); directly, a process that leaves the group and drops the
+// PIXIE_RUN_ID marker can be lost, and check 11 says so (docs/checks.md, shutdown).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { isRunning } from './processes.js';
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface LaunchSpec {
+  command: string;
+  args: string[];
+  cwd: string;
+  /** the tool's environment */
+  env: NodeJS.ProcessEnv;
+  /** pixie's own plain environment, for the subreaper (never the tool's .env, which may set LD_PRELOAD) */
+  baseEnv: NodeJS.ProcessEnv;
+  /** every chunk the tool writes to stderr, from its first */
+  onStderr(chunk: Buffer): void;
+}
+
+interface Launched {
+  /** the tool's own process, leader of its own process group */
+  pid: number;
+  /** the subreaper every process of the tool descends from; null when the tool runs uncontained */
+  reaperPid: number | null;
+  /** why the tool runs without a subreaper (null while it has one); set too if the subreaper is killed early */
+  uncontained(): string | null;
+  /** the tool's own process exited */
+  exited: Promise<Exit>;
+  /** every holder of the tool's stderr pipe closed it */
+  drained: Promise<void>;
+  /** After the tool was stopped: lets the subreaper sweep and exit, and drops every handle so none keeps pixie alive. */
+  release(): Promise<void>;
+}
+
+export type LaunchResult = { ok: true; launched: Launched } | { ok: false; error: string };
+
+const SUBREAPER = fileURLToPath(new URL('./subreaper.py', import.meta.url));
+/** found on pixie's PATH; never a tool's own .venv interpreter, which is the tool's code */
+const PYTHON = 'python3';
+/** the interpreter behind PYTHON once one launch reported it: later ones skip a shim (pyenv's costs ~0.25 s) */
+let resolvedPython: string | null = null;
+/** how long the subreaper may take to start Python and report the tool's pid */
+const HANDSHAKE_MS = 15_000;
+
+const SIGNAL_NAMES = new Map<number, NodeJS.Signals>(
+  Object.entries(constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]),
+);
+
+function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<F>((resolve) => {
+      timer = setTimeout(() => resolve(fallback), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+function endOf(stream: Readable): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || stream.readableEnded) return resolve();
+    stream.once('close', () => resolve());
+    stream.once('end', () => resolve());
+  });
+}
+
+/** Drops a child's handles: its pipes are destroyed and it no longer keeps the event loop alive. */
+function letGo(child: ChildProcess): void {
+  for (const s of [child.stdin, child.stdout, child.stderr]) s?.destroy();
+  child.unref();
+}
+
+export async function launch(spec: LaunchSpec): Promise<LaunchResult> {
+  if (process.platform !== 'linux') return direct(spec, 'a subreaper needs Linux');
+  const attempt = await underSubreaper(spec);
+  return 'fallback' in attempt ? direct(spec, attempt.fallback) : attempt;
+}
+
+/** The subreaper's report lines, one at a time; null once it ended or the deadline passed. */
+class LineReader {
+  private queue: string[] = [];
+  private partial = '';
+  private ended = false;
+  private wake: (() => void) | null = null;
+  onLine: ((line: string) => void) | null = null;
+
+  constructor(child: ChildProcess) {
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      const parts = (this.partial + chunk).split('\n');
+      this.partial = parts.pop()!;
+      for (const line of parts) {
+        if (this.onLine) this.onLine(line);
+        else this.queue.push(line);
+      }
+      this.wake?.();
+    });
+    const end = () => {
+      this.ended = true;
+      this.wake?.();
+    };
+    child.stdout!.once('close', end);
+    child.once('error', end);
+  }
+
+  async next(deadline: number): Promise<string | null> {
+    while (!this.queue.length && !this.ended) {
+      const left = deadline - performance.now();
+      if (left <= 0) return null;
+      await within(new Promise<void>((r) => (this.wake = r)), left, null);
+      this.wake = null;
+    }
+    return this.queue.shift() ?? null;
+  }
+}
+
+async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallback: string }> {
+  let child: ChildProcess;
+  const python = resolvedPython ?? PYTHON;
+  try {
+    child = spawn(python, ['-I', '-S', SUBREAPER, spec.command, ...spec.args], {
+      cwd: spec.cwd,
+      env: spec.baseEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true, // its own session: a Ctrl-C to pixie's group never reaches it
+    });
+  } catch (err) {
+    return { fallback: `${PYTHON} could not be started: ${(err as Error).message}` };
+  }
+  let spawnError: NodeJS.ErrnoException | null = null;
+  child.once('error', (err) => {
+    spawnError = err;
+  });
+  child.stdin!.on('error', () => {}); // it may be gone when we end its input
+  child.stdin!.write(`${JSON.stringify(spec.env)}\n`);
+  const reader = new LineReader(child);
+  let exit: Exit | null = null;
+  let settle!: (e: Exit) => void;
+  const exited = new Promise<Exit>((resolve) => {
+    settle = (e) => {
+      exit ??= e;
+      resolve(exit);
+    };
+  });
+  let releasing = false;
+  let lost: string | null = null;
+  let toolPid: number | null = null;
+  // ending before pixie let it go (a tool may kill its parent) leaves the tool's orphans to init, and
+  // the tool's own end unreported: then it is watched for in /proc
+  const reaperExit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!releasing) lost = `its subreaper was ended by ${signal ?? `exit code ${code}`} before the tool was stopped`;
+      resolve();
+      if (toolPid === null || exit) return settle({ code, signal });
+      const watch = setInterval(() => {
+        if (isRunning(toolPid!)) return;
+        clearInterval(watch);
+        settle({ code: null, signal: null });
+      }, 100);
+      watch.unref();
+    }),
+  );
+  // attached at once, so nothing the tool writes early is missed; the head explains a failed subreaper
+  const stderrHead: Buffer[] = [];
+  child.stderr!.on('data', (c: Buffer) => {
+    if (stderrHead.length < 8) stderrHead.push(c);
+    spec.onStderr(c);
+  });
+  const giveUp = (why: string) => {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
+    letGo(child);
+    return { fallback: why };
+  };
+
+  const deadline = performance.now() + HANDSHAKE_MS;
+  let first = await reader.next(deadline);
+  if (first?.startsWith('python /')) {
+    resolvedPython ??= first.slice('python '.length);
+    first = await reader.next(deadline);
+  }
+  if (spawnError) {
+    letGo(child);
+    if (python !== PYTHON) {
+      resolvedPython = null; // moved or removed since: look it up on PATH again
+      return underSubreaper(spec);
+    }
+    const e = spawnError as NodeJS.ErrnoException;
+    return {
+      fallback: e.code === 'ENOENT' ? `${PYTHON} was not found on PATH` : `${PYTHON} failed: ${e.message}`,
+    };
+  }
+  if (first === null || !/^(contained|uncontained )/.test(first)) {
+    const said = Buffer.concat(stderrHead).toString('utf8').trim().split('\n').pop()?.slice(0, 200) ?? '';
+    return giveUp(`${PYTHON} could not run the subreaper${said ? ` (${said})` : ''}`);
+  }
+  const refused = first.startsWith('uncontained ') ? first.slice('uncontained '.length) : null;
+  const second = await reader.next(deadline);
+  if (second?.startsWith('error ')) {
+    child.stdin!.end();
+    await within(reaperExit, 2000, null);
+    letGo(child);
+    return { ok: false, error: second.slice('error '.length) };
+  }
+  if (!second || !/^pid \d+$/.test(second)) return giveUp(`the subreaper did not report the tool's pid`);
+  const pid = Number(second.slice(4));
+  toolPid = pid;
+
+  // every later line is "exit <code|-> <signal|->", sent when the tool's own process ends
+  reader.onLine = (line) => {
+    const m = /^exit (\S+) (\S+)$/.exec(line);
+    if (m)
+      settle({
+        code: m[1] === '-' ? null : Number(m[1]),
+        signal: m[2] === '-' ? null : (SIGNAL_NAMES.get(Number(m[2])) ?? null),
+      });
+  };
+  for (let line = await reader.next(0); line !== null; line = await reader.next(0)) reader.onLine(line);
+  const drained = endOf(child.stderr!);
+  return {
+    ok: true,
+    launched: {
+      pid,
+      reaperPid: child.pid!,
+      uncontained: () => (refused ? `no subreaper: ${refused}` : lost),
+      exited,
+      drained,
+      release: async () => {
+        releasing = true;
+        child.stdin!.end();
+        await within(reaperExit, 3000, null);
+        await within(drained, 500, null);
+        letGo(child);
+      },
+    },
+  };
+}
+
+async function direct(spec: LaunchSpec, why: string): Promise<LaunchResult> {
+  let child: ChildProcess;
+  try {
+    child = spawn(spec.command, spec.args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true, // own process group: killpg reaches the tool's children
+    });
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  }
+  const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
+  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const early = await within(spawnError, 0, null);
+  if (early || child.pid === undefined) {
+    const err = early ?? (await spawnError);
+    letGo(child);
+    return { ok: false, error: err.message };
+  }
+  child.stderr!.on('data', spec.onStderr);
+  const drained = endOf(child.stderr!);
+  return {
+    ok: true,
+    launched: {
+      pid: child.pid,
+      reaperPid: null,
+      uncontained: () => `no subreaper: ${why}`,
+      exited,
+      drained,
+      release: async () => {
+        // a process that escaped may still hold the stderr pipe: stop reading it rather than wait
+        await within(drained, 500, null);
+        letGo(child);
+      },
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// TCP sockets a tool's processes listen on beyond loopback (0.0.0.0, ::, a LAN address): reachable
+// from other machines, which a tool under validation never needs (docs/checks.md, check 6). Read
+// from Linux's /proc: the socket inodes a process holds (/proc/<pid>/fd) matched against the
+// listening sockets of its network namespace (/proc/<pid>/net/tcp and tcp6). No library reads these.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { endianness } from 'node:os';
+
+const LISTEN = '0A';
+
+function socketInodes(pid: number): Set<string> {
+  const out = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m) out.add(m[1]!);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  } catch {
+    // gone, or not ours to read
+  }
+  return out;
+}
+
+/** The bytes of one 32-bit word as the kernel printed it (in host order). */
+function wordBytes(hex: string): number[] {
+  const bytes = [0, 2, 4, 6].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return endianness() === 'LE' ? bytes.reverse() : bytes;
+}
+
+/** RFC 5952 text: the longest run of two or more zero groups becomes '::'. */
+function compressed(groups: string[]): string {
+  let best = 0;
+  let bestLen = 0;
+  for (let i = 0; i < groups.length; ) {
+    let j = i;
+    while (j < groups.length && groups[j] === '0') j++;
+    if (j - i > bestLen) [best, bestLen] = [i, j - i];
+    i = j === i ? i + 1 : j;
+  }
+  if (bestLen < 2) return groups.join(':');
+  return `${groups.slice(0, best).join(':')}::${groups.slice(best + bestLen).join(':')}`;
+}
+
+function addressOf(hex: string): { text: string; loopback: boolean } {
+  if (hex.length === 8) {
+    const b = wordBytes(hex);
+    return { text: b.join('.'), loopback: b[0] === 127 };
+  }
+  const b = [0, 8, 16, 24].flatMap((i) => wordBytes(hex.slice(i, i + 8)));
+  const groups: string[] = [];
+  for (let i = 0; i < 16; i += 2) groups.push(((b[i]! << 8) | b[i + 1]!).toString(16));
+  const mapped = b.slice(0, 10).every((x) => x === 0) && b[10] === 0xff && b[11] === 0xff;
+  const loopback = (b.slice(0, 15).every((x) => x === 0) && b[15] === 1) || (mapped && b[12] === 127);
+  const text = mapped ? `::ffff:${b.slice(12).join('.')}` : compressed(groups);
+  return { text: `[${text}]`, loopback };
+}
+
+/** Listening addresses beyond loopback held by these processes, as `0.0.0.0:8080` or `[::]:8080`. */
+export function exposedListeners(pids: readonly number[]): string[] {
+  if (process.platform !== 'linux') return [];
+  const found = new Set<string>();
+  const tablesRead = new Map<string, string[]>();
+  for (const pid of pids) {
+    const inodes = socketInodes(pid);
+    if (!inodes.size) continue;
+    for (const table of ['tcp', 'tcp6']) {
+      let rows: string[] = [];
+      try {
+        // sockets live in a network namespace: read the table this process sees
+        const ns = readlinkSync(`/proc/${pid}/ns/net`);
+        const key = `${ns} ${table}`;
+        rows = tablesRead.get(key) ?? readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1);
+        tablesRead.set(key, rows);
+      } catch {
+        continue;
+      }
+      for (const row of rows) {
+        const f = row.trim().split(/\s+/);
+        // f[1] = local address:port, f[3] = state, f[9] = inode
+        if (f[3] !== LISTEN || !inodes.has(f[9] ?? '')) continue;
+        const [addrHex, portHex] = f[1]!.split(':');
+        const addr = addressOf(addrHex!);
+        if (!addr.loopback) found.add(`${addr.text}:${Number.parseInt(portHex!, 16)}`);
+      }
+    }
+  }
+  return [...found].sort();
+}

@@ -1,0 +1,144 @@
+// pixie-validator/vitest (docs/api.md): a tool's contract checks and reference fixtures as ordinary
+// Vitest tests. The tool starts once per describe block (beforeAll) and is always stopped (afterAll);
+// one test per fixture, named by its file so `vitest -t basic` runs fixture_basic.json alone; a
+// failure prints the same per-output lines as `pixie validate`.
+import path from 'node:path';
+import pc from 'picocolors';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { ProjectLookup } from '../api/validate.js';
+import { CHECKS } from '../checks/index.js';
+import { comparatorFor } from '../comparators/index.js';
+import { discoverTools, resolveTool } from '../project/discover.js';
+import { loadProject, projectSettings } from '../project/project.js';
+import { loadFixtures } from '../reference/load.js';
+import { toolsMatching } from '../reference/matching-tools.js';
+import { selectFixtures } from '../reference/select.js';
+import { findingLine } from '../report/finding.js';
+import type { CheckResult } from '../report/model.js';
+import { fixtureLines } from '../report/renderers/pretty.js';
+import { loadManifest } from '../tool/manifest.js';
+import { runTimeoutMs } from '../validation/timeouts.js';
+import { ValidationRun } from '../validation/validate-tool.js';
+
+export interface DescribeToolOptions extends ProjectLookup {
+  /** fixture selectors as for --fixture (path, file name, bare name or glob) */
+  fixture?: string[];
+  tag?: string[];
+  /** add a `contract` test for checks 1–11 (default true) */
+  contract?: boolean;
+  /** fixtures also fail on warnings, as with --strict */
+  strict?: boolean;
+  /** seconds the tool may take to answer /healthz, over tool.json and the config */
+  startupTimeout?: number;
+}
+
+const plain = pc.createColors(false);
+const START_CHECKS = CHECKS.slice(0, CHECKS.findIndex((c) => c.name === 'tool_spawns') + 1);
+const CONTRACT_CHECKS = CHECKS.filter((c) => c.phase === 'contract' && !c.runsLast && !START_CHECKS.includes(c));
+const SHUTDOWN = CHECKS.find((c) => c.runsLast)!;
+const FIXTURES = CHECKS.find((c) => c.phase === 'fixtures')!;
+/** headroom for Vitest's own timeouts over pixie's deadlines, which fail the check first */
+const MARGIN_MS = 15_000;
+
+function checkLines(results: readonly CheckResult[]): string {
+  return results
+    .map(
+      (r) => `check ${r.number} ${r.name}: ${r.message}${r.details ? `\n  ${r.details.split('\n').join('\n  ')}` : ''}`,
+    )
+    .join('\n');
+}
+
+/** Registers a `describe` block for one tool: `contract`, then one test per selected fixture. */
+export function describeTool(toolPathOrId: string, options: DescribeToolOptions = {}): void {
+  const project = loadProject(options);
+  const toolDir = resolveTool(toolPathOrId, project.toolsDir, options.cwd);
+  const manifest = loadManifest(toolDir);
+  const loaded = manifest.ok
+    ? loadFixtures(path.join(toolDir, 'reference'), { manifest: manifest.manifest, comparatorFor })
+    : { fixtures: [], problems: [] };
+  const selected = selectFixtures(loaded.fixtures, options).selected;
+  const filtered = Boolean(options.fixture?.length || options.tag?.length);
+  const startupSeconds =
+    options.startupTimeout ??
+    (manifest.ok ? manifest.manifest.startup_timeout_seconds : undefined) ??
+    project.config.limits.startup_timeout_seconds ??
+    30;
+
+  describe(`pixie ${path.basename(toolDir)}`, () => {
+    let run: ValidationRun;
+    let contractRan = false;
+    const notStarted = () =>
+      checkLines([...run.results.values()].filter((r) => r.status === 'fail')) || 'an earlier check did not pass';
+
+    beforeAll(
+      async () => {
+        run = new ValidationRun({
+          toolDir,
+          strict: options.strict,
+          project: projectSettings(project),
+          ...(options.startupTimeout ? { healthTimeoutMs: options.startupTimeout * 1000 } : {}),
+        });
+        for (const check of START_CHECKS) await run.run(check);
+      },
+      startupSeconds * 1000 + MARGIN_MS,
+    );
+
+    afterAll(async () => {
+      if (!run) return;
+      const shutdown = contractRan && run.state.tool ? await run.run(SHUTDOWN) : null;
+      await run.stop();
+      if (shutdown?.status === 'fail') throw new Error(checkLines([shutdown]));
+    }, 20_000);
+
+    if (options.contract !== false) {
+      it(
+        'contract',
+        async () => {
+          for (const check of CONTRACT_CHECKS) await run.run(check);
+          contractRan = true;
+          const failed = [...run.results.values()].filter((r) => r.phase === 'contract' && r.status === 'fail');
+          if (failed.length) throw new Error(checkLines(failed));
+        },
+        manifest.ok ? 3 * runTimeoutMs(manifest.manifest) + MARGIN_MS : MARGIN_MS,
+      );
+    }
+
+    if (loaded.problems.length) {
+      it('reference files', () => {
+        throw new Error(loaded.problems.map(findingLine).join('\n'));
+      });
+    }
+    if (filtered && selected.length === 0 && manifest.ok) {
+      it('fixture selection', () => {
+        throw new Error(
+          `no fixture matched${options.fixture?.length ? ` fixture ${options.fixture.join(', ')}` : ''}${options.tag?.length ? ` tag ${options.tag.join(', ')}` : ''}; fixtures: ${loaded.fixtures.map((f) => f.file).join(', ')}`,
+        );
+      });
+    }
+
+    for (const fixture of selected) {
+      it(
+        fixture.file,
+        async () => {
+          if (!run.state.tool) throw new Error(`the tool did not start:\n${notStarted()}`);
+          const ctx = { ...run.ctx, options: { ...run.ctx.options, fixture: [`reference/${fixture.file}`], tag: [] } };
+          const outcome = await run.run(FIXTURES, ctx);
+          if (outcome.status !== 'fail') return;
+          const result = run.state.fixtures.find((f) => f.file === fixture.file);
+          // the fixture's lines as `pixie validate` prints them; without a result, the check's own sentence
+          const lines = result
+            ? fixtureLines(result, plain, '', run.state.valueChars)
+            : [outcome.message, ...(outcome.details ? [outcome.details] : [])];
+          throw new Error(lines.join('\n'));
+        },
+        manifest.ok ? runTimeoutMs(manifest.manifest, fixture.validator_timeout_override) + MARGIN_MS : MARGIN_MS,
+      );
+    }
+  });
+}
+
+/** describeTool for every tool in the project; with a filter, only the tools that have a matching fixture. */
+export function describeTools(options: DescribeToolOptions = {}): void {
+  const { dirs } = toolsMatching(discoverTools(loadProject(options).toolsDir), options);
+  for (const toolDir of dirs) describeTool(toolDir, options);
+}

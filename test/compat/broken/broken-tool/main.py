@@ -1,0 +1,2 @@
+"""Not a server: what is broken is tool.json, which check 3 refuses."""
+print("broken-tool")
