@@ -351,6 +351,87 @@ describe('explore results in every report', () => {
   });
 });
 
+describe('tool text in explore results and repeated runs', () => {
+  it('reaches the terminal, JUnit, HTML and annotations escaped, never as escapes or workflow commands', async () => {
+    const dir = path.join(tmp, 'evil-text');
+    mkdirSync(path.join(dir, 'reference'), { recursive: true });
+    const evil = '\\u001b[31mRED\\u001b[0m\\rOVERWRITTEN\\n::error file=main.js,line=1::injected';
+    writeFileSync(
+      path.join(dir, 'main.js'),
+      `import { sendJson, serveTool } from '../_shared/tool-server.mjs';
+const EVIL = '${evil}';
+serveTool({
+  dir: import.meta.dirname,
+  run: () => ({ out: 'ok' }),
+  routes: {
+    'POST /run': (_req, res, { body }) => {
+      const mode = (body.inputs ?? body).mode;
+      if (mode === 'evil') return sendJson(res, 500, { detail: EVIL });
+      if (mode === 'crash') {
+        process.stderr.write(\`\${EVIL}\\nError: \${EVIL}\\n\`);
+        process.exit(3);
+      }
+      return sendJson(res, 200, { out: 'ok' });
+    },
+  },
+});
+`,
+    );
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'evil-text', type: 'module', private: true }));
+    writeFileSync(
+      path.join(dir, 'tool.json'),
+      JSON.stringify({
+        id: 'evil-text',
+        name: 'Evil text',
+        description: 'Escape sequences and workflow commands in a 500 detail and on stderr.',
+        version: '1.0.0',
+        max_runtime_seconds: 5,
+        inputs: [
+          {
+            key: 'mode',
+            type: 'select',
+            label: 'Mode',
+            default: 'plain',
+            options: ['plain', 'evil', 'crash'].map((value) => ({ value, label: value })),
+          },
+        ],
+        outputs: [{ key: 'out', type: 'text', label: 'Out' }],
+      }),
+    );
+    writeFileSync(
+      path.join(dir, 'reference', 'fixture_evil.json'),
+      JSON.stringify({ name: 'evil', inputs: { mode: 'evil' }, expected_outputs: { out: 'ok' }, repeat: 2 }),
+    );
+    const junit = path.join(tmp, 'evil.xml');
+    const html = path.join(tmp, 'evil.html');
+    const r = await runPixie(
+      ['validate', dir, '--explore', '--seed', '3', '--runs', '20', '--junit', junit, '--html', html],
+      { env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: tmp } },
+    );
+    expect(r.code, r.stderr).toBe(1);
+    const texts = {
+      pretty: r.stdout,
+      stderr: r.stderr,
+      junit: readFileSync(junit, 'utf8'),
+      html: readFileSync(html, 'utf8'),
+    };
+    for (const [name, text] of Object.entries(texts)) {
+      expect(text, name).not.toMatch(/[\u001b\u009b\r\u0007]/);
+      expect(
+        text.split('\n').filter((l) => /^\s*::/.test(l) && !/^::(error|warning|notice) [^:]*title=pixie/.test(l)),
+        name,
+      ).toEqual([]);
+    }
+    // the explore failures and the repeated runs are there to read, escaped
+    expect(r.stdout).toContain('[server_error] POST /run returned HTTP 500: RED\\rOVERWRITTEN\\n::error file=main.js');
+    expect(r.stdout).toMatch(/\[crash\] the tool exited with code 3 while answering POST \/run/);
+    // the crash's stderr line is the tool's workflow command, broken so no runner obeys it
+    expect(r.stdout).toContain('stderr: :\u200b:error file=main.js,line=1::injected');
+    expect(r.stdout).toMatch(/\[fail\] fixture_evil\.json — evil: failed in all 2 runs/);
+    expect(texts.junit).toContain('RED\\rOVERWRITTEN\\n::error file=main.js');
+  }, 120_000);
+});
+
 describe('the dashboard', () => {
   it('shows the explore section, a flaky badge and the runs of a repeated fixture', async () => {
     const explored = await validateTool({

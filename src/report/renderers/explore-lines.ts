@@ -3,6 +3,7 @@
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import { formatValue } from '../format-value.js';
+import { safeText } from '../safe-text.js';
 import type { ExploreFailure, ExploreResult, FixtureRepeat, OutputRuns } from '../model.js';
 
 /** The line of a crash's stderr that names the error, else its last line. */
@@ -24,8 +25,8 @@ function failureLines(f: ExploreFailure, e: ExploreResult, c: Colors, indent: st
     `${indent}  ${f.minimal ? 'minimal input' : 'failing input (not shrunk)'}: ${changed}${f.offending.length ? c.dim(" (every other input as check 8's sample)") : ''}`,
   ];
   const stderr = f.stderr ? stderrLine(f.stderr) : '';
-  // JSON escaping keeps the tool's control characters off the terminal
-  const shown = JSON.stringify(stderr).slice(1, -1);
+  // the renderers pass the report through safeReport first; this keeps the line safe on its own too
+  const shown = safeText(stderr, true);
   if (stderr) lines.push(`${indent}  ${c.dim('stderr:')} ${shown.length > 200 ? `${shown.slice(0, 199)}…` : shown}`);
   lines.push(
     `${indent}  reproduce: ${c.dim(`start the tool (${e.start_command ?? 'on port 8000'}), then`)}`,
