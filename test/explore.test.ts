@@ -432,6 +432,57 @@ serveTool({
   }, 120_000);
 });
 
+describe('--explore starts a crashed tool again as check 6 started it', () => {
+  it("with the same environment: a declared secret from pixie's environment reaches the restarted tool", async () => {
+    const dir = path.join(tmp, 'secret-crash');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, 'main.js'),
+      `import { serveTool } from '../_shared/tool-server.mjs';
+serveTool({
+  dir: import.meta.dirname,
+  run: (inputs) => {
+    if (inputs.mode === 'crash') process.exit(3);
+    // without its secret the tool answers null, which check 9 and --explore call a broken output
+    return { out: process.env.PIXIE_EXPLORE_TOKEN ? 'ok' : null };
+  },
+});
+`,
+    );
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: 'secret-crash', type: 'module', private: true }),
+    );
+    writeFileSync(
+      path.join(dir, 'tool.json'),
+      JSON.stringify({
+        id: 'secret-crash',
+        name: 'Secret crash',
+        description: 'Needs its declared secret; exits on one option.',
+        version: '1.0.0',
+        max_runtime_seconds: 5,
+        secrets: [{ key: 'PIXIE_EXPLORE_TOKEN', required: true }],
+        inputs: [
+          {
+            key: 'mode',
+            type: 'select',
+            label: 'Mode',
+            default: 'plain',
+            options: ['plain', 'crash', 'other'].map((value) => ({ value, label: value })),
+          },
+        ],
+        outputs: [{ key: 'out', type: 'text', label: 'Out' }],
+      }),
+    );
+    const r = await runPixie(['validate', dir, '--explore', '--seed', '5', '--runs', '30', '--json'], {
+      env: { PIXIE_EXPLORE_TOKEN: 'token-value' },
+    });
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.explore!.restarts).toBeGreaterThan(0);
+    expect(report.explore!.failures.map((f) => [f.kind, f.inputs.mode])).toEqual([['crash', 'crash']]);
+  }, 120_000);
+});
+
 describe('the dashboard', () => {
   it('shows the explore section, a flaky badge and the runs of a repeated fixture', async () => {
     const explored = await validateTool({

@@ -1,7 +1,14 @@
+import type { Manifest } from '../tool/manifest-types.js';
 import { toolEnvironment } from '../tool/environment.js';
 import { startTool } from '../tool/spawn.js';
+import type { ValidateOptions } from '../validation/options.js';
 import { startupTimeoutMs } from '../validation/timeouts.js';
 import type { Check } from './types.js';
+
+/** Variables a tool gets from pixie's environment: its declared secrets and the project's env.pass. */
+export function passedVariables(manifest: Manifest, options: ValidateOptions): string[] {
+  return [...(manifest.secrets ?? []).map((s) => s.key), ...(options.project?.passEnv ?? [])];
+}
 
 export const toolSpawns: Check = {
   name: 'tool_spawns',
@@ -13,7 +20,7 @@ export const toolSpawns: Check = {
       return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
     const manifest = state.manifest!;
     // declared secrets and the project's env.pass reach the tool; the report names them, never their values
-    const passEnv = [...(manifest.secrets ?? []).map((s) => s.key), ...(options.project?.passEnv ?? [])];
+    const passEnv = passedVariables(manifest, options);
     const environment = toolEnvironment(toolDir, passEnv).summary;
     state.environment = environment;
     const required = (manifest.secrets ?? []).filter((s) => s.required && environment.missing.includes(s.key));

@@ -1,12 +1,14 @@
 // --explore inside `pixie validate`: after checks 1–12 have run (and before the tool is stopped),
 // explore the running tool's inputs, starting it again whenever an input kills it, and report
 // what was found as the report's `explore` section (docs/checks.md, exploring inputs).
+import { passedVariables } from '../checks/tool-spawns.js';
 import type { CheckContext } from '../checks/types.js';
 import { finding, type Finding } from '../report/finding.js';
 import type { ExploreFailure, ExploreResult } from '../report/model.js';
 import type { Manifest } from '../tool/manifest-types.js';
 import { startTool } from '../tool/spawn.js';
 import type { ExploreOptions } from '../validation/options.js';
+import { startupTimeoutMs } from '../validation/timeouts.js';
 import { startCommand } from './curl.js';
 import { runExplore, type ToolHandle } from './runner.js';
 import { saveFailures } from './save.js';
@@ -62,7 +64,14 @@ export async function exploreTool(ctx: CheckContext, options: ExploreOptions): P
       // once exploring is over, clean_shutdown owns the tool: never start another behind its back
       if (finished) return 'exploring had ended';
       await state.tool!.stop(STOP_GRACE_MS);
-      const result = await startTool({ toolDir, entrypoint, runtime, healthTimeoutMs: ctx.options.healthTimeoutMs });
+      // started as check 6 started it: the same environment and start-up deadline
+      const result = await startTool({
+        toolDir,
+        entrypoint,
+        runtime,
+        healthTimeoutMs: startupTimeoutMs(manifest, ctx.options),
+        passEnv: passedVariables(manifest, ctx.options),
+      });
       if (!result.ok) return result.message;
       state.tool = result.tool;
       return null;
