@@ -483,6 +483,63 @@ serveTool({
   }, 120_000);
 });
 
+describe("--explore keeps to main's limits", () => {
+  it('an answer nested past the depth limit is a bad output with the limit named; a long detail is cut', async () => {
+    const dir = path.join(tmp, 'deep-answer');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, 'main.js'),
+      `import { sendJson, serveTool } from '../_shared/tool-server.mjs';
+serveTool({
+  dir: import.meta.dirname,
+  run: () => ({ out: 'ok' }),
+  routes: {
+    'POST /run': (_req, res, { body }) => {
+      const mode = (body.inputs ?? body).mode;
+      if (mode === 'deep') return sendJson(res, 200, { out: JSON.parse('['.repeat(400) + ']'.repeat(400)) });
+      if (mode === 'loud') return sendJson(res, 500, { detail: 'x'.repeat(100000) });
+      return sendJson(res, 200, { out: 'ok' });
+    },
+  },
+});
+`,
+    );
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: 'deep-answer', type: 'module', private: true }),
+    );
+    writeFileSync(
+      path.join(dir, 'tool.json'),
+      JSON.stringify({
+        id: 'deep-answer',
+        name: 'Deep answer',
+        description: 'An answer nested 400 deep on one option, a huge error detail on another.',
+        version: '1.0.0',
+        max_runtime_seconds: 5,
+        inputs: [
+          {
+            key: 'mode',
+            type: 'select',
+            label: 'Mode',
+            default: 'plain',
+            options: ['plain', 'deep', 'loud'].map((value) => ({ value, label: value })),
+          },
+        ],
+        outputs: [{ key: 'out', type: 'text', label: 'Out' }],
+      }),
+    );
+    const r = await validateTool({ toolDir: dir, explore: { seed: 2, runs: 20 } });
+    const failures = r.explore!.failures;
+    const deep = failures.find((f) => f.inputs.mode === 'deep')!;
+    expect(deep.kind).toBe('output_shape');
+    expect(deep.message).toMatch(/^the POST \/run response nests more than 256 levels of arrays and objects/);
+    const loud = failures.find((f) => f.inputs.mode === 'loud')!;
+    expect(loud.kind).toBe('server_error');
+    expect(loud.message).toBe(`POST /run returned HTTP 500: ${'x'.repeat(299)}…`);
+    expect(loud.response!.body.length).toBe(600);
+  }, 120_000);
+});
+
 describe('the dashboard', () => {
   it('shows the explore section, a flaky badge and the runs of a repeated fixture', async () => {
     const explored = await validateTool({

@@ -1,16 +1,20 @@
 // What the tool did with one generated input: fine, or one kind of failure with a group key, so
 // inputs that fail the same way are one finding (docs/checks.md, exploring inputs).
 import { randomUUID } from 'node:crypto';
-import { type HttpResult, ToolHttpError, detailOf, formatSeconds } from '../tool/client.js';
+import { type HttpResult, ToolHttpError, detailOf } from '../tool/client.js';
 import type { Manifest } from '../tool/manifest-types.js';
 import { responseProblems } from '../tool/response-shape.js';
+import { depthProblem } from '../tool/value-depth.js';
 import type { ToolProcess } from '../tool/spawn.js';
 import type { ExploreFailureKind } from '../report/model.js';
 import { runBody } from '../validation/sample-inputs.js';
-import { memoryLimitMb, runTimeoutMs } from '../validation/timeouts.js';
+import { detachedSlice } from '../util/detached.js';
+import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../validation/timeouts.js';
 import type { Inputs } from './arbitraries.js';
 
 const BODY_CHARS = 600;
+/** a `detail` longer than this is cut in the message (a failure is kept for the whole run) */
+const DETAIL_CHARS = 300;
 const STDERR_LINES = 15;
 const STDERR_CHARS = 4000;
 /** How long a closed connection waits to see whether the process died (a crash) or lives on. */
@@ -73,7 +77,10 @@ export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: Outcome
     kind,
     group: `${kind}:${group}`,
     message,
-    response: extra.response ? { status: extra.response.status, body: extra.response.text.slice(0, BODY_CHARS) } : null,
+    // copies, so a kept failure never holds on to a large answer
+    response: extra.response
+      ? { status: extra.response.status, body: detachedSlice(extra.response.text, 0, BODY_CHARS) }
+      : null,
     ...(extra.stderr ? { stderr: extra.stderr } : {}),
     restart: extra.restart ?? false,
   });
@@ -97,7 +104,7 @@ export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: Outcome
   } catch (err) {
     if (!(err instanceof ToolHttpError)) throw err;
     if (err.kind === 'timeout')
-      return fail('timeout', '', `POST /run did not answer within ${formatSeconds(timeout)}`, { restart: true });
+      return fail('timeout', '', `POST /run did not answer within ${runLimitWords(manifest)}`, { restart: true });
     if (err.kind === 'connection') {
       const exit = await exitOf(tool);
       if (!exit) return fail('connection_closed', '', `${err.message} without an HTTP response`);
@@ -114,7 +121,8 @@ export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: Outcome
   const memory = opts.checkMemory ? overMemory() : null;
   if (memory) return memory;
   if (res.status !== 200) {
-    const detail = detailOf(res.text);
+    const full = detailOf(res.text);
+    const detail = full.length > DETAIL_CHARS ? `${detachedSlice(full, 0, DETAIL_CHARS - 1)}…` : full;
     const message = `POST /run returned HTTP ${res.status}: ${detail}`;
     const group = `${res.status}:${shapeOf(detail)}`;
     if (res.status >= 500) return fail('server_error', group, message, { response: res, stderr: stderrTail(tool) });
@@ -142,6 +150,8 @@ export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: Outcome
       `POST /run answered 200 with ${Array.isArray(body) ? 'an array' : String(body === null ? 'null' : typeof body)}, not a JSON object keyed by output`,
       { response: res },
     );
+  const deep = depthProblem(body, 'the POST /run response');
+  if (deep) return fail('output_shape', 'depth', deep, { response: res });
   const problems = responseProblems(manifest.outputs, body as Record<string, unknown>);
   const first = problems[0];
   if (first)
