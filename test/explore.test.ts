@@ -540,6 +540,20 @@ serveTool({
   }, 120_000);
 });
 
+describe('the programmatic API', () => {
+  it('takes repeat, determinism and explore as the command line does', async () => {
+    const { validateTool: apiValidate } = await import('../src/api/validate.js');
+    const once = await apiValidate(path.join(TOOLS, 'explore-random'), {
+      determinism: false,
+      explore: { seed: 9, runs: 10 },
+    });
+    expect(check(once, 'sample_run_succeeds').message).not.toMatch(/second/);
+    expect(once.explore).toMatchObject({ seed: 9, budget: { runs: 10 }, status: 'pass' });
+    const repeated = await apiValidate(path.join(TOOLS, 'monte-carlo-pi'), { repeat: 3, referenceOnly: true });
+    expect(repeated.fixtures.map((f) => f.repeat?.runs)).toEqual([3]);
+  }, 120_000);
+});
+
 describe('the dashboard', () => {
   it('shows the explore section, a flaky badge and the runs of a repeated fixture', async () => {
     const explored = await validateTool({
