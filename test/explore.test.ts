@@ -554,6 +554,55 @@ describe('the programmatic API', () => {
   }, 120_000);
 });
 
+describe('pixie serve remembers what exploring found', () => {
+  it('a newer check-12-only run that passes leaves the tool failing when the last full run explored a failure', async () => {
+    const { ReportStore } = await import('../src/server/report-store.js');
+    const { uniformResults } = await import('../src/checks/index.js');
+    const store = new ReportStore(path.join(tmp, 'serve-state'));
+    const report = (timestamp: string, overall: Report['overall'], explore?: Report['explore']): Report => ({
+      tool_id: 'alpha',
+      tool_path: '/nowhere/alpha',
+      timestamp,
+      overall,
+      duration_ms: 1,
+      checks: uniformResults('pass', 'ok'),
+      fixtures: [],
+      sample_inputs: null,
+      sample_output: null,
+      spawn_log: null,
+      peak_memory_mb: null,
+      warnings: [],
+      errors: [],
+      ...(explore ? { explore } : {}),
+    });
+    const explored = {
+      status: 'fail' as const,
+      message: '1 kind(s) of failure',
+      seed: 1,
+      budget: { runs: 10, seconds: 5 },
+      runs: 10,
+      requests: 10,
+      restarts: 0,
+      duration_ms: 1,
+      stopped: null,
+      start_command: null,
+      failures: [],
+    };
+    store.save('alpha', {
+      kind: 'validate',
+      fingerprint: 'f',
+      report: report('2026-01-01T00:00:00.000Z', 'fail', explored),
+    });
+    expect(store.statusOf('alpha').validation).toBe('fail');
+    store.save('alpha', {
+      kind: 'reference-check',
+      fingerprint: 'f',
+      report: report('2026-01-01T00:01:00.000Z', 'pass'),
+    });
+    expect(store.statusOf('alpha')).toMatchObject({ validation: 'fail', kind: 'reference-check' });
+  });
+});
+
 describe('the dashboard', () => {
   it('shows the explore section, a flaky badge and the runs of a repeated fixture', async () => {
     const explored = await validateTool({
