@@ -1,7 +1,20 @@
 // Reads a YAML file a user wrote (tolerance.yaml) with its lines: syntax errors become one sentence
 // each, pointing at the line that opened an unclosed '{', '[' or quote rather than where the parser
 // noticed; keys must be unique; values are located lazily by path for later sentences.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import {
+  type Alias,
+  type Document,
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Node as YamlNode,
+  visit,
+} from 'yaml';
 import { finding, type Finding } from '../report/finding.js';
 import { limit, limitHint } from '../limits.js';
 import { excerpt } from './excerpt.js';
@@ -57,11 +70,31 @@ export function readYamlSource(text: string, file: string): YamlSource {
       problems: [
         finding('yaml-syntax', {
           file,
+          line: aliasLine(doc, lines),
           message: `could not read the YAML (${excerpt((err as Error).message, 120)}); simplify anchors and aliases`,
         }),
       ],
     };
   }
+}
+
+/** Where reading an alias failed: the first alias whose anchor is not set before it, else the first alias. */
+function aliasLine(doc: Document, lines: () => number[]): number | undefined {
+  const anchors = new Set<string>();
+  let first: Alias | undefined;
+  let unresolved: Alias | undefined;
+  // one pass in document order, so an anchor is known before any alias after it
+  visit(doc, (_key, node) => {
+    if (isAlias(node)) {
+      first ??= node;
+      if (anchors.has(node.source)) return;
+      unresolved = node;
+      return visit.BREAK;
+    }
+    if (isNode(node) && node.anchor) anchors.add(node.anchor);
+  });
+  const at = (unresolved ?? first)?.range?.[0];
+  return at === undefined ? undefined : lineAt(lines(), at);
 }
 
 function syntaxProblem(
