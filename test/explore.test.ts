@@ -603,6 +603,48 @@ describe('pixie serve remembers what exploring found', () => {
   });
 });
 
+describe('a repeated fixture and the report value cap', () => {
+  it('only the run shown counts towards the report total: twelve runs of a large answer keep the one shown whole', async () => {
+    const dir = path.join(tmp, 'large-repeat');
+    mkdirSync(path.join(dir, 'reference'), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'main.js'),
+      `import { serveTool } from '../_shared/tool-server.mjs';
+serveTool({ dir: import.meta.dirname, run: () => ({ out: 'y'.repeat(50000) }) });
+`,
+    );
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: 'large-repeat', type: 'module', private: true }),
+    );
+    writeFileSync(
+      path.join(dir, 'tool.json'),
+      JSON.stringify({
+        id: 'large-repeat',
+        name: 'Large repeat',
+        description: 'A 50 000-character answer.',
+        version: '1.0.0',
+        inputs: [],
+        outputs: [{ key: 'out', type: 'text', label: 'Out' }],
+      }),
+    );
+    writeFileSync(
+      path.join(dir, 'reference', 'fixture_large.json'),
+      JSON.stringify({ name: 'large', inputs: {}, expected_outputs: { out: 'z'.repeat(50000) }, repeat: 12 }),
+    );
+    const r = await validateTool({
+      toolDir: dir,
+      referenceOnly: true,
+      reportValueLimits: { totalChars: 400_000 },
+    });
+    const f = r.fixtures[0]!;
+    expect(f).toMatchObject({ status: 'fail', message: 'failed in all 12 runs' });
+    expect(f.repeat!.per_run).toHaveLength(12);
+    expect(f.outputs[0]!.expected).toBe('z'.repeat(50000));
+    expect(f.outputs[0]!.actual).toBe('y'.repeat(50000));
+  }, 60_000);
+});
+
 describe('the dashboard', () => {
   it('shows the explore section, a flaky badge and the runs of a repeated fixture', async () => {
     const explored = await validateTool({
