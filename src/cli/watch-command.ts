@@ -1,7 +1,8 @@
 // `pixie validate <tool> --watch` (docs/cli.md): validate, then again whenever the tool's files change.
 // When only reference/ changed, only check 12 runs again, against the tool that is still up; any
 // other change stops the tool and runs every check. The tool stays up between runs, so check 11
-// (clean_shutdown) is reported skipped; it runs in a normal validation. Ctrl-C stops the tool.
+// (clean_shutdown) is reported skipped; it runs in a normal validation. Ctrl-C stops the tool and
+// exits 130, as any interrupted pixie does (tool/process-registry.ts).
 import { type Dirent, type FSWatcher, readdirSync, watch } from 'node:fs';
 import path from 'node:path';
 import { CHECKS } from '../checks/index.js';
@@ -92,8 +93,6 @@ export interface WatchOptions {
   json: boolean;
   summary: boolean;
   c: Colors;
-  /** resolves to stop watching (tests); Ctrl-C and SIGTERM always do */
-  until?: Promise<void>;
 }
 
 export async function watchCommand(toolDir: string, base: ValidateOptions, opts: WatchOptions): Promise<number> {
@@ -144,16 +143,9 @@ export async function watchCommand(toolDir: string, base: ValidateOptions, opts:
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
-  const runPending = () => {
-    timer = null;
-    if (running || changed.size === 0) return;
-    const files = [...changed];
-    changed.clear();
-    const onlyReference = files.every((f) => f.split(/[\\/]/)[0] === 'reference');
-    note(
-      `${files.length === 1 ? files[0] : `${files.length} files`} changed; ${onlyReference ? 'running check 12 again' : 'validating again'}`,
-    );
-    running = (onlyReference ? fixturesRun() : fullRun())
+  let watcher: ReturnType<typeof watchTree> | null = null;
+  const launch = (work: () => Promise<void>) => {
+    running = work()
       .catch((err: Error) => {
         process.stderr.write(`pixie: ${err.message}\n`);
       })
@@ -163,22 +155,33 @@ export async function watchCommand(toolDir: string, base: ValidateOptions, opts:
         if (changed.size) runPending();
       });
   };
+  const runPending = () => {
+    timer = null;
+    if (running || changed.size === 0) return;
+    const files = [...changed];
+    changed.clear();
+    const onlyReference = files.every((f) => f.split(/[\\/]/)[0] === 'reference');
+    note(
+      `${files.length === 1 ? files[0] : `${files.length} files`} changed; ${onlyReference ? 'running check 12 again' : 'validating again'}`,
+    );
+    launch(onlyReference ? fixturesRun : fullRun);
+  };
 
-  let watcher: ReturnType<typeof watchTree> | null = null;
   try {
-    await fullRun();
+    // watching starts before the first run, so an edit made while it runs is not missed
     watcher = watchTree(toolDir, (rel) => {
       if (ignored(rel)) return;
       changed.add(rel);
       if (timer) clearTimeout(timer);
       timer = setTimeout(runPending, SETTLE_MS);
     });
+    launch(fullRun);
+    await running;
     note(`watching ${path.basename(toolDir)} for changes (Ctrl-C to stop)`);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      opts.until?.then(stop);
     });
   } finally {
     watcher?.close();

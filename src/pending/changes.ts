@@ -211,7 +211,14 @@ export function acceptChanges(
       problems.push(`${where}: the new value cannot be read: ${value.why}`);
       continue;
     }
-    const why = unusable(spec, value.value, `pixie validate ${path.basename(toolDir)} to record it again`);
+    const rerun = `pixie validate ${path.basename(toolDir)} --update-fixtures --yes`;
+    const why = unusable(
+      spec,
+      value.value,
+      ch.stored
+        ? { keeps: 'pixie records in pending results', from: 'them', rerun }
+        : { keeps: 'the report keeps', from: 'this report', rerun },
+    );
     if (why) {
       problems.push(`${where}: ${why}`);
       continue;

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalJson } from '../comparators/kit/value.js';
-import { formatSize, limit } from '../limits.js';
+import { formatSize, limit, limitHint } from '../limits.js';
 import type { Report } from '../report/model.js';
-import { createValueCap } from '../report/value-cap.js';
+import { createValueCap, isTruncatedValue } from '../report/value-cap.js';
 import { extensionOf, mediaBytesOf } from '../reference/file-refs.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import type { FailingOutputs } from '../validation/options.js';
@@ -73,10 +73,16 @@ export class PendingRecorder {
         depth: limit('depth'),
       });
       const kept = cap.keep(o.actual);
-      if (kept !== o.actual && this.used >= total)
-        this.problems.push(
-          `pending results of this run reached ${formatSize(total)} (PIXIE_MAX_OUTPUT_MB); later values are recorded as too large`,
-        );
+      if (isTruncatedValue(kept)) {
+        const full = this.used + kept.$truncated.json_chars > total;
+        kept.$truncated.why = full
+          ? `this run's pending results had already used the ${limitHint('outputBytes')} a run records`
+          : `it is larger than the ${limitHint('fileBytes')} pixie reads back from a file`;
+        if (full)
+          this.problems.push(
+            `pending results of this run reached ${formatSize(total)} (PIXIE_MAX_OUTPUT_MB); later values are recorded as too large`,
+          );
+      }
       if (!this.write(path.join(dir, `${name}.new.json`), JSON.stringify(kept))) continue;
       const files: Taken['files'] = {};
       if (MEDIA_TYPES.has(o.type)) {
