@@ -68,7 +68,7 @@ export function decidable(target: string | undefined, opts: DecideCliOptions, ve
 }
 
 /** `fixture_a.json: x, y; fixture_b.json: z` */
-export function describe(changes: readonly Change[]): string {
+function describe(changes: readonly Change[]): string {
   const byFile = new Map<string, string[]>();
   for (const ch of changes) byFile.set(ch.fixture, [...(byFile.get(ch.fixture) ?? []), ch.output]);
   return [...byFile].map(([file, keys]) => `${file}: ${keys.join(', ')}`).join('; ');

@@ -7,7 +7,7 @@ const MAX_PREVIEW_BYTES = 2 * 1024 * 1024;
 
 type Protocol = 'iterm' | 'kitty' | null;
 
-export function imageProtocol(env: NodeJS.ProcessEnv = process.env): Protocol {
+function imageProtocol(env: NodeJS.ProcessEnv = process.env): Protocol {
   if (env.TERM_PROGRAM === 'iTerm.app' || env.LC_TERMINAL === 'iTerm2') return 'iterm';
   if (env.TERM === 'xterm-kitty' || env.KITTY_WINDOW_ID) return 'kitty';
   return null;

@@ -45,7 +45,7 @@ export interface PendingEntry {
 }
 
 /** Where pending results of the tool in `toolDir` are kept: PIXIE_PENDING_DIR, else beside its tools folder. */
-export function pendingRoot(toolDir: string): string {
+function pendingRoot(toolDir: string): string {
   const fromEnv = process.env.PIXIE_PENDING_DIR;
   if (fromEnv?.trim()) return path.resolve(fromEnv);
   return path.join(path.dirname(path.dirname(path.resolve(toolDir))), '.pixie', 'pending');

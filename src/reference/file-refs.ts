@@ -58,7 +58,7 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   html: 'text/html',
 };
 
-export function mimeOfName(name: string): string {
+function mimeOfName(name: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
   return (ext && MIME_BY_EXTENSION[ext]) || 'application/octet-stream';
 }

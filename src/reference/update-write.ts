@@ -37,7 +37,7 @@ const FILE_TYPES: ReadonlySet<string> = new Set(['image', 'audio', 'video', 'fil
 const STAMP = / \| updated \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g;
 
 /** `source` with the last update recorded once: earlier ` | updated …` stamps are replaced, not kept. */
-export function stampSource(source: unknown, stamp: string): string {
+function stampSource(source: unknown, stamp: string): string {
   const base = typeof source === 'string' ? source.replace(STAMP, '').replace(/^updated \S+$/, '') : '';
   return `${base ? `${base} | ` : ''}updated ${stamp}`;
 }
@@ -53,7 +53,7 @@ function readOnly(file: string): boolean {
   }
 }
 
-export function writeError(err: unknown): string {
+function writeError(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EROFS') return 'read-only file system';

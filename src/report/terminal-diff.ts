@@ -8,7 +8,7 @@ import type { OutputComparison } from './model.js';
 import { safeText } from './safe-text.js';
 import { type LineItem, type OutputView, outputView, type SeriesBody, type TableBody } from './view-model/index.js';
 
-export interface MediaFiles {
+interface MediaFiles {
   expected?: string;
   actual?: string;
   diffs?: string[];
