@@ -86,7 +86,7 @@ describe('--update-fixtures', () => {
     // check 12 warns that nothing asserts the new output, and names the command that adds it
     const lint = await runPixie(['lint', dir]);
     expect(lint.stdout).toContain(
-      "tool.json: warning: output 'product' is asserted by no fixture, so it is never compared: pixie validate adder --update-fixtures --yes adds it",
+      "tool.json: warning: output 'product' is asserted by no fixture, so it is never compared: pixie validate adder --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[2]]",
     );
 
     const r = await runPixie(['validate', dir, '-u', '--json']);

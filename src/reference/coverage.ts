@@ -19,7 +19,7 @@ export function uncoveredOutputs(
             file: 'tool.json',
             path: `outputs[${i}]`,
             message: `output '${excerpt(o.key)}' is asserted by no fixture, so it is never compared`,
-            fix: `pixie validate ${toolName} --update-fixtures --yes adds it from the sample run to the fixture with the sample inputs (or a new fixture_sample.json)`,
+            fix: `pixie validate ${toolName} --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json`,
           }),
         ],
   );

@@ -141,7 +141,7 @@ export const DASHBOARD_JS = `
     if (b.dataset.action === 'run') b.addEventListener('click', () => start(b.dataset.kind));
     if (b.dataset.action === 'accept') b.addEventListener('click', async () => {
       const fixture = b.dataset.fixture;
-      const output = b.dataset.output;
+      const output = b.dataset.acceptOutput;
       const what = output ? "the value of '" + output + "'" : 'every out-of-tolerance value';
       const ok = confirm('Accept ' + what + ' shown in this report as expected?\\n\\nThis writes the actual value(s) of report ' + b.dataset.report + ' into reference/' + fixture + '. Values within tolerance are left alone, and nothing is run again before writing.');
       if (!ok) return;

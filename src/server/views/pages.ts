@@ -84,7 +84,7 @@ function fixtureBlock(f: FixtureResult, toolId: string, reportFile: string | nul
       <details class="inputs"><summary>inputs</summary><pre>${displayJson(f.inputs)}</pre></details>
       ${f.outputs.map(
         (o) => html`<div class="output s-row-${o.status}" data-output="${o.key}">
-        <div class="output-head">${statusBadge(o.status)} <strong>${o.key}</strong> <span class="muted">${o.type} · ${o.comparator}</span> — ${o.metric}${reportFile !== null && acceptable(o) ? html` <button class="accept-output" data-action="accept" data-tool="${toolId}" data-fixture="${f.file}" data-output="${o.key}" data-report="${reportFile}">Accept this value…</button>` : ''}</div>
+        <div class="output-head">${statusBadge(o.status)} <strong>${o.key}</strong> <span class="muted">${o.type} · ${o.comparator}</span> — ${o.metric}${reportFile !== null && acceptable(o) ? html` <button class="accept-output" data-action="accept" data-tool="${toolId}" data-fixture="${f.file}" data-accept-output="${o.key}" data-report="${reportFile}">Accept this value…</button>` : ''}</div>
         ${o.status === 'pass' || o.status === 'skip' ? '' : outputDetail(o)}
       </div>`,
       )}
