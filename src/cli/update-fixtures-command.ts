@@ -146,7 +146,8 @@ function toolLines(u: ToolUpdate, yes: boolean, c: Colors, indent: string): stri
       // when the shortened values cannot show the change, show what changed
       const comparison = u.report ? comparisonOf(u.report, f.file, ch.key) : undefined;
       const media = u.media.get(`${f.file}\0${ch.key}`);
-      if (comparison && !f.create && !ch.added && (oldText === newText || /…/.test(oldText + newText) || media))
+      const hasMedia = Boolean(media?.expected || media?.actual || media?.diffs);
+      if (comparison && !f.create && !ch.added && (oldText === newText || /…/.test(oldText + newText) || hasMedia))
         push(...terminalDiff(comparison, c, { maxLines: 12, files: media }).map((l) => `      ${l}`));
     }
   }

@@ -34,8 +34,12 @@ export function terminalDiff(o: OutputComparison, c: Colors, opts: TerminalDiffO
   if (view.rule) out.push(`${c.dim('rule:')}   ${one(view.rule)}`);
   const body = drawBody(view, c, chars, opts.files);
   out.push(...cap(body, max, c));
-  // a line diff already shows what its differences say
-  if (view.kind !== 'lines' && view.kind !== 'json' && view.differences.length) {
+  // a line diff already shows what its differences say, and so do the points a chart drew as moved
+  const drawn =
+    view.kind === 'lines' ||
+    view.kind === 'json' ||
+    (view.kind === 'series' && !/no point moved/.test(body.join('\n')));
+  if (!drawn && view.differences.length) {
     const list = view.differences.map((d) => `  ${c.dim(one(d.path || '(value)'))}: ${one(d.message)}`);
     out.push(...cap(list, Math.max(3, Math.floor(max / 2)), c));
     if (view.moreDifferences) out.push(c.dim(`  … and ${view.moreDifferences} more difference(s)`));
