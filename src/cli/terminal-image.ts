@@ -1,6 +1,6 @@
 // A PNG drawn inside the terminal, where the terminal says it can: iTerm2's inline images and
 // kitty's graphics protocol. Elsewhere nothing is drawn and the file's path is all a reviewer gets.
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /** Larger files are not sent to the terminal (kitty and iTerm2 both slow down on big payloads). */
 const MAX_PREVIEW_BYTES = 2 * 1024 * 1024;
@@ -13,12 +13,14 @@ function imageProtocol(env: NodeJS.ProcessEnv = process.env): Protocol {
   return null;
 }
 
+/** A small regular file, never through a link (a pending folder may come from another machine). */
 function readSmall(file: string): Buffer | null {
   try {
-    const size = statSync(file).size;
-    if (size > MAX_PREVIEW_BYTES) return null;
-    const fd = openSync(file, 'r');
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     try {
+      const stats = fstatSync(fd);
+      if (!stats.isFile() || stats.size > MAX_PREVIEW_BYTES) return null;
+      const size = stats.size;
       const buffer = Buffer.alloc(size);
       readSync(fd, buffer, 0, size, 0);
       return buffer;
