@@ -1,7 +1,7 @@
 // Reads a YAML file a user wrote (tolerance.yaml) with its lines: syntax errors become one sentence
 // each, pointing at the line that opened an unclosed '{', '[' or quote rather than where the parser
 // noticed; keys must be unique; values are located lazily by path for later sentences.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
 import { finding, type Finding } from '../report/finding.js';
 import { limit, limitHint } from '../limits.js';
 import { excerpt } from './excerpt.js';
@@ -57,11 +57,26 @@ export function readYamlSource(text: string, file: string): YamlSource {
       problems: [
         finding('yaml-syntax', {
           file,
+          line: lineAt(lines(), aliasOffset(doc)),
           message: `could not read the YAML (${excerpt((err as Error).message, 120)}); simplify anchors and aliases`,
         }),
       ],
     };
   }
+}
+
+/** Where reading failed on an alias: the first one whose anchor is missing, else the first alias, else the start. */
+function aliasOffset(doc: ReturnType<typeof parseDocument>): number {
+  let unresolved: number | undefined;
+  let first: number | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      const at = node.range?.[0] ?? 0;
+      first ??= at;
+      if (unresolved === undefined && node.resolve(doc) === undefined) unresolved = at;
+    },
+  });
+  return unresolved ?? first ?? 0;
 }
 
 function syntaxProblem(
