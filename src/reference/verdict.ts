@@ -22,12 +22,20 @@ const OWN_VERDICT = new Set<FindingCode>([
   'no-fixtures',
   'no-fixture-selected',
   'stray-reference-file',
+  'output-not-covered',
 ]);
+
+/** Findings worth a line in the details whatever the verdict, which they do not change. */
+const NOTED = new Set<FindingCode>(['output-not-covered']);
 
 export function fixturesVerdict(input: FixturesVerdictInput): CheckOutcome {
   const findings = input.findings.map((f) => ({ ...f, severity: severityOf(f.code, { strict: input.strict }) }));
   const base = baseVerdict(input);
-  const judged = input.strict ? strictVerdict(base, input) : base;
+  const strictJudged = input.strict ? strictVerdict(base, input) : base;
+  const notes = findings.filter((f) => NOTED.has(f.code)).map((f) => `${findingLine(f)}: ${f.fix ?? ''}`);
+  const judged = notes.length
+    ? { ...strictJudged, details: [strictJudged.details, ...notes].filter(Boolean).join('\n') }
+    : strictJudged;
   return findings.length ? { ...judged, findings } : judged;
 }
 

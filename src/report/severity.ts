@@ -50,6 +50,10 @@ const RULES = {
   },
   'stray-reference-file': { severity: 'info', strict: 'error', about: 'reference/ holds a file pixie never reads' },
   'no-fixtures': { severity: 'info', strict: 'error', about: 'the tool has no reference fixtures' },
+  'output-not-covered': {
+    severity: 'warning',
+    about: 'a declared output is asserted by no fixture; noted beside the verdict, which it does not change',
+  },
   'fixture-not-found': { severity: 'error', about: '--fixture matched no fixture' },
   'no-fixture-selected': { severity: 'error', about: 'the --tag or --fixture selection left no fixture to run' },
   // check 8's second run of the sample input

@@ -14,6 +14,8 @@ export interface StoredReport {
   kind: RunKind;
   /** the tool's file fingerprint when the run started (see ToolRegistry) */
   fingerprint: string;
+  /** the same without reference/: what decides whether the report's values are still the tool's (accept) */
+  code_fingerprint?: string;
   report: Report;
 }
 

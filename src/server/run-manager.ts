@@ -175,6 +175,7 @@ export class RunManager {
     try {
       // the fingerprint of the files as this run sees them; an edit during the run makes it stale
       const fingerprint = this.registry.fingerprintNow(entry);
+      const codeFingerprint = this.registry.codeFingerprintNow(entry);
       const report = await this.validate({
         ...this.validateDefaults,
         toolDir: entry.dir,
@@ -184,7 +185,7 @@ export class RunManager {
         explore: req.explore ? {} : undefined,
         onProgress: (e) => this.emit(run, { type: 'progress', ...e }),
       });
-      this.store.save(run.toolId, { kind: run.kind, fingerprint, report });
+      this.store.save(run.toolId, { kind: run.kind, fingerprint, code_fingerprint: codeFingerprint, report });
       if (req.after) await req.after(report, entry);
       run.report = report;
       run.state = 'done';

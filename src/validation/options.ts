@@ -20,6 +20,13 @@ export interface UpdateValues {
   sample: Record<string, unknown> | null;
 }
 
+/** One fixture's failing outputs with their full values (the report keeps values only up to its limits). */
+export interface FailingOutputs {
+  /** fixture file name */
+  file: string;
+  outputs: { key: string; type: string; expected: unknown; actual: unknown }[];
+}
+
 export interface ValidateOptions {
   /** absolute path of the tool folder */
   toolDir: string;
@@ -49,6 +56,8 @@ export interface ValidateOptions {
   reportValueLimits?: Partial<ValueCapLimits>;
   /** when given, filled with the full values an update writes */
   updateValues?: UpdateValues;
+  /** told the full values of each fixture's out-of-tolerance outputs as the fixture finishes (pending results) */
+  onFailingOutputs?: (failing: FailingOutputs) => void;
 }
 
 export interface ExploreOptions {

@@ -126,6 +126,18 @@ export class ValidationRun {
     return result;
   }
 
+  /**
+   * A new run against the tool this one started (`--watch` after an edit of reference/): every
+   * result but the fixtures check's is kept, the report starts afresh, and the tool is the new run's.
+   */
+  continueWith(options: ValidateOptions = this.options): ValidationRun {
+    const next = new ValidationRun(options);
+    const { fixtures: _fixtures, errors: _errors, valueCap: _cap, ...kept } = this.state;
+    Object.assign(next.state, kept);
+    for (const [name, r] of this.results) if (r.phase !== 'fixtures') next.results.set(name, r);
+    return next;
+  }
+
   /** Stops the tool if it is still running (clean_shutdown normally has). */
   async stop(): Promise<void> {
     const { state } = this;

@@ -50,6 +50,8 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
     .option('--tag <t>', 'run only fixtures with this tag (repeatable)', collect)
     .option('--update-fixtures', 'show which fixture values would change (dry run)')
     .option('--yes', 'with --update-fixtures: write the changes')
+    .option('-u', 'the same as --update-fixtures --yes')
+    .option('--watch', "validate again whenever the tool's files change (only check 12 when only reference/ changed)")
     .option('--jobs <n>', 'fixtures (or with --all, tools) run at once', positiveInt)
     .option(
       '--startup-timeout <seconds>',

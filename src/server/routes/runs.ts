@@ -80,7 +80,7 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
             plan.files = plan.files.filter((f) => !f.create);
             plan.notes = plan.notes.filter((n) => !n.includes('fixture_sample.json'));
             if (body.yes) {
-              const applied = applyUpdates(plan, report, entry.dir);
+              const applied = applyUpdates(plan, entry.dir);
               written = applied.written;
               if (!applied.ok && !plan.blocked.length) plan.blocked.push(applied.message);
               registry.invalidate();
@@ -107,8 +107,18 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
         result: {
           ran_at: report.timestamp,
           overall: report.overall,
-          files: p?.files ?? [],
+          files: (p?.files ?? []).map((f) => ({
+            file: f.file,
+            create: f.create,
+            changes: f.changes.map((ch) => ({
+              key: ch.key,
+              old: ch.old,
+              new: ch.new,
+              ...(ch.added ? { added: true } : {}),
+            })),
+          })),
           blocked: p?.blocked ?? [],
+          skipped: p?.skipped ?? [],
           notes: p?.notes ?? [],
           written,
         },

@@ -26,6 +26,7 @@ tr.s-row-fail td { background: #fef2f2; } tr.s-row-warn td { background: #fefce8
 button { font: inherit; padding: 5px 12px; border: 1px solid #9ca3af; border-radius: 5px; background: #fff; cursor: pointer; }
 button:hover { background: #f3f4f6; } button:disabled { opacity: .5; cursor: default; }
 button.accept { border-color: var(--warn); margin: 6px 0; }
+button.accept-output { border-color: var(--warn); margin-left: 8px; font-size: 0.85em; }
 .progress { border: 1px solid #bfdbfe; background: #eff6ff; padding: 8px 12px; border-radius: 6px; }
 .progress h3 { margin: 0 0 6px; } progress { width: 320px; }
 ol.events { max-height: 220px; overflow: auto; font-family: ui-monospace, monospace; font-size: 12px; margin: 6px 0 0; }
@@ -143,15 +144,18 @@ export const DASHBOARD_JS = `
     if (b.dataset.action === 'run') b.addEventListener('click', () => start(b.dataset.kind, b.dataset.explore === 'true'));
     if (b.dataset.action === 'accept') b.addEventListener('click', async () => {
       const fixture = b.dataset.fixture;
-      const ok = confirm('Accept the actual outputs as expected?\\n\\nThis runs ' + fixture + ' again and writes every output that is out of tolerance into reference/' + fixture + '. Values within tolerance are left alone.');
+      const output = b.dataset.acceptOutput;
+      const what = output ? "the value of '" + output + "'" : 'every out-of-tolerance value';
+      const ok = confirm('Accept ' + what + ' shown in this report as expected?\\n\\nThis writes the actual value(s) of report ' + b.dataset.report + ' into reference/' + fixture + '. Values within tolerance are left alone, and nothing is run again before writing.');
       if (!ok) return;
       setBusy(true);
       panel.hidden = false;
       state.textContent = 'updating ' + fixture + '…';
-      const r = await api('POST', '/api/tools/' + encodeURIComponent(tool) + '/reference-check', { fixtures: [fixture], update_expected: true, yes: true });
+      const payload = { report: b.dataset.report, fixture };
+      if (output) payload.output = output;
+      const r = await api('POST', '/api/tools/' + encodeURIComponent(tool) + '/accept', payload);
       if (r.status !== 200) { setBusy(false); alert((r.data && r.data.detail) || ('HTTP ' + r.status)); return; }
-      const written = (r.data.result && r.data.result.written) || [];
-      line(written.length ? 'wrote ' + written.map((w) => 'reference/' + w).join(', ') : 'nothing to write: ' + ((r.data.result && r.data.result.blocked || []).join('; ') || 'every output is within tolerance'));
+      line('wrote ' + (r.data.written || []).map((w) => 'reference/' + w).join(', '));
       start('reference-check');
     });
   }
