@@ -12,6 +12,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   lint: async () => (await import('./lint.js')).benchLint(),
   'fixture-load': async () => (await import('./fixture-load.js')).benchFixtureLoad(),
   levenshtein: async () => (await import('./levenshtein.js')).benchLevenshtein(),
+  explore: async () => (await import('./explore.js')).benchExplore(),
   containment: async () => (await import('./containment.js')).benchContainment(),
   scaling: async () => (await import('./scaling.js')).benchScaling(),
 };

@@ -36,35 +36,86 @@ describe('--update-fixtures', () => {
     expect(dry.stdout).toContain('reference/fixture_basic.json');
     expect(dry.stdout).toContain('sum: 5 → 6');
     expect(dry.stdout).toContain('explanation: "2 + 3 = 5" → "2 + 3 = 6"');
-    expect(dry.stdout).toMatch(/dry run: 2 file\(s\) would change/);
+    // the sample run's inputs are fixture_basic's, so no duplicate fixture_sample.json is planned
+    expect(dry.stdout).toMatch(/dry run: 1 file\(s\) would change/);
     expect(readFileSync(fixtureFile, 'utf8')).toBe(before);
     expect(existsSync(path.join(dir, 'reference', 'fixture_sample.json'))).toBe(false);
 
     const wet = await runPixie(['validate', dir, '--update-fixtures', '--yes']);
     expect(wet.code).toBe(0);
-    expect(wet.stdout).toMatch(/updated 2 file\(s\)/);
+    expect(wet.stdout).toMatch(/updated 1 file\(s\): reference\/fixture_basic\.json/);
     const updated = JSON.parse(readFileSync(fixtureFile, 'utf8'));
     const original = JSON.parse(before);
     expect(Object.keys(updated)).toEqual(Object.keys(original)); // key order and unknown fields kept
-    expect(updated.expected_outputs).toEqual({ sum: 6, explanation: '2 + 3 = 6' });
+    expect(updated.expected_outputs).toEqual({ sum: 6, explanation: '2 + 3 = 6' }); // no "debug"
     expect(updated.inputs).toEqual(original.inputs);
     expect(updated.tags).toEqual(original.tags);
     expect(updated.source).toMatch(/^hand calculation: 2 \+ 3 = 5 \| updated \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    const sample = JSON.parse(readFileSync(path.join(dir, 'reference', 'fixture_sample.json'), 'utf8'));
-    expect(sample.inputs).toEqual({ a: 2, b: 3 });
-    expect(sample.expected_outputs).toEqual({ sum: 6, explanation: '2 + 3 = 6' }); // no "debug"
+    expect(existsSync(path.join(dir, 'reference', 'fixture_sample.json'))).toBe(false);
+    // only the two values changed: every other line is as the author wrote it
+    const changedLines = readFileSync(fixtureFile, 'utf8')
+      .split('\n')
+      .filter((l, i) => l !== before.split('\n')[i]);
+    expect(changedLines).toEqual([
+      expect.stringMatching(/^ {2}"source": "hand calculation: 2 \+ 3 = 5 \| updated .*Z",$/),
+      '    "sum": 6,',
+      '    "explanation": "2 + 3 = 6"',
+    ]);
 
-    const snapshot = [
-      readFileSync(fixtureFile, 'utf8'),
-      readFileSync(path.join(dir, 'reference', 'fixture_sample.json'), 'utf8'),
-    ];
+    const snapshot = readFileSync(fixtureFile, 'utf8');
     const again = await runPixie(['validate', dir, '--update-fixtures', '--yes']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('nothing to update');
-    expect([
-      readFileSync(fixtureFile, 'utf8'),
-      readFileSync(path.join(dir, 'reference', 'fixture_sample.json'), 'utf8'),
-    ]).toEqual(snapshot);
+    expect(readFileSync(fixtureFile, 'utf8')).toBe(snapshot);
+    expect(processesUnder(dir)).toEqual([]);
+  });
+
+  it('adds a newly declared output to the fixture with the sample inputs, and records the last update once', async () => {
+    const dir = await regressedTool();
+    const manifestFile = path.join(dir, 'tool.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    manifest.outputs.push({ key: 'product', type: 'number', label: 'Product' });
+    writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+    const main = path.join(dir, 'main.py');
+    writeFileSync(
+      main,
+      readFileSync(main, 'utf8').replace('{"sum": show(total),', '{"sum": show(total), "product": a * b,'),
+    );
+    const fixtureFile = path.join(dir, 'reference', 'fixture_basic.json');
+
+    // check 12 warns that nothing asserts the new output, and names the command that adds it
+    const lint = await runPixie(['lint', dir]);
+    expect(lint.stdout).toContain(
+      "tool.json: warning: output 'product' is asserted by no fixture, so it is never compared: pixie validate adder --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[2]]",
+    );
+
+    const r = await runPixie(['validate', dir, '-u', '--json']);
+    expect(r.code).toBe(0);
+    const plan = JSON.parse(r.stdout);
+    expect(plan.mode).toBe('update-fixtures');
+    expect(plan.files).toEqual([
+      {
+        file: 'fixture_basic.json',
+        create: false,
+        changes: [
+          expect.objectContaining({ key: 'sum', old: 5, new: 6 }),
+          expect.objectContaining({ key: 'explanation', old: '2 + 3 = 5', new: '2 + 3 = 6' }),
+          { key: 'product', type: 'number', added: true, old: null, new: 6 },
+        ],
+      },
+    ]);
+    expect(plan.written).toEqual(['fixture_basic.json']);
+    expect(plan.left_undone).toBe(false);
+    const updated = JSON.parse(readFileSync(fixtureFile, 'utf8'));
+    expect(updated.expected_outputs).toEqual({ sum: 6, explanation: '2 + 3 = 6', product: 6 });
+    expect(existsSync(path.join(dir, 'reference', 'fixture_sample.json'))).toBe(false);
+
+    // a second change: source keeps one stamp, the newest
+    writeFileSync(main, readFileSync(main, 'utf8').replace('total = a + b + 1\n', 'total = a + b + 2\n'));
+    expect((await runPixie(['validate', dir, '-u'])).code).toBe(0);
+    const source = JSON.parse(readFileSync(fixtureFile, 'utf8')).source as string;
+    expect(source.match(/updated/g)).toHaveLength(1);
+    expect(source).toMatch(/^hand calculation: 2 \+ 3 = 5 \| updated \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(processesUnder(dir)).toEqual([]);
   });
 

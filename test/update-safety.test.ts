@@ -58,13 +58,15 @@ serveTool({
       2,
     )}\n`,
   );
-  // fixture_sample.json exists, so updates only touch the fixtures under test
+  // fixture_sample.json exists and asserts every output, so updates only touch the fixtures under test
   const all = { sample: { inputs: { a: 2, b: 3 }, expected: 5 }, ...fixtures };
-  for (const [name, f] of Object.entries(all))
+  for (const [name, f] of Object.entries(all)) {
+    const expected = name === 'sample' ? { total: f.expected, word: 'w' } : { total: f.expected };
     writeFileSync(
       path.join(dir, 'reference', `fixture_${name}.json`),
-      `${JSON.stringify({ name, source: 'by hand', inputs: f.inputs, expected_outputs: { total: f.expected } }, null, 2)}\n`,
+      `${JSON.stringify({ name, source: 'by hand', inputs: f.inputs, expected_outputs: expected }, null, 2)}\n`,
     );
+  }
   return dir;
 }
 

@@ -6,7 +6,7 @@ import { loadProject, type Project, projectSettings } from '../project/project.j
 import { toolsMatching } from '../reference/matching-tools.js';
 import type { Report } from '../report/model.js';
 import { mapPool } from '../util/pool.js';
-import type { ProgressEvent, ValidateOptions } from '../validation/options.js';
+import type { ExploreOptions, ProgressEvent, ValidateOptions } from '../validation/options.js';
 import { validateTool as validateToolDir } from '../validation/validate-tool.js';
 
 export interface ProjectLookup {
@@ -28,6 +28,12 @@ export interface ValidateToolOptions extends ProjectLookup {
   jobs?: number;
   /** seconds a tool may take to answer /healthz, over tool.json and the config */
   startupTimeout?: number;
+  /** runs of every selected fixture, instead of each fixture's own `repeat` (as --repeat) */
+  repeat?: number;
+  /** false: check 8 sends the sample input once, not twice (as --no-determinism) */
+  determinism?: boolean;
+  /** also explore the tool's inputs (as --explore); `{}` for the default budget and a random seed */
+  explore?: ExploreOptions;
   onProgress?: (event: ProgressEvent) => void;
 }
 
@@ -42,6 +48,9 @@ function internalOptions(project: Project, opts: ValidateToolOptions): Omit<Vali
     strict: opts.strict,
     fixture: opts.fixture,
     tag: opts.tag,
+    repeat: opts.repeat,
+    determinism: opts.determinism,
+    explore: opts.explore,
     project: projectSettings(project),
     ...(opts.startupTimeout ? { healthTimeoutMs: opts.startupTimeout * 1000 } : {}),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),

@@ -1,4 +1,4 @@
-import { validateOutputValue } from '../tool/output-shape.js';
+import { responseProblems } from '../tool/response-shape.js';
 import type { Check } from './types.js';
 
 export const outputConforms: Check = {
@@ -8,19 +8,7 @@ export const outputConforms: Check = {
   run({ state }) {
     const outputs = state.manifest!.outputs;
     const body = state.sampleOutput!;
-    const problems: string[] = [];
-    for (const spec of outputs) {
-      if (!(spec.key in body)) {
-        problems.push(`missing output key: '${spec.key}'`);
-        continue;
-      }
-      const value = body[spec.key];
-      if (value === null && spec.type !== 'progress') {
-        problems.push(`output '${spec.key}': value is null`);
-        continue;
-      }
-      for (const p of validateOutputValue(spec.type, value)) problems.push(`output '${spec.key}' (${spec.type}): ${p}`);
-    }
+    const problems = responseProblems(outputs, body).map((p) => p.message);
     const declared = new Set(outputs.map((o) => o.key));
     // run_id echoes are common and harmless
     const extra = Object.keys(body).filter((k) => !declared.has(k) && k !== 'run_id');

@@ -7,6 +7,7 @@ import { comparatorFor } from '../comparators/index.js';
 import { finding, type Finding } from '../report/finding.js';
 import type { CheckResult } from '../report/model.js';
 import { listFixtureFiles, loadFixtures } from '../reference/load.js';
+import { uncoveredOutputs } from '../reference/coverage.js';
 import { runFixtures } from '../reference/run-fixtures.js';
 import { selectFixtures } from '../reference/select.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
@@ -105,9 +106,11 @@ export const referenceFixtures: Check = {
       client: state.tool!.client,
       tolerance: withProjectDefaults(tolerance.config, options.project?.tolerances),
       jobs: options.jobs,
+      repeat: options.repeat,
       errors: state.errors,
       valueCap: state.valueCap,
       updateValues: options.updateValues,
+      onFailingOutputs: options.onFailingOutputs,
       onFixtureDone: (r) =>
         options.onProgress?.({
           kind: 'fixture-end',
@@ -120,6 +123,7 @@ export const referenceFixtures: Check = {
     // warnings about fixtures that were not selected say nothing about this run
     const ran = new Set(selected.map((f) => `reference/${f.file}`));
     const findings: Finding[] = problems.filter((p) => !p.file?.startsWith('reference/fixture_') || ran.has(p.file));
+    findings.push(...uncoveredOutputs(manifest, loaded.fixtures, path.basename(toolDir)));
     const peak = state.tool!.peakMemoryMb();
     if (peak !== null && peak > memoryLimitMb(manifest)) {
       findings.push(

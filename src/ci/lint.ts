@@ -9,6 +9,7 @@ import { schemasCoherent } from '../checks/schemas-coherent.js';
 import type { CheckContext, CheckOutcome, ValidationState } from '../checks/types.js';
 import { comparatorFor } from '../comparators/index.js';
 import { finding, severityOf, type Finding } from '../report/finding.js';
+import { uncoveredOutputs } from '../reference/coverage.js';
 import { loadFixtures } from '../reference/load.js';
 import { readUserFile } from '../source/user-file.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
@@ -90,6 +91,9 @@ export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
     ]);
   }
   add(strayReferenceFiles(toolDir));
+  // only when every fixture loaded: one that did not may be the one asserting the output
+  if (fixtures.problems.every((p) => p.severity !== 'error'))
+    add(uncoveredOutputs(manifest, fixtures.fixtures, path.basename(toolDir)));
   return { toolDir, toolId, problems };
 }
 

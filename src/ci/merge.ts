@@ -5,7 +5,7 @@
 // overall is recomputed.
 import path from 'node:path';
 import { fixturesVerdict } from '../reference/verdict.js';
-import { overallOf, type CheckResult, type FixtureResult, type Report, type Status } from '../report/model.js';
+import { reportOverall, type CheckResult, type FixtureResult, type Report, type Status } from '../report/model.js';
 
 const SEVERITY: Record<Status, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 
@@ -67,9 +67,12 @@ function mergeTool(parts: readonly Report[]): Report {
   const ran = parts.filter((p) => p.checks.some((c) => c.status !== 'skip') || p.fixtures.length);
   const first = (ran.length ? ran : parts).reduce((a, b) => (a.timestamp <= b.timestamp ? a : b));
   const peaks = parts.map((p) => p.peak_memory_mb).filter((m): m is number => m !== null);
+  // --explore does not split across shards: the shard that explored carries it
+  const explore = parts.find((p) => p.explore)?.explore;
   return {
     ...first,
-    overall: overallOf(checks.map((c) => c.status)),
+    ...(explore ? { explore } : {}),
+    overall: reportOverall(checks, explore),
     // total work across shards: what a later --durations run needs to balance
     duration_ms: parts.reduce((s, p) => s + p.duration_ms, 0),
     checks,

@@ -1,10 +1,14 @@
 // The commander program: one register call per command, each command's wiring in cli/commands/.
 // Commands load their implementation only when they run, so `pixie --help` stays fast.
 import { Command } from 'commander';
+import { registerAccept } from './commands/accept.js';
+import { registerExplore } from './commands/explore.js';
 import { registerInit } from './commands/init.js';
 import { registerLint } from './commands/lint.js';
 import { registerNew } from './commands/new.js';
+import { registerReject } from './commands/reject.js';
 import { registerReportMerge } from './commands/report-merge.js';
+import { registerReview } from './commands/review.js';
 import { registerServe } from './commands/serve.js';
 import { registerValidate } from './commands/validate.js';
 
@@ -22,6 +26,10 @@ export function buildProgram(): { program: Command; exitCode(): number } {
   };
   for (const register of [
     registerValidate,
+    registerExplore,
+    registerReview,
+    registerAccept,
+    registerReject,
     registerNew,
     registerInit,
     registerServe,

@@ -13,12 +13,16 @@ import { loadProject, projectSettings } from '../project/project.js';
 import { toolsMatching } from '../reference/matching-tools.js';
 import { safeText } from '../report/safe-text.js';
 import { mapPool } from '../util/pool.js';
-import type { ProgressEvent } from '../validation/options.js';
+import { exploreSeed } from '../explore/seed.js';
+import type { ValidateOptions } from '../validation/options.js';
 import { validateTool } from '../validation/validate-tool.js';
 import type { Report } from '../report/model.js';
 import { emptyShardReport, shardFixtures } from '../ci/fixture-shard.js';
 import { selectToolDirs } from '../ci/select-tools.js';
 import { parseShard } from '../ci/shard.js';
+import { PendingRecorder } from '../pending/record.js';
+import { liveProgress } from './live-progress.js';
+import { pendingNote } from './pending-note.js';
 import { startProgress } from './progress.js';
 import { writeAnnotations, writeReportFiles, type ReportFiles } from './report-files.js';
 import { updateFixturesCommand } from './update-fixtures-command.js';
@@ -41,22 +45,23 @@ export interface ValidateCliOptions {
   /** true when --changed is given without a ref */
   changed?: string | boolean;
   strict?: boolean;
+  /** run every selected fixture N times */
+  repeat?: number;
+  /** false with --no-determinism */
+  determinism?: boolean;
+  explore?: boolean;
+  seed?: number;
+  runs?: number;
+  seconds?: number;
+  save?: boolean;
   /** report files by reporter name (--junit FILE, --html FILE) */
   reportFiles?: ReportFiles;
   /** --startup-timeout, seconds */
   startupTimeout?: number;
-}
-
-/** A progress bar for a single tool with many fixtures (terminal only; never in --json or CI logs). */
-function fixtureProgress(): { onProgress: (e: ProgressEvent) => void; stop(): void } {
-  let bar: ReturnType<typeof startProgress> = null;
-  return {
-    onProgress: (e) => {
-      if (e.kind === 'fixtures-total' && (e.total ?? 0) >= 10) bar = startProgress(e.total!, 'fixtures');
-      else if (e.kind === 'fixture-end') bar?.tick(safeText(e.file ?? ''));
-    },
-    stop: () => bar?.stop(),
-  };
+  /** -u: --update-fixtures --yes */
+  u?: boolean;
+  /** re-run when the tool's files change */
+  watch?: boolean;
 }
 
 function checkUsage(opts: ValidateCliOptions, target: string | undefined): void {
@@ -72,16 +77,45 @@ function checkUsage(opts: ValidateCliOptions, target: string | undefined): void 
       `--changed picks the tools itself; do not also name one (got '${target}')`,
       'pixie validate --changed, or pixie validate <tool>',
     );
-  if (opts.updateFixtures && (opts.shard || opts.changed || opts.strict))
+  if (opts.updateFixtures && (opts.shard || opts.strict))
     throw new PixieError(
       'USAGE',
-      '--update-fixtures cannot be combined with --shard, --changed or --strict',
-      'update fixtures for one tool at a time: pixie validate <tool> --update-fixtures',
+      '--update-fixtures cannot be combined with --shard or --strict',
+      'pixie validate <tool> --update-fixtures, or --all/--changed --update-fixtures',
+    );
+  if (opts.watch && (opts.all || opts.changed || opts.shard || opts.updateFixtures))
+    throw new PixieError(
+      'USAGE',
+      '--watch follows one tool; it cannot be combined with --all, --changed, --shard or --update-fixtures',
+      'pixie validate <tool> --watch',
     );
   if (opts.shard) parseShard(opts.shard);
+  const exploring = ['seed', 'runs', 'seconds', 'save'] as const;
+  const stray = exploring.filter((k) => opts[k] !== undefined && opts[k] !== false);
+  if (!opts.explore && stray.length)
+    throw new PixieError(
+      'USAGE',
+      `--${stray[0]} only applies to --explore`,
+      `pixie validate <tool> --explore --${stray[0]}${stray[0] === 'save' ? '' : ' <value>'}`,
+    );
+  if (opts.explore && opts.updateFixtures)
+    throw new PixieError(
+      'USAGE',
+      '--explore cannot be combined with --update-fixtures',
+      'explore first (pixie validate <tool> --explore --save), then update fixtures',
+    );
 }
 
-export async function validateCommand(target: string | undefined, opts: ValidateCliOptions): Promise<number> {
+/** The --explore options, with the seed chosen now so it can be printed before the run. */
+function exploreOptions(opts: ValidateCliOptions): ValidateOptions['explore'] {
+  if (!opts.explore) return undefined;
+  const seed = exploreSeed({ seed: opts.seed });
+  process.stderr.write(`pixie: exploring inputs with seed ${seed} (--seed ${seed} repeats this run)\n`);
+  return { seed, runs: opts.runs, seconds: opts.seconds, save: opts.save };
+}
+
+export async function validateCommand(target: string | undefined, given: ValidateCliOptions): Promise<number> {
+  let opts = given.u ? { ...given, updateFixtures: true, yes: true } : given;
   if (opts.jsonFull) opts = { ...opts, json: true };
   const project = loadProject({ toolsDir: opts.toolsDir });
   const toolsDir = project.toolsDir;
@@ -103,11 +137,14 @@ export async function validateCommand(target: string | undefined, opts: Validate
     );
   const out = process.stdout;
   const c = colorsFor(out);
-  const base = {
+  const base: Omit<ValidateOptions, 'toolDir'> = {
     referenceOnly: opts.referenceOnly,
     strict: opts.strict,
     fixture: opts.fixture,
     tag: opts.tag,
+    repeat: opts.repeat,
+    determinism: opts.determinism,
+    explore: exploreOptions(opts),
     project: projectSettings(project),
     ...(opts.startupTimeout ? { healthTimeoutMs: opts.startupTimeout * 1000 } : {}),
     ...(opts.jsonFull ? { reportValueLimits: { valueChars: Infinity, totalChars: Infinity } } : {}),
@@ -134,10 +171,20 @@ export async function validateCommand(target: string | undefined, opts: Validate
         `${matching.skipped.length} of ${selected.dirs.length} tool(s) have no fixture matching the selection and are skipped: ${matching.skipped.map((d) => path.basename(d)).join(', ')}`,
       );
     for (const n of notes) process.stderr.write(`pixie: ${n}\n`);
+    if (opts.updateFixtures)
+      return updateFixturesCommand(
+        dirs,
+        { ...base, filterAcrossTools: true },
+        { yes: Boolean(opts.yes), json: Boolean(opts.json), many: true, toolJobs: jobs ?? os.availableParallelism() },
+        c,
+      );
     const started = performance.now();
     const progress = opts.json ? null : startProgress(dirs.length, 'tools');
+    const notesAfter: string[] = [];
     const reports = await mapPool(dirs, jobs ?? os.availableParallelism(), async (toolDir) => {
-      const report = await validateTool({ ...base, filterAcrossTools: true, toolDir });
+      const pending = new PendingRecorder(toolDir);
+      const report = await validateTool({ ...base, filterAcrossTools: true, toolDir, onFailingOutputs: pending.take });
+      notesAfter.push(...pendingNote(pending.finish(report), c));
       progress?.tick(safeText(report.tool_id));
       return report;
     });
@@ -153,12 +200,28 @@ export async function validateCommand(target: string | undefined, opts: Validate
     }
     await writeReportFiles(reports, reportFiles, { wallMs: performance.now() - started });
     await writeAnnotations(reports, Boolean(opts.json));
+    for (const l of notesAfter) process.stderr.write(`${l}\n`);
     return exitCodeFor(reports);
   }
 
   const toolDir = resolveTool(target!, toolsDir);
-  if (opts.updateFixtures) return updateFixturesCommand(toolDir, { ...base, jobs }, Boolean(opts.yes), c);
+  if (opts.updateFixtures)
+    return updateFixturesCommand(
+      [toolDir],
+      { ...base, jobs },
+      { yes: Boolean(opts.yes), json: Boolean(opts.json), many: false },
+      c,
+    );
+  if (opts.watch) {
+    const { watchCommand } = await import('./watch-command.js');
+    return watchCommand(
+      toolDir,
+      { ...base, toolDir, jobs },
+      { json: Boolean(opts.json), summary: Boolean(opts.summary), c },
+    );
+  }
   let report: Report;
+  const pending = new PendingRecorder(toolDir);
   const shard = opts.shard
     ? shardFixtures(toolDir, parseShard(opts.shard), { fixture: opts.fixture, durations: opts.durations })
     : null;
@@ -168,15 +231,16 @@ export async function validateCommand(target: string | undefined, opts: Validate
       strict: Boolean(opts.strict),
     });
   else {
-    const bar = opts.json ? null : fixtureProgress();
+    const live = opts.json ? null : liveProgress(process.stderr, colorsFor(process.stderr));
     report = await validateTool({
       ...base,
       ...(shard?.files.length ? { fixture: shard.files } : {}),
       toolDir,
       jobs,
-      onProgress: bar?.onProgress,
+      onProgress: live?.onProgress,
+      onFailingOutputs: pending.take,
     });
-    bar?.stop();
+    live?.stop();
   }
   if (shard)
     process.stderr.write(
@@ -187,6 +251,7 @@ export async function validateCommand(target: string | undefined, opts: Validate
   else out.write(renderPretty(report, c));
   await writeReportFiles([report], reportFiles);
   await writeAnnotations([report], Boolean(opts.json));
+  for (const l of pendingNote(pending.finish(report), colorsFor(process.stderr))) process.stderr.write(`${l}\n`);
   return exitCodeFor([report]);
 }
 

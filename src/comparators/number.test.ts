@@ -74,6 +74,60 @@ describe('numberComparator', () => {
     tester.run({
       invalid: [{ expected: 1, actual: 'garbage', tolerance: { compare: 'skip' }, status: 'skip' }],
     }));
+  describe('distribution: a random output passes within sigmas × spread of the expected mean', () =>
+    tester.run({
+      valid: [
+        {
+          expected: 100,
+          actual: 101.2,
+          tolerance: { compare: 'distribution', spread: 1 },
+          metric: '1.2 spread(s) from the mean 100',
+          rule: 'within 2 × spread 1 of the mean',
+        },
+        { expected: 10, actual: 7, tolerance: { compare: 'distribution', spread: 1, sigmas: 3 } },
+      ],
+      invalid: [
+        {
+          expected: 100,
+          actual: 97.5,
+          tolerance: { compare: 'distribution', spread: 1 },
+          differences: [{ message: 'got 97.5, outside [98, 102] (within 2 × spread 1 of the mean)', kind: 'changed' }],
+        },
+        {
+          expected: 3,
+          actual: 3,
+          tolerance: { compare: 'distribution' },
+          metric: 'compare: distribution needs spread (the standard deviation of the output across runs)',
+        },
+      ],
+    }));
+  describe('band: a random output passes between expected − below and expected + above', () =>
+    tester.run({
+      valid: [
+        { expected: 100, actual: 90, tolerance: { compare: 'band', below: 10, above: 40 } },
+        { expected: 100, actual: 140, tolerance: { compare: 'band', below: 10, above: 40 } },
+      ],
+      invalid: [
+        {
+          expected: 100,
+          actual: 89.9,
+          tolerance: { compare: 'band', below: 10, above: 40 },
+          metric: '89.9 against the band [90, 140]',
+        },
+        {
+          expected: 100,
+          actual: 100,
+          tolerance: { compare: 'band' },
+          metric: /^compare: band needs below and\/or above/,
+        },
+        {
+          expected: 100,
+          actual: '100',
+          tolerance: { compare: 'band', below: 1 },
+          metric: /actual is the string "100"/,
+        },
+      ],
+    }));
   it('keeps the metric short for extreme values', () => {
     expect(tester.compare(1e300, 1e-300).metric.length).toBeLessThan(60);
   });

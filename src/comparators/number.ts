@@ -1,5 +1,9 @@
 // The number comparator: |a − e| ≤ abs OR ≤ rel × max(|a|, |e|), decided in exact decimal at the
-// boundary so a tolerance holds as written (kit/numeric-tolerance.ts).
+// boundary so a tolerance holds as written (kit/numeric-tolerance.ts). For outputs that are random by
+// design, two modes describe a distribution instead (docs/comparators.md): `distribution` (expected is
+// the mean; a run passes within `sigmas` × `spread` of it) and `band` (a run passes between
+// expected − below and expected + above, e.g. a percentile band); with a fixture's repeat and pass_rate
+// they judge the share of runs that land where the distribution says.
 import type { OutputType } from '../tool/manifest-types.js';
 import type { Difference } from '../report/model.js';
 import {
@@ -14,7 +18,8 @@ import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, shortJson, unwrapValue } from './kit/value.js';
 import type { Comparator, ComparisonResult, Tolerance } from './types.js';
 
-const NUMBER_MODES = ['abs_or_rel', 'numeric_isclose', 'exact'] as const;
+const NUMBER_MODES = ['abs_or_rel', 'numeric_isclose', 'exact', 'distribution', 'band'] as const;
+const DEFAULT_SIGMAS = 2;
 
 function notANumber(side: 'expected' | 'actual', v: unknown): string | null {
   if (typeof v === 'number') return null;
@@ -29,7 +34,7 @@ export const numberComparator: Comparator = {
   name: 'number',
   types: ['number'],
   modes: NUMBER_MODES,
-  options: { abs: 'number', rel: 'number' },
+  options: { abs: 'number', rel: 'number', spread: 'number', sigmas: 'number', below: 'number', above: 'number' },
   defaults(_type: OutputType): Tolerance {
     return { compare: 'abs_or_rel', abs: 1e-6, rel: 1e-4 };
   },
@@ -38,6 +43,7 @@ export const numberComparator: Comparator = {
     if (mode === 'skip') return skipped(tolerance, expected, actual);
     if (!(NUMBER_MODES as readonly string[]).includes(mode))
       return unknownModeResult(mode, NUMBER_MODES, expected, actual, tolerance);
+    if (mode === 'distribution' || mode === 'band') return compareDistribution(mode, expected, actual, tolerance);
     const tol: NumericTolerance = mode === 'exact' ? {} : numericTolerance(tolerance);
     const rule = describeNumericTolerance(tol);
     const e = unwrapValue(expected);
@@ -59,3 +65,84 @@ export const numberComparator: Comparator = {
     return { status: v.ok ? 'pass' : 'fail', score: v.score, metric, rule, expected, actual, tolerance, differences };
   },
 };
+
+const option = (tolerance: Tolerance, key: string): number | undefined => {
+  const v = tolerance[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+};
+
+/** One run of a random output against its distribution: within sigmas × spread of the mean, or inside a band. */
+function compareDistribution(
+  mode: 'distribution' | 'band',
+  expected: unknown,
+  actual: unknown,
+  tolerance: Tolerance,
+): ComparisonResult {
+  const e = unwrapValue(expected);
+  const a = unwrapValue(actual);
+  let low: number;
+  let high: number;
+  let rule: string;
+  if (mode === 'distribution') {
+    const spread = option(tolerance, 'spread');
+    const sigmas = option(tolerance, 'sigmas') ?? DEFAULT_SIGMAS;
+    rule = spread === undefined ? 'distribution' : `within ${sigmas} × spread ${spread} of the mean`;
+    if (spread === undefined)
+      return garbageResult(
+        'compare: distribution needs spread (the standard deviation of the output across runs)',
+        expected,
+        actual,
+        tolerance,
+        rule,
+      );
+    const problem = notANumber('expected', e) ?? notANumber('actual', a);
+    if (problem) return garbageResult(problem, expected, actual, tolerance, rule);
+    [low, high] = [(e as number) - sigmas * spread, (e as number) + sigmas * spread];
+  } else {
+    const below = option(tolerance, 'below');
+    const above = option(tolerance, 'above');
+    rule = `band [expected − ${below ?? 0}, expected + ${above ?? 0}]`;
+    if (below === undefined && above === undefined)
+      return garbageResult(
+        'compare: band needs below and/or above (how far a run may fall from expected)',
+        expected,
+        actual,
+        tolerance,
+        rule,
+      );
+    const problem = notANumber('expected', e) ?? notANumber('actual', a);
+    if (problem) return garbageResult(problem, expected, actual, tolerance, rule);
+    [low, high] = [(e as number) - (below ?? 0), (e as number) + (above ?? 0)];
+  }
+  const x = a as number;
+  const ok = x >= low && x <= high;
+  // how much of the allowed room on its side of expected the run uses: 1 at expected, 0.5 at the edge
+  const room = x >= (e as number) ? high - (e as number) : (e as number) - low;
+  const distance = Math.abs(x - (e as number));
+  const spread = option(tolerance, 'spread');
+  const metric =
+    mode === 'distribution' && spread
+      ? `${formatRelDiff(Math.abs(x - (e as number)) / spread)} spread(s) from the mean ${String(e)}`
+      : `${String(x)} against the band [${String(low)}, ${String(high)}]`;
+  const differences: Difference[] = ok
+    ? []
+    : [
+        {
+          path: '',
+          message: `got ${String(x)}, outside [${String(low)}, ${String(high)}] (${rule})`,
+          kind: 'changed',
+          expected: e,
+          actual: a,
+        },
+      ];
+  return {
+    status: ok ? 'pass' : 'fail',
+    score: distance === 0 ? 1 : room > 0 && Number.isFinite(distance) ? 1 / (1 + distance / room) : 0,
+    metric,
+    rule,
+    expected,
+    actual,
+    tolerance,
+    differences,
+  };
+}

@@ -1,12 +1,14 @@
-// reference/ holds only fixtures, tolerance.yaml and README.md: a stray `fixture_a.json.bak`,
-// `tolerance.yml` or `expected.png` is never read, so it silently asserts nothing. Found here as
-// findings; they fail check 12 only under --strict (docs/fixtures.md).
+// reference/ holds only fixtures, tolerance.yaml, README.md and the media files fixtures name
+// (`{"$file": "badge.png"}`): a stray `fixture_a.json.bak`, `tolerance.yml` or an `expected.png` no
+// fixture names is never read, so it silently asserts nothing. Found here as findings; they fail
+// check 12 only under --strict (docs/fixtures.md).
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { finding, type Finding } from '../report/finding.js';
 import { excerpt } from '../source/excerpt.js';
-import { listUserDir } from '../source/user-file.js';
+import { listUserDir, readUserFile } from '../source/user-file.js';
 import { isStagedTemporary } from '../util/staged-files.js';
+import { referencedNames } from './file-refs.js';
 import { LOCK_FILE } from './update-lock.js';
 
 const READ_BY_PIXIE = /^(fixture_.*\.json|tolerance\.yaml|README\.md)$/;
@@ -18,6 +20,7 @@ export function strayReferenceFiles(toolDir: string): Finding[] {
   const listed = listUserDir(toolDir, 'reference');
   if (!listed.ok) return [];
   const out: Finding[] = [];
+  let referenced: Set<string> | null = null;
   for (const name of listed.names.sort()) {
     // the update lock and staged writes of a running (or killed, to be swept) updater are pixie's own
     if (name === LOCK_FILE || isStagedTemporary(name)) continue;
@@ -30,9 +33,31 @@ export function strayReferenceFiles(toolDir: string): Finding[] {
       }
       if (!isDir) continue;
     }
+    // fixtures are read for their file references only when there is a candidate
+    referenced ??= referencedFiles(toolDir, listed.names);
+    if (referenced.has(name) && isRegularFile(path.join(dir, name))) continue;
     out.push(finding('stray-reference-file', { file: `reference/${excerpt(name)}`, message: strayMessage(name) }));
   }
   return out;
+}
+
+/** Every name a fixture's `{"$file": …}` refers to. */
+function referencedFiles(toolDir: string, names: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const name of names) {
+    if (!/^fixture_.*\.json$/.test(name)) continue;
+    const read = readUserFile(toolDir, `reference/${name}`);
+    if (read.ok) for (const ref of referencedNames(read.text)) out.add(ref);
+  }
+  return out;
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return lstatSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function strayMessage(name: string): string {

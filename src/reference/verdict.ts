@@ -2,7 +2,7 @@
 // selection, memory, stray files) and the fixture results, under --strict or not. The check calls
 // it after a run and `pixie report merge` calls it on shard reports, so both always agree.
 import { findingLine, severityOf, type Finding } from '../report/finding.js';
-import type { CheckOutcome, FixtureResult, Status } from '../report/model.js';
+import type { CheckOutcome, FixtureResult, FixtureStatus, Status } from '../report/model.js';
 import type { FindingCode } from '../report/severity.js';
 
 export interface FixturesVerdictInput {
@@ -22,12 +22,20 @@ const OWN_VERDICT = new Set<FindingCode>([
   'no-fixtures',
   'no-fixture-selected',
   'stray-reference-file',
+  'output-not-covered',
 ]);
+
+/** Findings worth a line in the details whatever the verdict, which they do not change. */
+const NOTED = new Set<FindingCode>(['output-not-covered']);
 
 export function fixturesVerdict(input: FixturesVerdictInput): CheckOutcome {
   const findings = input.findings.map((f) => ({ ...f, severity: severityOf(f.code, { strict: input.strict }) }));
   const base = baseVerdict(input);
-  const judged = input.strict ? strictVerdict(base, input) : base;
+  const strictJudged = input.strict ? strictVerdict(base, input) : base;
+  const notes = findings.filter((f) => NOTED.has(f.code)).map((f) => `${findingLine(f)}: ${f.fix ?? ''}`);
+  const judged = notes.length
+    ? { ...strictJudged, details: [strictJudged.details, ...notes].filter(Boolean).join('\n') }
+    : strictJudged;
   return findings.length ? { ...judged, findings } : judged;
 }
 
@@ -67,8 +75,9 @@ function withWarnings(judged: CheckOutcome, warnings: readonly Finding[]): Check
 
 /** The verdict from the fixture results alone. */
 function resultsVerdict(fixtures: readonly FixtureResult[]): CheckOutcome {
-  const count = (s: Status) => fixtures.filter((f) => f.status === s).length;
+  const count = (s: FixtureStatus) => fixtures.filter((f) => f.status === s).length;
   const [failed, passed, warned, skipped] = [count('fail'), count('pass'), count('warn'), count('skip')];
+  const flaky = count('flaky');
   if (failed)
     return {
       status: 'fail',
@@ -88,6 +97,15 @@ function resultsVerdict(fixtures: readonly FixtureResult[]): CheckOutcome {
       details: notes.join('\n'),
     };
   }
+  if (flaky)
+    return {
+      status: 'warn',
+      message: `${flaky} fixture(s) flaky: their runs both passed and failed; ${passed + warned} matched${skipped ? `; ${skipped} skipped` : ''}`,
+      details: fixtures
+        .filter((r) => r.status === 'flaky' || r.status === 'warn')
+        .map((r) => `${r.file}: ${r.message}`)
+        .join('\n'),
+    };
   if (passed + warned === 0 && skipped > 0)
     return {
       status: 'warn',
@@ -132,4 +150,85 @@ function strictVerdict(base: CheckOutcome, { findings, fixtures, toolName }: Fix
   const message =
     base.status === 'fail' ? `${base.message}; --strict: ${reasons.join('; ')}` : `--strict: ${reasons.join('; ')}`;
   return { status: 'fail', message, details };
+}
+
+/** One output of a repeated fixture: in how many runs it was within tolerance. */
+interface OutputTally {
+  key: string;
+  passed: number;
+}
+
+export interface RepeatVerdictInput {
+  /** each run's status, in run order */
+  runs: readonly Status[];
+  outputs: readonly OutputTally[];
+  /** the fixture's pass_rate: one share, per output key, or null (every run must pass) */
+  passRate: number | Readonly<Record<string, number>> | null;
+}
+
+export interface RepeatVerdict {
+  status: FixtureStatus;
+  message: string;
+  /** the share each output must reach (null: every run), and whether it did */
+  outputs: Map<string, { required: number | null; status: Status }>;
+}
+
+const percent = (x: number) => `${Number((x * 100).toFixed(1))} %`;
+
+/** Runs (of `total`) a share needs: 0.8 of 20 is 16. */
+function needed(rate: number, total: number): number {
+  return Math.ceil(rate * total - 1e-9);
+}
+
+/**
+ * A repeated fixture's status: with a pass_rate, pass when the share of runs (or of each output's
+ * runs) within tolerance reaches it; without one, pass when every run passed, fail when none did,
+ * and flaky when some did.
+ */
+export function repeatVerdict({ runs, outputs, passRate }: RepeatVerdictInput): RepeatVerdict {
+  const total = runs.length;
+  const within = runs.filter((s) => s === 'pass' || s === 'warn' || s === 'skip').length;
+  const warned = runs.includes('warn');
+  const judged = new Map<string, { required: number | null; status: Status }>();
+  const tallies = `${within} of ${total} runs within tolerance`;
+  if (typeof passRate === 'number') {
+    for (const o of outputs)
+      judged.set(o.key, { required: passRate, status: o.passed >= needed(passRate, total) ? 'pass' : 'fail' });
+    const ok = within >= needed(passRate, total);
+    return {
+      status: ok ? (warned && within === total ? 'warn' : 'pass') : 'fail',
+      message: `${tallies} (${percent(within / total)}; pass_rate ${percent(passRate)} needs ${needed(passRate, total)})`,
+      outputs: judged,
+    };
+  }
+  if (passRate) {
+    const short: string[] = [];
+    for (const o of outputs) {
+      const rate = passRate[o.key] ?? null;
+      const need = rate === null ? total : needed(rate, total);
+      const ok = o.passed >= need;
+      judged.set(o.key, { required: rate, status: ok ? 'pass' : 'fail' });
+      if (!ok) short.push(`'${o.key}' passed ${o.passed} of ${total} (needs ${need})`);
+    }
+    return short.length
+      ? {
+          status: 'fail',
+          message: `${short.length} output(s) below their pass_rate: ${short.join('; ')}`,
+          outputs: judged,
+        }
+      : {
+          status: 'pass',
+          message: `every output reached its pass_rate over ${total} runs (${tallies})`,
+          outputs: judged,
+        };
+  }
+  for (const o of outputs) judged.set(o.key, { required: null, status: o.passed === total ? 'pass' : 'fail' });
+  if (within === total)
+    return { status: warned ? 'warn' : 'pass', message: `all ${total} runs within tolerance`, outputs: judged };
+  if (within === 0) return { status: 'fail', message: `failed in all ${total} runs`, outputs: judged };
+  return {
+    status: 'flaky',
+    message: `flaky: ${tallies}; give the fixture a pass_rate if the tool is random, or make it deterministic`,
+    outputs: judged,
+  };
 }

@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { Status } from './model.js';
+import type { FixtureStatus } from './model.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
@@ -13,11 +13,12 @@ export function colorsFor(stream: NodeJS.WriteStream): Colors {
   return pc.createColors(enabled);
 }
 
-export function paintStatus(c: Colors, status: Status | 'pass' | 'warn' | 'fail', text: string = status): string {
+export function paintStatus(c: Colors, status: FixtureStatus, text: string = status): string {
   switch (status) {
     case 'pass':
       return c.green(text);
     case 'warn':
+    case 'flaky':
       return c.yellow(text);
     case 'fail':
       return c.red(text);

@@ -6,6 +6,12 @@ import type { Finding } from './finding.js';
 
 export type Status = 'pass' | 'warn' | 'fail' | 'skip';
 
+/**
+ * A fixture's status adds `flaky`: repeated runs both passed and failed with no pass_rate to judge
+ * them. Checks and outputs never are flaky; for the overall verdict flaky counts as a warning.
+ */
+export type FixtureStatus = Status | 'flaky';
+
 export type CheckName =
   | 'folder_structure'
   | 'tool_json_parses'
@@ -83,18 +89,111 @@ export interface OutputComparison {
    * page) are shown side by side, each in its `role`.
    */
   artifacts?: { label: string; data_url: string; group?: string; role?: 'expected' | 'actual' | 'diff' }[];
+  /** When the fixture ran several times: how often this output was within tolerance. */
+  runs?: OutputRuns;
+}
+
+/** One output across the repeated runs of a fixture (docs/fixtures.md, repeat and pass_rate). */
+export interface OutputRuns {
+  /** runs in which the output was within tolerance */
+  passed: number;
+  total: number;
+  /** the share of runs it must pass (pass_rate), or null when every run must */
+  required: number | null;
+  /** mean and standard deviation of a number output's values, to choose a distribution tolerance */
+  mean?: number;
+  sd?: number;
+}
+
+/** One run of a repeated fixture. */
+export interface FixtureRunOutcome {
+  status: Status;
+  message: string;
+  duration_ms: number;
+  /** outputs that were not within tolerance in this run */
+  failed: string[];
+}
+
+/** A fixture that ran several times (its `repeat`, or --repeat) and how the runs went. */
+export interface FixtureRepeat {
+  runs: number;
+  /** runs in which every compared output was within tolerance */
+  passed: number;
+  /** the fixture's pass_rate when it is one number, else null */
+  required: number | null;
+  per_run: FixtureRunOutcome[];
 }
 
 export interface FixtureResult {
   file: string;
   name: string;
-  status: Status;
+  status: FixtureStatus;
   message: string;
   duration_ms: number;
   source: string | null;
   tags: string[];
   inputs: Record<string, unknown>;
   outputs: OutputComparison[];
+  repeat?: FixtureRepeat;
+}
+
+/** What made the tool fail on an input tool.json allows (docs/checks.md, exploring inputs). */
+export type ExploreFailureKind =
+  | 'server_error'
+  | 'rejected'
+  | 'unexpected_status'
+  | 'connection_closed'
+  | 'crash'
+  | 'timeout'
+  | 'memory_limit'
+  | 'not_json'
+  | 'output_shape'
+  | 'protocol';
+
+/** One kind of failure, with the smallest input found that causes it. */
+export interface ExploreFailure {
+  kind: ExploreFailureKind;
+  /** one sentence: what the tool did */
+  message: string;
+  /** the minimal failing input, as sent in the /run body's `inputs` */
+  inputs: Record<string, unknown>;
+  /** inputs whose value differs from check 8's sample inputs: the ones that matter */
+  offending: string[];
+  /** shrunk by fast-check, or a change of one input of the sample: nothing smaller is left to try */
+  minimal: boolean;
+  /** generated inputs that ended in this failure */
+  hits: number;
+  /** a copy-paste reproduction against the tool started by hand (ExploreResult.start_command) */
+  curl: string;
+  /** the HTTP status and the start of the body, when the tool answered */
+  response: { status: number; body: string } | null;
+  /** the end of the tool's stderr, for crashes */
+  stderr?: string;
+  /** the fixture --save wrote for it, relative to the tool folder */
+  saved_as?: string;
+}
+
+/** `--explore`: inputs generated from tool.json and what the tool did with them. */
+export interface ExploreResult {
+  status: 'pass' | 'fail' | 'skip';
+  message: string;
+  /** the seed: --seed <seed> repeats the run exactly */
+  seed: number;
+  budget: { runs: number; seconds: number };
+  /** generated inputs tried (shrinking excluded) */
+  runs: number;
+  /** every POST /run sent, shrinking included */
+  requests: number;
+  /** times the tool was started again after it crashed, hung or outgrew its memory */
+  restarts: number;
+  duration_ms: number;
+  /** why the search ended before its budget ran out, or null */
+  stopped: string | null;
+  /** how to start the tool by hand for the curl reproductions, from its folder */
+  start_command: string | null;
+  failures: ExploreFailure[];
+  /** one per failure, for annotations and lint-style readers */
+  findings?: Finding[];
 }
 
 export interface Report {
@@ -115,15 +214,23 @@ export interface Report {
   options?: RunOptions;
   /** how many characters of a value text reports show (tolerance.yaml options.truncate_diff_chars) */
   value_chars?: number;
+  /** present when the run explored inputs (--explore) */
+  explore?: ExploreResult;
   /** the tool's environment by name, never values; absent when the tool was not started */
   environment?: EnvironmentSummary;
 }
 
-export function overallOf(statuses: Iterable<Status>): Report['overall'] {
+/** fail beats warn beats pass; flaky counts as warn and skip as nothing. */
+export function overallOf(statuses: Iterable<FixtureStatus>): Report['overall'] {
   let overall: Report['overall'] = 'pass';
   for (const s of statuses) {
     if (s === 'fail') return 'fail';
-    if (s === 'warn') overall = 'warn';
+    if (s === 'warn' || s === 'flaky') overall = 'warn';
   }
   return overall;
+}
+
+/** A report's overall verdict: its checks, and what exploring found when it explored. */
+export function reportOverall(checks: readonly CheckResult[], explore?: ExploreResult): Report['overall'] {
+  return overallOf([...checks.map((c) => c.status), ...(explore ? [explore.status] : [])]);
 }

@@ -4,7 +4,15 @@
 // line that would start with `::` (a GitHub Actions workflow command such as ::error:: or
 // ::add-mask::) is broken so the runner never obeys it. Every renderer applies this one function.
 import { stripVTControlCharacters } from 'node:util';
-import type { CheckResult, Difference, FixtureResult, OutputComparison, Report } from './model.js';
+import type {
+  CheckResult,
+  Difference,
+  ExploreResult,
+  FixtureRepeat,
+  FixtureResult,
+  OutputComparison,
+  Report,
+} from './model.js';
 import type { Finding } from './finding.js';
 
 // C0 controls but tab and newline, DEL, C1 controls, and bidirectional overrides that reorder what a reader sees
@@ -68,6 +76,13 @@ function safeOutput(o: OutputComparison): OutputComparison {
   };
 }
 
+function safeRepeat(r: FixtureRepeat): FixtureRepeat {
+  return {
+    ...r,
+    per_run: r.per_run.map((run) => ({ ...run, message: line(run.message), failed: run.failed.map(line) })),
+  };
+}
+
 function safeFixture(f: FixtureResult): FixtureResult {
   return {
     ...f,
@@ -77,6 +92,27 @@ function safeFixture(f: FixtureResult): FixtureResult {
     source: f.source === null ? null : line(f.source),
     tags: f.tags.map(line),
     outputs: f.outputs.map(safeOutput),
+    ...(f.repeat ? { repeat: safeRepeat(f.repeat) } : {}),
+  };
+}
+
+/** --explore's text: messages built from the tool's answers, its answer and stderr (inputs are values). */
+function safeExplore(e: ExploreResult): ExploreResult {
+  return {
+    ...e,
+    message: line(e.message),
+    stopped: e.stopped === null ? null : line(e.stopped),
+    start_command: e.start_command === null ? null : line(e.start_command),
+    failures: e.failures.map((f) => ({
+      ...f,
+      message: line(f.message),
+      offending: f.offending.map(line),
+      curl: line(f.curl),
+      response: f.response === null ? null : { ...f.response, body: safeText(f.response.body) },
+      ...(f.stderr !== undefined ? { stderr: safeText(f.stderr) } : {}),
+      ...(f.saved_as !== undefined ? { saved_as: line(f.saved_as) } : {}),
+    })),
+    ...(e.findings ? { findings: e.findings.map(safeFinding) } : {}),
   };
 }
 
@@ -93,5 +129,6 @@ export function safeReport(report: Report): Report {
     spawn_log: safeOrNull(report.spawn_log),
     warnings: report.warnings.map(line),
     errors: report.errors.map((e) => safeText(e)),
+    ...(report.explore ? { explore: safeExplore(report.explore) } : {}),
   };
 }

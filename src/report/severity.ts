@@ -50,8 +50,26 @@ const RULES = {
   },
   'stray-reference-file': { severity: 'info', strict: 'error', about: 'reference/ holds a file pixie never reads' },
   'no-fixtures': { severity: 'info', strict: 'error', about: 'the tool has no reference fixtures' },
+  'output-not-covered': {
+    severity: 'warning',
+    about: 'a declared output is asserted by no fixture; noted beside the verdict, which it does not change',
+  },
   'fixture-not-found': { severity: 'error', about: '--fixture matched no fixture' },
   'no-fixture-selected': { severity: 'error', about: 'the --tag or --fixture selection left no fixture to run' },
+  // check 8's second run of the sample input
+  'nondeterministic-output': {
+    severity: 'warning',
+    about: 'two runs of the same sample input returned different values for an output',
+  },
+  // --explore
+  'explore-failure': {
+    severity: 'error',
+    about: 'an input tool.json allows made the tool fail (5xx, crash, hang, memory, bad output)',
+  },
+  'explore-rejected': {
+    severity: 'error',
+    about: 'the tool refused (4xx) an input tool.json allows: the manifest and the tool disagree',
+  },
   // check 12's run
   'tool-not-started': {
     severity: 'error',

@@ -50,6 +50,8 @@ export function isTruncatedValue(v: unknown): v is TruncatedValue {
 }
 
 export interface ValueCap {
+  /** the limits it enforces (a repeated fixture's runs each get a cap of their own with them) */
+  readonly limits: ValueCapLimits;
   /** the value itself when the report may keep it, else a TruncatedValue marker (`media`: write its bytes to a file) */
   keep(value: unknown, opts?: { media?: boolean }): unknown;
   /** an object of values (inputs, a response) with each value kept or replaced on its own */
@@ -74,6 +76,7 @@ function mediaValuesDir(): string {
 export function createValueCap(limits: ValueCapLimits = valueCapLimits()): ValueCap {
   let used = 0;
   const cap: ValueCap = {
+    limits,
     keepEach(record) {
       // fromEntries defines each key as an own property, even one named __proto__
       return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, cap.keep(v)]));

@@ -7,6 +7,7 @@ import { validateTool } from '../validation/validate-tool.js';
 import { ApiError } from './api-error.js';
 import type { ServeContext } from './context.js';
 import { ReportStore } from './report-store.js';
+import { acceptRoutes } from './routes/accept.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { runRoutes } from './routes/runs.js';
 import { toolRoutes } from './routes/tools.js';
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps): PixieApp {
   );
   toolRoutes(app, ctx);
   runRoutes(app, ctx);
+  acceptRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   return { app, registry, store, runs };
 }

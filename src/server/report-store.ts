@@ -14,6 +14,8 @@ export interface StoredReport {
   kind: RunKind;
   /** the tool's file fingerprint when the run started (see ToolRegistry) */
   fingerprint: string;
+  /** the same without reference/: what decides whether the report's values are still the tool's (accept) */
+  code_fingerprint?: string;
   report: Report;
 }
 
@@ -25,6 +27,8 @@ export interface LatestInfo {
   overall: Report['overall'];
   /** check statuses with their phase, to merge a newer fixtures-only run into the last full one */
   checks: { phase: CheckPhase; status: Status }[];
+  /** what --explore concluded, when the run explored */
+  explore?: Status;
 }
 
 const KEEP_REPORTS = 50;
@@ -200,7 +204,8 @@ export class ReportStore {
         ...full.checks.filter((c) => c.phase === 'contract'),
         ...ref.checks.filter((c) => c.phase === 'fixtures'),
       ];
-      validation = overallOf(merged.map((c) => c.status));
+      // what exploring found in the full run stands until the next full run
+      validation = overallOf([...merged.map((c) => c.status), ...(full.explore ? [full.explore] : [])]);
     }
     return { validation, fingerprint: newest.fingerprint, timestamp: newest.timestamp, kind: newest.kind };
   }
@@ -214,5 +219,6 @@ function infoOf(file: string, r: StoredReport): LatestInfo {
     timestamp: r.report.timestamp,
     overall: r.report.overall,
     checks: withPhases(r.report).checks.map((c) => ({ phase: c.phase, status: c.status })),
+    ...(r.report.explore ? { explore: r.report.explore.status } : {}),
   };
 }

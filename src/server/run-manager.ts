@@ -36,6 +36,8 @@ export interface RunRequest {
   kind: RunKind;
   fixture?: string[];
   tag?: string[];
+  /** also explore the tool's inputs (--explore, default budget) */
+  explore?: boolean;
   /** 'queue' waits for the tool's current run; 'refuse' returns the busy run instead of starting */
   whenBusy: 'queue' | 'refuse';
   /** runs after the report is saved, still holding the tool's lock (fixture updates) */
@@ -173,15 +175,17 @@ export class RunManager {
     try {
       // the fingerprint of the files as this run sees them; an edit during the run makes it stale
       const fingerprint = this.registry.fingerprintNow(entry);
+      const codeFingerprint = this.registry.codeFingerprintNow(entry);
       const report = await this.validate({
         ...this.validateDefaults,
         toolDir: entry.dir,
         referenceOnly: req.kind === 'reference-check',
         fixture: req.fixture?.length ? req.fixture : undefined,
         tag: req.tag?.length ? req.tag : undefined,
+        explore: req.explore ? {} : undefined,
         onProgress: (e) => this.emit(run, { type: 'progress', ...e }),
       });
-      this.store.save(run.toolId, { kind: run.kind, fingerprint, report });
+      this.store.save(run.toolId, { kind: run.kind, fingerprint, code_fingerprint: codeFingerprint, report });
       if (req.after) await req.after(report, entry);
       run.report = report;
       run.state = 'done';

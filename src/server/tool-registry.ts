@@ -103,6 +103,16 @@ export class ToolRegistry {
     return this.fingerprint(entry.dir, this.manifestOf(entry.dir, statOrNull(path.join(entry.dir, 'tool.json'))));
   }
 
+  /**
+   * The fingerprint of what makes the tool answer as it does (tool.json, the entrypoint, the
+   * dependency manifests), without reference/: accepting one value of a report changes a fixture,
+   * not what the tool returns, so the report's other values can still be accepted.
+   */
+  codeFingerprintNow(entry: ToolEntry): string {
+    const info = this.manifestOf(entry.dir, statOrNull(path.join(entry.dir, 'tool.json')));
+    return this.fingerprint(entry.dir, info, false);
+  }
+
   private scan(): void {
     this.stats.scans++;
     let names: string[];
@@ -245,11 +255,11 @@ export class ToolRegistry {
     return info;
   }
 
-  private fingerprint(dir: string, info: ManifestInfo): string {
+  private fingerprint(dir: string, info: ManifestInfo, withReference = true): string {
     const files = ['tool.json', ...(info.entrypoint ? [info.entrypoint] : []), ...DEPENDENCY_MANIFESTS];
     let reference: string[] = [];
     try {
-      reference = readdirSync(path.join(dir, 'reference')).sort();
+      if (withReference) reference = readdirSync(path.join(dir, 'reference')).sort();
     } catch {
       // no reference folder
     }

@@ -154,6 +154,14 @@ function tooLarge(rel: string, size: number | null, maxBytes: number): UserFileP
 
 /** Reads `rel` as UTF-8 text when it is a regular file inside the tool, at most `maxBytes` of it. */
 export function readUserFile(toolDir: string, rel: string, maxBytes = limit('fileBytes')): UserFileRead {
+  const read = readUserBytes(toolDir, rel, maxBytes);
+  return read.ok ? { ok: true, text: read.bytes.toString('utf8') } : read;
+}
+
+export type UserFileBytes = { ok: true; bytes: Buffer } | UserFileProblem;
+
+/** Reads `rel` as bytes (a PNG, a WAV) under the same rules as readUserFile. */
+export function readUserBytes(toolDir: string, rel: string, maxBytes = limit('fileBytes')): UserFileBytes {
   const checked = checkUserFile(toolDir, rel, maxBytes);
   if (!checked.ok) return checked;
   let fd: number;
@@ -180,7 +188,7 @@ export function readUserFile(toolDir: string, rel: string, maxBytes = limit('fil
       // the file grew past its stat size but not past the limit: read the rest, still bounded
       return readGrown(fd, buffer.subarray(0, length), rel, maxBytes);
     }
-    return { ok: true, text: buffer.toString('utf8', 0, length) };
+    return { ok: true, bytes: buffer.subarray(0, length) };
   } catch (err) {
     return errnoProblem(rel, err);
   } finally {
@@ -188,7 +196,7 @@ export function readUserFile(toolDir: string, rel: string, maxBytes = limit('fil
   }
 }
 
-function readGrown(fd: number, head: Buffer, rel: string, maxBytes: number): UserFileRead {
+function readGrown(fd: number, head: Buffer, rel: string, maxBytes: number): UserFileBytes {
   const chunks = [head];
   let total = head.length;
   const chunk = Buffer.allocUnsafe(64 * 1024);
@@ -199,7 +207,7 @@ function readGrown(fd: number, head: Buffer, rel: string, maxBytes: number): Use
     if (total > maxBytes) return tooLarge(rel, null, maxBytes);
     chunks.push(Buffer.from(chunk.subarray(0, n)));
   }
-  return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
+  return { ok: true, bytes: Buffer.concat(chunks) };
 }
 
 export type UserDirList = { ok: true; names: string[] } | UserFileProblem;

@@ -1,10 +1,25 @@
 // Reads a YAML file a user wrote (tolerance.yaml) with its lines: syntax errors become one sentence
 // each, pointing at the line that opened an unclosed '{', '[' or quote rather than where the parser
 // noticed; keys must be unique; values are located lazily by path for later sentences.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import {
+  type Alias,
+  type Document,
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Node as YamlNode,
+  visit,
+} from 'yaml';
 import { finding, type Finding } from '../report/finding.js';
+import { limit, limitHint } from '../limits.js';
 import { excerpt } from './excerpt.js';
 import { lineAt, lineStarts, type LineOf } from './lines.js';
+import { yamlDepth } from './yaml-depth.js';
 
 export type YamlSource =
   | { ok: false; problems: Finding[] }
@@ -21,6 +36,11 @@ export function readYamlSource(text: string, file: string): YamlSource {
   const lines = () => (starts ??= lineStarts(source));
   let sourceLines: string[] | undefined;
   const sourceLine = (line: number): string | undefined => (sourceLines ??= source.split(/\r?\n/))[line - 1];
+  const nesting = yamlDepth(source);
+  if (nesting.depth > limit('depth')) {
+    const message = `YAML syntax error: it nests ${nesting.depth} levels deep, more than pixie reads (${limitHint('depth')}); flatten it`;
+    return { ok: false, problems: [finding('yaml-syntax', { file, line: nesting.line, message })] };
+  }
   let doc: ReturnType<typeof parseDocument>;
   try {
     doc = parseDocument(source, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: true });
@@ -50,11 +70,31 @@ export function readYamlSource(text: string, file: string): YamlSource {
       problems: [
         finding('yaml-syntax', {
           file,
+          line: aliasLine(doc, lines),
           message: `could not read the YAML (${excerpt((err as Error).message, 120)}); simplify anchors and aliases`,
         }),
       ],
     };
   }
+}
+
+/** Where reading an alias failed: the first alias whose anchor is not set before it, else the first alias. */
+function aliasLine(doc: Document, lines: () => number[]): number | undefined {
+  const anchors = new Set<string>();
+  let first: Alias | undefined;
+  let unresolved: Alias | undefined;
+  // one pass in document order, so an anchor is known before any alias after it
+  visit(doc, (_key, node) => {
+    if (isAlias(node)) {
+      first ??= node;
+      if (anchors.has(node.source)) return;
+      unresolved = node;
+      return visit.BREAK;
+    }
+    if (isNode(node) && node.anchor) anchors.add(node.anchor);
+  });
+  const at = (unresolved ?? first)?.range?.[0];
+  return at === undefined ? undefined : lineAt(lines(), at);
 }
 
 function syntaxProblem(

@@ -54,4 +54,16 @@ describe('loadTolerance: findings', () => {
       expect(p.message).toMatch(/^YAML syntax error: .+; .+$/);
     }
   });
+
+  it('an alias that cannot be read is located at the alias (found by test/loaders-property.test.ts)', () => {
+    expect(parse('[\n *-\n]').problems.map((p) => [p.code, p.line, p.message])).toEqual([
+      [
+        'yaml-syntax',
+        2,
+        'could not read the YAML (Unresolved alias (the anchor must be set before the alias): -); simplify anchors and aliases',
+      ],
+    ]);
+    const laughs = `a: &a [x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n`;
+    expect(parse(laughs).problems.map((p) => [p.code, p.line])).toEqual([['yaml-syntax', 2]]);
+  });
 });

@@ -2,6 +2,6 @@
 // write-file-atomic writes a temporary file beside it, fsyncs it and renames it into place.
 import writeFileAtomicLib from 'write-file-atomic';
 
-export function writeFileAtomic(file: string, content: string): void {
+export function writeFileAtomic(file: string, content: string | Buffer): void {
   writeFileAtomicLib.sync(file, content);
 }

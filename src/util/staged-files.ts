@@ -19,7 +19,8 @@ import path from 'node:path';
 export interface StagedWrite {
   /** absolute path of the file to create or replace */
   file: string;
-  content: string;
+  /** text (written as UTF-8) or bytes */
+  content: string | Buffer;
   /** permission bits for the new file (a replaced file keeps its own) */
   mode: number;
 }
@@ -74,7 +75,7 @@ function stage(write: StagedWrite): string {
   );
   try {
     fchmodSync(fd, write.mode); // exactly the replaced file's mode, whatever the umask
-    const data = Buffer.from(write.content, 'utf8');
+    const data = typeof write.content === 'string' ? Buffer.from(write.content, 'utf8') : write.content;
     for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
     fsyncSync(fd);
   } finally {

@@ -2,7 +2,7 @@ import type { ProjectSettings } from '../project/config.js';
 import type { ValueCapLimits } from '../report/value-cap.js';
 
 export interface ProgressEvent {
-  kind: 'check-start' | 'check-end' | 'fixture-end' | 'fixtures-total';
+  kind: 'check-start' | 'check-end' | 'fixture-end' | 'fixtures-total' | 'explore-start' | 'explore-end';
   tool_id: string;
   number?: number;
   name?: string;
@@ -18,6 +18,13 @@ export interface UpdateValues {
   fixtures: Map<string, Record<string, unknown>>;
   /** the sample run's response (check 8), for fixture_sample.json */
   sample: Record<string, unknown> | null;
+}
+
+/** One fixture's failing outputs with their full values (the report keeps values only up to its limits). */
+export interface FailingOutputs {
+  /** fixture file name */
+  file: string;
+  outputs: { key: string; type: string; expected: unknown; actual: unknown }[];
 }
 
 export interface ValidateOptions {
@@ -36,6 +43,12 @@ export interface ValidateOptions {
   jobs?: number;
   /** --startup-timeout: the /healthz deadline, over tool.json and the project's limits */
   healthTimeoutMs?: number;
+  /** run every selected fixture this many times (instead of its own `repeat`) */
+  repeat?: number;
+  /** check 8 sends the sample input a second time to see whether the outputs change (default true) */
+  determinism?: boolean;
+  /** generate inputs from tool.json and report those that break the tool (docs/checks.md) */
+  explore?: ExploreOptions;
   /** what the project's pixie.config gives every tool: tolerances, environment, limits */
   project?: ProjectSettings;
   onProgress?: (event: ProgressEvent) => void;
@@ -43,4 +56,17 @@ export interface ValidateOptions {
   reportValueLimits?: Partial<ValueCapLimits>;
   /** when given, filled with the full values an update writes */
   updateValues?: UpdateValues;
+  /** told the full values of each fixture's out-of-tolerance outputs as the fixture finishes (pending results) */
+  onFailingOutputs?: (failing: FailingOutputs) => void;
+}
+
+export interface ExploreOptions {
+  /** fast-check's seed: the same seed repeats the same inputs (a random one when absent) */
+  seed?: number;
+  /** generated inputs at most (default 200) */
+  runs?: number;
+  /** seconds at most (default 60) */
+  seconds?: number;
+  /** write each failure as reference/fixture_explore_<n>.json */
+  save?: boolean;
 }

@@ -3,12 +3,36 @@ import path from 'node:path';
 import { CHECKS, checkNumber } from '../checks/index.js';
 import type { Check, CheckContext, CheckOutcome, ValidationState } from '../checks/types.js';
 import type { ValidateOptions } from './options.js';
-import { overallOf, type CheckName, type CheckResult, type Report } from '../report/model.js';
+import { reportOverall, type CheckName, type CheckResult, type ExploreResult, type Report } from '../report/model.js';
 import { createValueCap, valueCapLimits } from '../report/value-cap.js';
 import { startEarly, stopEarly } from './early-start.js';
 
-function executionOrder(checks: readonly Check[]): Check[] {
-  return [...checks.filter((c) => !c.runsLast), ...checks.filter((c) => c.runsLast)];
+/** The checks in the order they run, with the place of --explore: after the others, before those that run last. */
+function executionOrder(checks: readonly Check[]): (Check | 'explore')[] {
+  return [...checks.filter((c) => !c.runsLast), 'explore', ...checks.filter((c) => c.runsLast)];
+}
+
+async function explore(ctx: CheckContext): Promise<ExploreResult | undefined> {
+  const options = ctx.options.explore;
+  if (!options) return undefined;
+  const { state, options: validate } = ctx;
+  validate.onProgress?.({ kind: 'explore-start', tool_id: state.toolId });
+  // fast-check loads only when exploring
+  const { exploreTool } = await import('../explore/explore-step.js');
+  try {
+    const result = await exploreTool(ctx, options);
+    validate.onProgress?.({
+      kind: 'explore-end',
+      tool_id: state.toolId,
+      status: result.status,
+      message: result.message,
+    });
+    return result;
+  } catch (err) {
+    const e = err as Error;
+    state.errors.push(`--explore: ${e.stack ?? e.message}`);
+    return undefined;
+  }
 }
 
 function unmetRequirement(check: Check, results: ReadonlyMap<CheckName, CheckResult>): string | null {
@@ -44,6 +68,8 @@ export class ValidationRun {
   readonly state: ValidationState;
   readonly results = new Map<CheckName, CheckResult>();
   readonly ctx: CheckContext;
+  /** what --explore found, once it has run */
+  explored: ExploreResult | undefined;
   private readonly started = performance.now();
   private readonly timestamp = new Date().toISOString();
 
@@ -106,6 +132,18 @@ export class ValidationRun {
     this.state.early ??= startEarly(this.ctx.toolDir, this.options) ?? undefined;
   }
 
+  /**
+   * A new run against the tool this one started (`--watch` after an edit of reference/): every
+   * result but the fixtures check's is kept, the report starts afresh, and the tool is the new run's.
+   */
+  continueWith(options: ValidateOptions = this.options): ValidationRun {
+    const next = new ValidationRun(options);
+    const { fixtures: _fixtures, errors: _errors, valueCap: _cap, ...kept } = this.state;
+    Object.assign(next.state, kept);
+    for (const [name, r] of this.results) if (r.phase !== 'fixtures') next.results.set(name, r);
+    return next;
+  }
+
   /** Stops the tool if it is still running (clean_shutdown normally has), or one started early that check 6 never took. */
   async stop(): Promise<void> {
     const { state } = this;
@@ -144,7 +182,7 @@ export class ValidationRun {
       tool_id: state.toolId,
       tool_path: this.ctx.toolDir,
       timestamp: this.timestamp,
-      overall: overallOf(checks.map((c) => c.status)),
+      overall: reportOverall(checks, this.explored),
       duration_ms: Math.round(performance.now() - this.started),
       checks,
       fixtures: state.fixtures,
@@ -157,6 +195,7 @@ export class ValidationRun {
       options: { reference_only: Boolean(options.referenceOnly), strict: Boolean(options.strict) },
       ...(state.valueChars !== undefined ? { value_chars: state.valueChars } : {}),
       ...(state.environment ? { environment: state.environment } : {}),
+      ...(this.explored ? { explore: this.explored } : {}),
     };
   }
 }
@@ -165,7 +204,9 @@ export async function validateTool(options: ValidateOptions): Promise<Report> {
   const run = new ValidationRun(options);
   try {
     run.startEarly();
-    for (const check of executionOrder(CHECKS)) await run.run(check);
+    for (const check of executionOrder(CHECKS))
+      if (check === 'explore') run.explored = await explore(run.ctx);
+      else await run.run(check);
   } finally {
     // whatever happened above, the tool is stopped before we return
     await run.stop();

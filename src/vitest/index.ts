@@ -100,7 +100,8 @@ export function describeTool(toolPathOrId: string, options: DescribeToolOptions 
           const failed = [...run.results.values()].filter((r) => r.phase === 'contract' && r.status === 'fail');
           if (failed.length) throw new Error(checkLines(failed));
         },
-        manifest.ok ? 3 * runTimeoutMs(manifest.manifest) + MARGIN_MS : MARGIN_MS,
+        // check 8 may run the sample twice (determinism), on top of what the other checks wait for
+        manifest.ok ? 4 * runTimeoutMs(manifest.manifest) + MARGIN_MS : MARGIN_MS,
       );
     }
 
@@ -132,7 +133,10 @@ export function describeTool(toolPathOrId: string, options: DescribeToolOptions 
             : [outcome.message, ...(outcome.details ? [outcome.details] : [])];
           throw new Error(lines.join('\n'));
         },
-        manifest.ok ? runTimeoutMs(manifest.manifest, fixture.validator_timeout_override) + MARGIN_MS : MARGIN_MS,
+        // a repeated fixture's runs may go one after another (a tool with "concurrent": false)
+        manifest.ok
+          ? fixture.repeat * runTimeoutMs(manifest.manifest, fixture.validator_timeout_override) + MARGIN_MS
+          : MARGIN_MS,
       );
     }
   });

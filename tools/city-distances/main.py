@@ -98,8 +98,6 @@ def parse_inputs(inputs: dict) -> dict:
     chosen = list(dict.fromkeys(cities))  # drop repeats, keep order
     if start not in chosen:
         chosen.insert(0, start)
-    if len(chosen) < 2:
-        raise InputError("choose at least two different cities")
     return_home = inputs.get("return_home")
     if not isinstance(return_home, bool):
         raise InputError("return_home must be true or false")

@@ -58,11 +58,10 @@ function parseLines(raw: unknown): Line[] {
   return raw.map((row, i) => {
     if (!row || typeof row !== 'object') throw new InputError(`items[${i}] must be an object`);
     const r = row as Record<string, unknown>;
+    // a blank description prints as a blank line, and negative amounts are credits and discounts
     const description = typeof r.description === 'string' ? r.description.trim() : '';
-    if (!description) throw new InputError(`items[${i}].description must be a non-empty string`);
     const quantity = finite(r.quantity, `items[${i}].quantity`);
     const unitPrice = finite(r.unit_price, `items[${i}].unit_price`);
-    if (quantity < 0 || unitPrice < 0) throw new InputError(`items[${i}] must not be negative`);
     return { description, quantity, unit_price: unitPrice, amount: toCents(quantity * unitPrice * 100) };
   });
 }

@@ -61,7 +61,7 @@ function wav(samples: Int16Array, sampleRate: number): Buffer {
 export function compute(inputs: Record<string, unknown>) {
   const sampleRate = Number(inputs.sample_rate);
   if (!SAMPLE_RATES.includes(sampleRate)) throw new InputError(`sample_rate must be one of ${SAMPLE_RATES.join(', ')}`);
-  const frequency = numberInput(inputs, 'frequency', 20, 4000);
+  const frequency = numberInput(inputs, 'frequency', 20, 3999);
   if (frequency >= sampleRate / 2)
     throw new InputError(`frequency must be below ${sampleRate / 2} Hz (half the sample rate)`);
   const duration = numberInput(inputs, 'duration', 0.05, 2);

@@ -105,10 +105,13 @@ function parseInputs(inputs: Record<string, unknown>) {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+/** The whole stream lasts at most this long: a long text at the slowest pace must still end within max_runtime_seconds. */
+const STREAM_BUDGET_MS = 10_000;
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
-function analyse(text: string, topN: number, caseSensitive: boolean, delayMs: number) {
+function analyse(text: string, topN: number, caseSensitive: boolean, requestedDelayMs: number) {
   const tokens = text.split(/\s+/).filter(Boolean); // what gets streamed, punctuation included
+  const delayMs = Math.min(requestedDelayMs, Math.floor(STREAM_BUDGET_MS / Math.max(1, tokens.length)));
   const words = (text.match(WORD) ?? []).map((w) => (caseSensitive ? w : w.toLowerCase()));
   const counts = new Map<string, number>();
   for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
@@ -141,6 +144,7 @@ function analyse(text: string, topN: number, caseSensitive: boolean, delayMs: nu
 
   return {
     tokens,
+    delayMs,
     outputs: {
       stream: tokens.join(' '),
       frequencies,
@@ -183,11 +187,11 @@ app.post('/run', async (c) => {
     throw err;
   }
   const runId = typeof body.run_id === 'string' && body.run_id ? body.run_id : `anonymous-${++anonymousRuns}`;
-  const { tokens, outputs } = analyse(parsed.text, parsed.topN, parsed.caseSensitive, parsed.delayMs);
+  const { tokens, delayMs, outputs } = analyse(parsed.text, parsed.topN, parsed.caseSensitive, parsed.delayMs);
 
   const run = startRun(runId);
   for (let i = 0; i < tokens.length; i++) {
-    if (parsed.delayMs > 0) await sleep(parsed.delayMs);
+    if (delayMs > 0) await sleep(delayMs);
     // chunks concatenate to exactly the final value: words joined by single spaces
     emit(run, { output_key: STREAM_KEY, value: i === 0 ? tokens[i] : ` ${tokens[i]}`, done: false });
   }

@@ -7,6 +7,14 @@ export function positiveInt(value: string): number {
   return n;
 }
 
+/** A fast-check seed: a whole number 0 – 2^31 − 1. */
+export function seedNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 2 ** 31 - 1)
+    throw new InvalidArgumentError('expected a whole number 0–2147483647');
+  return n;
+}
+
 export function positiveSeconds(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of seconds > 0');

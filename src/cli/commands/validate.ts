@@ -1,8 +1,33 @@
 // `pixie validate`: its flags, including one file flag per reporter in the registry.
 import { type Command, Option } from 'commander';
 import { REPORTERS } from '../../report/reporters.js';
-import { collect, positiveInt, positiveSeconds, type SetExitCode } from './options.js';
+import { collect, positiveInt, positiveSeconds, seedNumber, type SetExitCode } from './options.js';
 import type { ValidateCliOptions } from '../validate-command.js';
+
+/** --explore's budget and seed, shared by `pixie validate --explore` and `pixie explore`. */
+export function addExploreOptions(command: Command, only = 'with --explore: '): Command {
+  return command
+    .option('--seed <n>', `${only}the seed to repeat a run exactly (printed on every run)`, seedNumber)
+    .option('--runs <n>', `${only}generated inputs at most (default 200)`, positiveInt)
+    .option('--seconds <s>', `${only}seconds of exploring at most (default 60)`, positiveSeconds)
+    .option('--save', `${only}write each failure as reference/fixture_explore_<n>.json`);
+}
+
+/** One file flag per reporter in the registry (--json prints on stdout, so it has none). */
+export function addReportFileOptions(command: Command): Command {
+  for (const r of REPORTERS.filter((x) => x.name !== 'json'))
+    command.option(`--${r.name} <file>`, `also write ${r.description} to FILE`);
+  return command;
+}
+
+export function reportFilesOf(opts: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    REPORTERS.filter((r) => r.name !== 'json' && typeof opts[r.name] === 'string').map((r) => [
+      r.name,
+      opts[r.name] as string,
+    ]),
+  );
+}
 
 export function registerValidate(program: Command, setExitCode: SetExitCode): void {
   const command = program
@@ -31,15 +56,19 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
     .option('--tag <t>', 'run only fixtures with this tag (repeatable)', collect)
     .option('--update-fixtures', 'show which fixture values would change (dry run)')
     .option('--yes', 'with --update-fixtures: write the changes')
+    .option('-u', 'the same as --update-fixtures --yes')
+    .option('--watch', "validate again whenever the tool's files change (only check 12 when only reference/ changed)")
     .option('--jobs <n>', 'fixtures (or with --all, tools) run at once', positiveInt)
     .option(
       '--startup-timeout <seconds>',
       "how long a tool may take to answer /healthz (over tool.json's startup_timeout_seconds; default 30)",
       positiveSeconds,
-    );
-  // --json prints the report on stdout here, so only the other reporters get a file flag
-  for (const r of REPORTERS.filter((x) => x.name !== 'json'))
-    command.option(`--${r.name} <file>`, `also write ${r.description} to FILE`);
+    )
+    .option('--repeat <n>', 'run every selected fixture N times; one that both passes and fails is flaky', positiveInt)
+    .option('--no-determinism', 'check 8 sends the sample input once, not twice')
+    .option('--explore', 'also generate inputs from tool.json and report those that break the tool');
+  addExploreOptions(command);
+  addReportFileOptions(command);
   command
     .option(
       '--shard <i/n>',
@@ -55,16 +84,11 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
       'check 12 also fails on warnings, on files in reference/ that are not fixtures, tolerance.yaml or README.md, and on tools without fixtures',
     )
     .action(async (target: string | undefined, opts: ValidateCliOptions & Record<string, unknown>) => {
-      // the tool's launcher starts before pixie loads the rest of itself (tool/launch.ts)
+      // the tool's launcher starts before pixie loads the rest of itself (tool/launch.ts); one is kept
+      // waiting when the run will start tools again (many tools, a restart after an edit or a crash)
       const { prepareLauncher } = await import('../../tool/launch.js');
-      prepareLauncher({ keep: Boolean(opts.all || opts.changed) });
-      const reportFiles = Object.fromEntries(
-        REPORTERS.filter((r) => r.name !== 'json' && typeof opts[r.name] === 'string').map((r) => [
-          r.name,
-          opts[r.name] as string,
-        ]),
-      );
+      prepareLauncher({ keep: Boolean(opts.all || opts.changed || opts.watch || opts.explore) });
       const { validateCommand } = await import('../validate-command.js');
-      setExitCode(await validateCommand(target, { ...opts, reportFiles }));
+      setExitCode(await validateCommand(target, { ...opts, reportFiles: reportFilesOf(opts) }));
     });
 }

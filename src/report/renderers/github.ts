@@ -1,6 +1,6 @@
 // GitHub Actions workflow commands (`::error file=…,line=…,title=…::message`) so failures show up
 // on the pull request's diff: each failing output points at its fixture file (at the line of the
-// output's key in expected_outputs), each failing contract check at tool.json. Escaping follows
+// output's key in expected_outputs), each failing contract check and --explore failure at tool.json. Escaping follows
 // the runner's rules (actions/toolkit's command.ts): data escapes % CR LF; properties also : and ,.
 import path from 'node:path';
 import pc from 'picocolors';
@@ -73,7 +73,7 @@ function fixtureAnnotations(r: Report, f: FixtureResult, opts: { root?: string; 
   const file = workspaceRelative(full, opts.root);
   const failing = f.outputs.filter((o) => o.status === 'fail' || o.status === 'warn');
   if (failing.length === 0) {
-    if (f.status !== 'fail' && f.status !== 'warn') return [];
+    if (f.status !== 'fail' && f.status !== 'warn' && f.status !== 'flaky') return [];
     return [
       {
         level: f.status === 'fail' ? 'error' : 'warning',
@@ -86,11 +86,12 @@ function fixtureAnnotations(r: Report, f: FixtureResult, opts: { root?: string; 
   return failing.map((o) => {
     const line = opts.lines ? lineOfExpected(r.tool_path, f.file, o.key) : undefined;
     return {
-      level: o.status === 'fail' ? 'error' : 'warning',
+      // a flaky fixture warns, whatever its failing run says
+      level: o.status === 'fail' && f.status === 'fail' ? 'error' : 'warning',
       file,
       ...(line ? { line } : {}),
       title: `pixie: ${r.tool_id} ${f.file} ${o.key}`,
-      message: outputMessage(o, r.value_chars),
+      message: `${f.status === 'flaky' ? `${f.message}\n` : ''}${outputMessage(o, r.value_chars)}`,
     };
   });
 }
@@ -134,6 +135,13 @@ function annotationsFor(reports: readonly Report[], opts: { root?: string; lines
         message: k.details ? `${k.message}\n${k.details}` : k.message,
       });
     }
+    for (const f of r.explore?.findings ?? [])
+      out.push({
+        level: f.severity === 'error' ? 'error' : 'warning',
+        file: toolJson,
+        title: `pixie: ${r.tool_id} explore${f.path ? ` ${f.path}` : ''}`,
+        message: f.fix ? `${f.message}\n${f.fix}` : f.message,
+      });
     for (const e of r.errors)
       out.push({
         level: 'error',

@@ -2,7 +2,8 @@
 // URLs) with every tool's twelve checks and, per fixture and output, what differs. The page around
 // the outputs is drawn here; each failing output's detail is the fragment the dashboard shows too.
 import path from 'node:path';
-import type { CheckResult, FixtureResult, OutputComparison, Report, Status } from '../model.js';
+import type { CheckResult, FixtureResult, FixtureStatus, OutputComparison, Report } from '../model.js';
+import { EXPLORE_CSS, exploreSection, outputRunsHtml, runsStrip } from '../html/explore.js';
 import { html, raw, type SafeHtml } from '../html/html.js';
 import { outputDetail } from '../html/output-detail.js';
 import { OUTPUT_DETAIL_CSS } from '../html/styles.js';
@@ -10,26 +11,26 @@ import { displayJson } from '../view-model/index.js';
 import { compactText } from '../view-model/values.js';
 
 const PAGE_STYLE = `
-:root{--pass:#15803d;--warn:#b45309;--fail:#b91c1c;--skip:#6b7280;--line:#e5e7eb;--bg:#f9fafb}
+:root{--pass:#15803d;--warn:#b45309;--flaky:#7c3aed;--fail:#b91c1c;--skip:#6b7280;--line:#e5e7eb;--bg:#f9fafb}
 *{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#111827;background:#fff}
 main{max-width:1200px;margin:0 auto;padding:24px}h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:32px 0 8px;padding-top:16px;border-top:2px solid var(--line)}
 h3{font-size:15px;margin:16px 0 6px}.muted{color:#6b7280}code,pre,.mono{font:12.5px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 pre{background:var(--bg);border:1px solid var(--line);padding:8px;overflow:auto;max-height:420px;white-space:pre-wrap;word-break:break-word;margin:4px 0}
 table{border-collapse:collapse;margin:4px 0}th,td{border:1px solid var(--line);padding:3px 8px;text-align:left;vertical-align:top}th{background:var(--bg)}
 .badge{display:inline-block;min-width:44px;text-align:center;padding:1px 8px;border-radius:10px;color:#fff;font-weight:600;font-size:12px;text-transform:uppercase}
-.badge.pass{background:var(--pass)}.badge.warn{background:var(--warn)}.badge.fail{background:var(--fail)}.badge.skip{background:var(--skip)}
-tr.fail td{background:#fef2f2}tr.warn td{background:#fffbeb}
+.badge.pass{background:var(--pass)}.badge.warn{background:var(--warn)}.badge.flaky{background:var(--flaky)}.badge.fail{background:var(--fail)}.badge.skip{background:var(--skip)}
+tr.fail td{background:#fef2f2}tr.warn td{background:#fffbeb}tr.flaky td{background:#f5f3ff}
 details{border:1px solid var(--line);border-radius:6px;margin:6px 0;padding:4px 10px}details>summary{cursor:pointer;padding:2px 0}
 .output{border-left:4px solid var(--line);padding:4px 10px;margin:8px 0}.output.fail{border-color:var(--fail)}.output.warn{border-color:var(--warn)}.output.pass{border-color:var(--pass)}.output.skip{border-color:var(--skip)}
 .rule{color:#374151}.metric{font-weight:600}
-${OUTPUT_DETAIL_CSS}`;
+${OUTPUT_DETAIL_CSS}${EXPLORE_CSS}`;
 
-function statusBadge(status: Status | Report['overall']): SafeHtml {
+function statusBadge(status: FixtureStatus | Report['overall']): SafeHtml {
   return html`<span class="badge ${status}">${status}</span>`;
 }
 
 function outputHtml(o: OutputComparison): SafeHtml {
-  const head = html`<div>${statusBadge(o.status)} <strong>${o.key}</strong> <span class="muted">${o.type} · ${o.comparator}</span> — <span class="metric">${o.metric}</span></div>`;
+  const head = html`<div>${statusBadge(o.status)} <strong>${o.key}</strong> <span class="muted">${o.type} · ${o.comparator}</span> — <span class="metric">${o.metric}</span>${o.runs ? outputRunsHtml(o.runs) : ''}</div>`;
   // a failing output's detail states the rule itself
   if (o.status !== 'pass' && o.status !== 'skip')
     return html`<div class="output ${o.status}" data-key="${o.key}">${head}${outputDetail(o)}</div>`;
@@ -43,7 +44,7 @@ function outputHtml(o: OutputComparison): SafeHtml {
 function fixtureHtml(f: FixtureResult): SafeHtml {
   const open = f.status === 'fail' || f.status === 'warn';
   return html`<details class="fixture ${f.status}" data-file="${f.file}"${open ? ' open' : ''}><summary>${statusBadge(f.status)} <strong>${f.file}</strong> <span class="muted">${f.name} · ${f.duration_ms} ms</span> — ${f.message}</summary>
-${f.source ? html`<div class="muted">source: ${f.source}</div>` : ''}<details><summary class="muted">inputs</summary><pre>${displayJson(f.inputs, 4000)}</pre></details>
+${f.source ? html`<div class="muted">source: ${f.source}</div>` : ''}${f.repeat ? runsStrip(f.repeat) : ''}<details><summary class="muted">inputs</summary><pre>${displayJson(f.inputs, 4000)}</pre></details>
 ${f.outputs.map((o) => html`${outputHtml(o)}\n`)}</details>`;
 }
 
@@ -64,6 +65,7 @@ function reportHtml(r: Report, opts: { cwd?: string }): SafeHtml {
 <h3>Checks</h3>
 ${checksTableHtml(r.checks)}
 ${r.fixtures.length ? html`<h3>Reference fixtures (${passed}/${ran} passed)</h3>\n${r.fixtures.map((f) => html`${fixtureHtml(f)}\n`)}` : ''}
+${r.explore ? exploreSection(r.explore, statusBadge) : ''}
 ${r.warnings.length ? html`<h3>Warnings</h3>\n<ul>${r.warnings.map((w) => html`<li>${w}</li>`)}</ul>` : ''}
 ${r.errors.length ? html`<h3>pixie errors</h3>\n<pre>${r.errors.join('\n\n')}</pre>` : ''}
 ${r.overall === 'fail' && r.spawn_log ? html`<details><summary>captured stderr</summary>\n<pre>${r.spawn_log.slice(-20_000)}</pre></details>` : ''}

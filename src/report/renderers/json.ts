@@ -4,7 +4,7 @@ import type { Report } from '../model.js';
 // bidirectional overrides raw; outside strings JSON holds only ASCII, so escaping them is lossless
 const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
-export function renderJson(report: Report | Report[]): string {
-  const text = JSON.stringify(report, null, 2);
+export function renderJson(report: Report | Report[], opts: { oneLine?: boolean } = {}): string {
+  const text = JSON.stringify(report, null, opts.oneLine ? undefined : 2);
   return `${RAW_IN_JSON.test(text) ? text.replace(new RegExp(RAW_IN_JSON, 'g'), (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : text}\n`;
 }

@@ -1,12 +1,16 @@
 // JUnit XML as Jenkins, GitLab and GitHub test reporters read it: <testsuites> → one <testsuite> per
 // tool → one <testcase> per check and one per fixture (classname `<tool>.checks` / `<tool>.fixtures`,
 // so CI groups them). A failing check or fixture carries a <failure> whose text is the same per-output
-// lines as the terminal report; warn is a pass with the warning in <system-out>; skip is <skipped>.
+// lines as the terminal report; warn is a pass with the warning in <system-out>; skip is <skipped>;
+// a flaky fixture (its runs both passed and failed) is a pass whose <system-out> starts "flaky:", and
+// the suite's `flaky` property counts them (the format has no status of its own for it). --explore
+// adds one <testcase> per kind of failure found (classname `<tool>.explore`), or one passing case.
 // Valid against test/fixtures/junit/junit.xsd.
 import os from 'node:os';
 import path from 'node:path';
 import pc from 'picocolors';
-import type { CheckResult, FixtureResult, Report } from '../model.js';
+import type { CheckResult, FixtureResult, FixtureStatus, Report } from '../model.js';
+import { exploreLines } from './explore-lines.js';
 import { safeReport } from '../safe-text.js';
 import { fixtureLines } from './pretty.js';
 
@@ -42,7 +46,7 @@ interface Case {
   classname: string;
   time: number;
   file?: string;
-  status: 'pass' | 'warn' | 'fail' | 'skip' | 'error';
+  status: FixtureStatus | 'error';
   message: string;
   body: string;
 }
@@ -72,8 +76,30 @@ function fixtureCase(r: Report, f: FixtureResult): Case {
   };
 }
 
+/** --explore: one failing case per kind of failure found, or one passing case when none was. */
+function exploreCases(r: Report): Case[] {
+  const e = r.explore;
+  if (!e) return [];
+  const base = { classname: `${r.tool_id}.explore`, file: rel(path.join(r.tool_path, 'tool.json')) };
+  if (e.failures.length === 0)
+    return [{ ...base, name: 'explore', time: e.duration_ms, status: e.status, message: e.message, body: e.message }];
+  return e.failures.map((f, i) => ({
+    ...base,
+    name: `explore ${i + 1} ${f.kind}${f.offending.length ? ` (${f.offending.join(', ')})` : ''}`,
+    time: i === 0 ? e.duration_ms : 0,
+    status: 'fail',
+    message: f.message,
+    body: exploreLines({ ...e, failures: [f] }, plain, '').join('\n'),
+  }));
+}
+
 function rel(file: string): string {
   return path.relative(process.cwd(), file).split(path.sep).join('/');
+}
+
+function failureType(classname: string): string {
+  if (classname.endsWith('.fixtures')) return 'fixture_mismatch';
+  return classname.endsWith('.explore') ? 'explore_failure' : 'check_failed';
 }
 
 function caseXml(c: Case): string {
@@ -84,16 +110,21 @@ function caseXml(c: Case): string {
     case 'skip':
       return `${head}>\n      <skipped message="${attr(firstLine(c.message))}"/>\n    </testcase>`;
     case 'warn':
-      return `${head}>\n      <system-out>${xmlEscape(`warn: ${c.body}`)}</system-out>\n    </testcase>`;
+    case 'flaky':
+      return `${head}>\n      <system-out>${xmlEscape(`${c.status}: ${c.body}`)}</system-out>\n    </testcase>`;
     case 'error':
       return `${head}>\n      <error message="${attr(firstLine(c.message))}" type="pixie_internal_error">${xmlEscape(c.body)}</error>\n    </testcase>`;
     default:
-      return `${head}>\n      <failure message="${attr(firstLine(c.message))}" type="${c.classname.endsWith('.fixtures') ? 'fixture_mismatch' : 'check_failed'}">${xmlEscape(c.body)}</failure>\n    </testcase>`;
+      return `${head}>\n      <failure message="${attr(firstLine(c.message))}" type="${failureType(c.classname)}">${xmlEscape(c.body)}</failure>\n    </testcase>`;
   }
 }
 
 function suiteXml(r: Report): { xml: string; tests: number; failures: number; errors: number; skipped: number } {
-  const cases = [...r.checks.map((k) => checkCase(r, k)), ...r.fixtures.map((f) => fixtureCase(r, f))];
+  const cases = [
+    ...r.checks.map((k) => checkCase(r, k)),
+    ...r.fixtures.map((f) => fixtureCase(r, f)),
+    ...exploreCases(r),
+  ];
   if (r.errors.length) {
     cases.push({
       name: 'pixie internal error',
@@ -107,9 +138,11 @@ function suiteXml(r: Report): { xml: string; tests: number; failures: number; er
   const failures = cases.filter((c) => c.status === 'fail').length;
   const errors = cases.filter((c) => c.status === 'error').length;
   const skipped = cases.filter((c) => c.status === 'skip').length;
+  const flaky = cases.filter((c) => c.status === 'flaky').length;
   const props = [
     ['tool_path', rel(r.tool_path)],
     ['overall', r.overall],
+    ...(flaky ? [['flaky', String(flaky)]] : []),
     ...(r.peak_memory_mb !== null ? [['peak_memory_mb', String(Math.round(r.peak_memory_mb))]] : []),
   ];
   const out = [

@@ -5,6 +5,7 @@ import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import { formatValue } from '../format-value.js';
 import type { FixtureResult, OutputComparison, Report } from '../model.js';
+import { exploreLines, outputRunsNote, runsLine } from './explore-lines.js';
 import { safeReport } from '../safe-text.js';
 import { isTruncatedValue } from '../value-cap.js';
 
@@ -32,13 +33,14 @@ export function outputLine(o: OutputComparison, c: Colors, valueChars = DEFAULT_
     scalar(o.expected) && scalar(o.actual)
       ? `expected ${formatValue(o.expected, valueChars)}, got ${formatValue(o.actual, valueChars)} (${o.metric})`
       : o.metric;
-  return `${o.key}: ${values} ${verdict}`;
+  return `${o.key}: ${values} ${verdict}${o.runs ? ` ${c.dim(outputRunsNote(o.runs))}` : ''}`;
 }
 
 export function fixtureLines(f: FixtureResult, c: Colors, indent = '  ', valueChars = DEFAULT_VALUE_CHARS): string[] {
   const lines = [
     `${indent}${paintStatus(c, f.status, `[${f.status}]`)} ${f.file}${f.name && f.name !== f.file ? c.dim(` — ${f.name}`) : ''}${f.status === 'pass' ? '' : `: ${f.message}`}`,
   ];
+  if (f.repeat) lines.push(runsLine(f.repeat, c, `${indent}  `));
   for (const o of f.outputs) {
     lines.push(`${indent}  ${outputLine(o, c, valueChars)}`);
     if (o.status === 'fail' || o.status === 'warn') {
@@ -84,6 +86,7 @@ export function renderPretty(unsafe: Report, c: Colors, opts: { cwd?: string } =
     out.push('', `${paintStatus(c, k.status, `[${k.status}]`)} ${k.name}`);
     out.push(...k.details.split('\n').map((l) => `  ${l}`));
   }
+  if (report.explore) out.push('', ...exploreLines(report.explore, c, ''));
   if (report.overall === 'fail' && report.spawn_log) {
     const tail = report.spawn_log.trimEnd().split('\n').slice(-STDERR_TAIL_LINES);
     out.push('', c.dim(`captured stderr (last ${tail.length} lines):`), ...tail.map((l) => `  ${l}`));

@@ -80,7 +80,7 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
             plan.files = plan.files.filter((f) => !f.create);
             plan.notes = plan.notes.filter((n) => !n.includes('fixture_sample.json'));
             if (body.yes) {
-              const applied = applyUpdates(plan, report, entry.dir);
+              const applied = applyUpdates(plan, entry.dir);
               written = applied.written;
               if (!applied.ok && !plan.blocked.length) plan.blocked.push(applied.message);
               registry.invalidate();
@@ -107,8 +107,18 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
         result: {
           ran_at: report.timestamp,
           overall: report.overall,
-          files: p?.files ?? [],
+          files: (p?.files ?? []).map((f) => ({
+            file: f.file,
+            create: f.create,
+            changes: f.changes.map((ch) => ({
+              key: ch.key,
+              old: ch.old,
+              new: ch.new,
+              ...(ch.added ? { added: true } : {}),
+            })),
+          })),
           blocked: p?.blocked ?? [],
+          skipped: p?.skipped ?? [],
           notes: p?.notes ?? [],
           written,
         },
@@ -127,10 +137,11 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
   // starts a run and answers at once; progress follows on /api/runs/:runId/events
   app.post('/api/tools/:id/runs', async (c) => {
     const entry = toolOr404(ctx, c.req.param('id'));
-    const body = await readBody<{ kind: string; fixtures: string[]; tags: string[] }>(c, {
+    const body = await readBody<{ kind: string; fixtures: string[]; tags: string[]; explore: boolean }>(c, {
       kind: 'string',
       fixtures: 'string[]',
       tags: 'string[]',
+      explore: 'boolean',
     });
     const kind = body.kind ?? 'validate';
     if (kind !== 'validate' && kind !== 'reference-check')
@@ -138,7 +149,18 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
         400,
         `'kind' must be "validate" (all twelve checks) or "reference-check" (check 12 only), not ${JSON.stringify(kind)}`,
       );
-    const started = runs.start(entry, { kind, fixture: body.fixtures, tag: body.tags, whenBusy: 'refuse' });
+    if (body.explore && kind !== 'validate')
+      throw new ApiError(
+        400,
+        `'explore' goes with "kind": "validate" (a full validation), not ${JSON.stringify(kind)}`,
+      );
+    const started = runs.start(entry, {
+      kind,
+      fixture: body.fixtures,
+      tag: body.tags,
+      explore: body.explore,
+      whenBusy: 'refuse',
+    });
     return c.json(runJson(startedOr409(started, entry.id)), 202);
   });
 

@@ -1,8 +1,9 @@
 // The dashboard's stylesheet and script, served as files so the page's CSP can forbid inline script.
+import { EXPLORE_CSS } from '../../report/html/explore.js';
 import { OUTPUT_DETAIL_CSS } from '../../report/html/styles.js';
 
 export const DASHBOARD_CSS = `
-:root { --pass:#16a34a; --warn:#ca8a04; --fail:#dc2626; --skip:#9ca3af; --unchecked:#9ca3af; --fg:#111827; --muted:#6b7280; --line:#e5e7eb; }
+:root { --pass:#16a34a; --warn:#ca8a04; --flaky:#7c3aed; --fail:#dc2626; --skip:#9ca3af; --unchecked:#9ca3af; --fg:#111827; --muted:#6b7280; --line:#e5e7eb; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: #fafafa; }
 header.top { display: flex; gap: 12px; align-items: baseline; padding: 10px 20px; background: #111827; color: #fff; }
@@ -18,18 +19,19 @@ td.num, .num { text-align: right; font-variant-numeric: tabular-nums; }
 .dot { display: inline-block; width: 11px; height: 11px; border-radius: 50%; background: var(--unchecked); vertical-align: middle; }
 .dot.s-pass { background: var(--pass); } .dot.s-warn { background: var(--warn); } .dot.s-fail { background: var(--fail); }
 .badge { display: inline-block; padding: 0 7px; border-radius: 9px; font-size: 12px; font-weight: 600; color: #fff; background: var(--skip); }
-.badge.s-pass { background: var(--pass); } .badge.s-warn { background: var(--warn); } .badge.s-fail { background: var(--fail); }
+.badge.s-pass { background: var(--pass); } .badge.s-warn { background: var(--warn); } .badge.s-flaky { background: var(--flaky); } .badge.s-fail { background: var(--fail); }
 .badge.stale { background: #7c3aed; } .badge.running { background: #2563eb; }
 tr.s-row-fail td { background: #fef2f2; } tr.s-row-warn td { background: #fefce8; }
 .actions { margin: 12px 0; display: flex; gap: 8px; align-items: center; }
 button { font: inherit; padding: 5px 12px; border: 1px solid #9ca3af; border-radius: 5px; background: #fff; cursor: pointer; }
 button:hover { background: #f3f4f6; } button:disabled { opacity: .5; cursor: default; }
 button.accept { border-color: var(--warn); margin: 6px 0; }
+button.accept-output { border-color: var(--warn); margin-left: 8px; font-size: 0.85em; }
 .progress { border: 1px solid #bfdbfe; background: #eff6ff; padding: 8px 12px; border-radius: 6px; }
 .progress h3 { margin: 0 0 6px; } progress { width: 320px; }
 ol.events { max-height: 220px; overflow: auto; font-family: ui-monospace, monospace; font-size: 12px; margin: 6px 0 0; }
 details.fixture { background: #fff; border: 1px solid var(--line); border-left: 4px solid var(--skip); border-radius: 4px; margin: 8px 0; padding: 6px 10px; }
-details.fixture.s-row-pass { border-left-color: var(--pass); } details.fixture.s-row-fail { border-left-color: var(--fail); } details.fixture.s-row-warn { border-left-color: var(--warn); }
+details.fixture.s-row-pass { border-left-color: var(--pass); } details.fixture.s-row-fail { border-left-color: var(--fail); } details.fixture.s-row-warn { border-left-color: var(--warn); } details.fixture.s-row-flaky { border-left-color: var(--flaky); }
 details.fixture > summary { cursor: pointer; }
 .output { border-top: 1px dashed var(--line); padding: 6px 0; }
 pre { background: #f3f4f6; padding: 8px; overflow: auto; max-height: 420px; font-size: 12px; white-space: pre-wrap; word-break: break-word; }
@@ -37,7 +39,7 @@ pre.stderr { background: #111827; color: #e5e7eb; }
 .warn-box { background: #fefce8; border: 1px solid #fde68a; padding: 6px 10px; margin: 6px 0; }
 .fail-box { background: #fef2f2; border: 1px solid #fecaca; padding: 6px 10px; margin: 6px 0; }
 .history ol { font-size: 13px; }
-${OUTPUT_DETAIL_CSS}`;
+${OUTPUT_DETAIL_CSS}${EXPLORE_CSS}`;
 
 export const DASHBOARD_JS = `
 (() => {
@@ -110,6 +112,8 @@ export const DASHBOARD_JS = `
       else if (d.kind === 'check-end') { step(); line('[' + d.status + '] check ' + d.number + ' ' + d.name + ' — ' + (d.message || ''), 's-' + d.status); }
       else if (d.kind === 'fixtures-total') { totalSteps = 12 + d.total; line(d.total + ' fixture(s) to run'); }
       else if (d.kind === 'fixture-end') { step(); line('[' + d.status + '] ' + d.file + ' — ' + (d.message || ''), 's-' + d.status); }
+      else if (d.kind === 'explore-start') line('▶ exploring inputs (up to a minute)');
+      else if (d.kind === 'explore-end') line('[' + d.status + '] explore — ' + (d.message || ''), 's-' + d.status);
     });
     es.addEventListener('done', (e) => {
       const d = JSON.parse(e.data);
@@ -129,26 +133,29 @@ export const DASHBOARD_JS = `
     });
   }
 
-  async function start(kind) {
+  async function start(kind, explore) {
     setBusy(true);
-    const r = await api('POST', '/api/tools/' + encodeURIComponent(tool) + '/runs', { kind });
+    const r = await api('POST', '/api/tools/' + encodeURIComponent(tool) + '/runs', explore ? { kind, explore: true } : { kind });
     if (r.status === 202 || (r.status === 409 && r.data && r.data.run_id)) follow(r.data.run_id);
     else { setBusy(false); alert((r.data && r.data.detail) || ('HTTP ' + r.status)); }
   }
 
   for (const b of buttons) {
-    if (b.dataset.action === 'run') b.addEventListener('click', () => start(b.dataset.kind));
+    if (b.dataset.action === 'run') b.addEventListener('click', () => start(b.dataset.kind, b.dataset.explore === 'true'));
     if (b.dataset.action === 'accept') b.addEventListener('click', async () => {
       const fixture = b.dataset.fixture;
-      const ok = confirm('Accept the actual outputs as expected?\\n\\nThis runs ' + fixture + ' again and writes every output that is out of tolerance into reference/' + fixture + '. Values within tolerance are left alone.');
+      const output = b.dataset.acceptOutput;
+      const what = output ? "the value of '" + output + "'" : 'every out-of-tolerance value';
+      const ok = confirm('Accept ' + what + ' shown in this report as expected?\\n\\nThis writes the actual value(s) of report ' + b.dataset.report + ' into reference/' + fixture + '. Values within tolerance are left alone, and nothing is run again before writing.');
       if (!ok) return;
       setBusy(true);
       panel.hidden = false;
       state.textContent = 'updating ' + fixture + '…';
-      const r = await api('POST', '/api/tools/' + encodeURIComponent(tool) + '/reference-check', { fixtures: [fixture], update_expected: true, yes: true });
+      const payload = { report: b.dataset.report, fixture };
+      if (output) payload.output = output;
+      const r = await api('POST', '/api/tools/' + encodeURIComponent(tool) + '/accept', payload);
       if (r.status !== 200) { setBusy(false); alert((r.data && r.data.detail) || ('HTTP ' + r.status)); return; }
-      const written = (r.data.result && r.data.result.written) || [];
-      line(written.length ? 'wrote ' + written.map((w) => 'reference/' + w).join(', ') : 'nothing to write: ' + ((r.data.result && r.data.result.blocked || []).join('; ') || 'every output is within tolerance'));
+      line('wrote ' + (r.data.written || []).map((w) => 'reference/' + w).join(', '));
       start('reference-check');
     });
   }

@@ -1,6 +1,7 @@
 // The dashboard's two pages, rendered on the server: the tool list and one tool's latest report.
 import type { CheckResult, FixtureResult, Report } from '../../report/model.js';
 import type { RunKind } from '../report-store.js';
+import { exploreSection, outputRunsHtml, runsStrip } from '../../report/html/explore.js';
 import { html, type SafeHtml } from '../../report/html/html.js';
 import { outputDetail } from '../../report/html/output-detail.js';
 import { displayJson } from '../../report/view-model/index.js';
@@ -69,18 +70,23 @@ function checksTable(checks: CheckResult[]): SafeHtml {
     )}</tbody></table>`;
 }
 
-function fixtureBlock(f: FixtureResult, toolId: string): SafeHtml {
+/** A failing output whose actual value the report kept can be accepted from this report. */
+const acceptable = (o: FixtureResult['outputs'][number]) =>
+  o.status === 'fail' && o.actual !== undefined && o.type !== 'unknown';
+
+function fixtureBlock(f: FixtureResult, toolId: string, reportFile: string | null): SafeHtml {
   const failing = f.status === 'fail';
-  const hasActual = f.outputs.some((o) => o.status === 'fail' && o.actual !== undefined);
+  const hasActual = reportFile !== null && f.outputs.some(acceptable);
   return html`<details class="fixture s-row-${f.status}" data-fixture="${f.file}"${f.status !== 'pass' ? ' open' : ''}>
     <summary>${statusBadge(f.status)} <strong>${f.file}</strong> — ${f.name} <span class="muted">${f.message} · ${f.duration_ms} ms</span></summary>
     <div class="fixture-body">
       ${f.source ? html`<div class="muted">source: ${f.source}</div>` : ''}
-      ${failing && hasActual ? html`<button class="accept" data-action="accept" data-tool="${toolId}" data-fixture="${f.file}">Accept actual as expected…</button>` : ''}
+      ${failing && hasActual ? html`<button class="accept" data-action="accept" data-tool="${toolId}" data-fixture="${f.file}" data-report="${reportFile}">Accept actual as expected…</button>` : ''}
+      ${f.repeat ? runsStrip(f.repeat) : ''}
       <details class="inputs"><summary>inputs</summary><pre>${displayJson(f.inputs)}</pre></details>
       ${f.outputs.map(
         (o) => html`<div class="output s-row-${o.status}" data-output="${o.key}">
-        <div class="output-head">${statusBadge(o.status)} <strong>${o.key}</strong> <span class="muted">${o.type} · ${o.comparator}</span> — ${o.metric}</div>
+        <div class="output-head">${statusBadge(o.status)} <strong>${o.key}</strong> <span class="muted">${o.type} · ${o.comparator}</span> — ${o.metric}${o.runs ? outputRunsHtml(o.runs) : ''}${reportFile !== null && acceptable(o) ? html` <button class="accept-output" data-action="accept" data-tool="${toolId}" data-fixture="${f.file}" data-accept-output="${o.key}" data-report="${reportFile}">Accept this value…</button>` : ''}</div>
         ${o.status === 'pass' || o.status === 'skip' ? '' : outputDetail(o)}
       </div>`,
       )}
@@ -118,6 +124,7 @@ export function toolPage(opts: {
   <div class="actions">
     <button data-action="run" data-kind="validate" id="revalidate">Re-validate</button>
     <button data-action="run" data-kind="reference-check" id="check12">Run check 12 only</button>
+    <button data-action="run" data-kind="validate" data-explore="true" id="explore" title="validate, then generate inputs from tool.json for up to a minute and report those that break the tool">Validate and explore inputs</button>
     ${opts.stale ? html`<span class="badge stale" title="tool.json, the entrypoint, the dependency manifest or reference/ changed since this report">stale: files changed since this report</span>` : ''}
   </div>
   <section id="progress" class="progress" hidden>
@@ -134,7 +141,8 @@ export function toolPage(opts: {
     ${r.warnings.length ? html`<div class="warn-box"><strong>warnings</strong><ul>${r.warnings.map((w) => html`<li>${w}</li>`)}</ul></div>` : ''}
     <h3>Checks</h3>${checksTable(r.checks)}
     <h3>Fixtures ${check12 ? html`<span class="muted small">${check12.message}</span>` : ''}</h3>
-    ${r.fixtures.length ? r.fixtures.map((f) => fixtureBlock(f, opts.id)) : html`<p class="muted">no fixtures ran</p>`}
+    ${r.fixtures.length ? r.fixtures.map((f) => fixtureBlock(f, opts.id, opts.reportFile)) : html`<p class="muted">no fixtures ran</p>`}
+    ${r.explore ? exploreSection(r.explore, statusBadge) : ''}
     <h3>Captured stderr</h3>
     ${r.spawn_log ? html`<pre class="stderr">${r.spawn_log}</pre>` : html`<p class="muted">nothing captured</p>`}
     ${r.sample_inputs ? html`<details><summary>sample inputs</summary><pre>${displayJson(r.sample_inputs)}</pre></details>` : ''}

@@ -1,0 +1,23 @@
+// What a run says about the pending results it recorded (on stderr, after the report): where they
+// are, how to review them, and the diff image of each failing media output.
+import path from 'node:path';
+import type { Recorded } from '../pending/record.js';
+import type { Colors } from '../report/colors.js';
+
+/** A path as short as it can be read: relative to the current folder when inside it. */
+export function shortPath(file: string, cwd = process.cwd()): string {
+  const rel = path.relative(cwd, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}
+
+export function pendingNote(recorded: Recorded, c: Colors): string[] {
+  const lines: string[] = [];
+  const tool = path.basename(recorded.root);
+  if (recorded.count)
+    lines.push(
+      `pixie: ${recorded.count} pending change(s) in ${shortPath(recorded.root)}; review them with ${c.bold(`pixie review ${tool}`)}, or pixie accept ${tool}`,
+    );
+  for (const file of recorded.diffImages) lines.push(`pixie: diff image: ${shortPath(file)}`);
+  for (const p of recorded.problems) lines.push(`pixie: warning: pending results: ${p}`);
+  return lines;
+}

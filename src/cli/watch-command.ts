@@ -1,0 +1,193 @@
+// `pixie validate <tool> --watch` (docs/cli.md): validate, then again whenever the tool's files change.
+// When only reference/ changed, only check 12 runs again, against the tool that is still up; any
+// other change stops the tool and runs every check. The tool stays up between runs, so check 11
+// (clean_shutdown) is reported skipped; it runs in a normal validation. Ctrl-C stops the tool and
+// exits 130, as any interrupted pixie does (tool/process-registry.ts).
+import { type Dirent, type FSWatcher, readdirSync, watch } from 'node:fs';
+import path from 'node:path';
+import { CHECKS } from '../checks/index.js';
+import type { Check } from '../checks/types.js';
+import { PendingRecorder } from '../pending/record.js';
+import type { Colors } from '../report/colors.js';
+import { exitCodeFor } from '../report/exit-code.js';
+import type { Report } from '../report/model.js';
+import { renderJson } from '../report/renderers/json.js';
+import { renderPretty } from '../report/renderers/pretty.js';
+import { renderSummary } from '../report/renderers/summary.js';
+import { LOCK_FILE } from '../reference/update-lock.js';
+import { isStagedTemporary } from '../util/staged-files.js';
+import type { ValidateOptions } from '../validation/options.js';
+import { ValidationRun } from '../validation/validate-tool.js';
+import { liveProgress } from './live-progress.js';
+import { pendingNote } from './pending-note.js';
+
+const FIXTURES = CHECKS.find((c) => c.phase === 'fixtures')!;
+const SHUTDOWN = CHECKS.find((c) => c.runsLast)!;
+/** check 11 while the tool stays up between runs */
+const DEFERRED_SHUTDOWN: Check = {
+  ...SHUTDOWN,
+  requires: [],
+  run: () => ({
+    status: 'skip',
+    message: 'skipped: --watch keeps the tool running between runs; pixie validate without --watch checks its shutdown',
+  }),
+};
+/** edits settle for this long before a run starts (an editor writes a file in several steps) */
+const SETTLE_MS = 150;
+
+/** Files whose changes never start a run: pixie's own, caches, dependencies, version control. */
+function ignored(rel: string): boolean {
+  const parts = rel.split(/[\\/]/);
+  const name = parts[parts.length - 1] ?? '';
+  return (
+    parts.some((p) => p.startsWith('.') || p === 'node_modules' || p === '__pycache__') ||
+    name === LOCK_FILE ||
+    isStagedTemporary(name) ||
+    /\.(pyc|swp|tmp)$|~$/.test(name)
+  );
+}
+
+/**
+ * Watches `dir` and its folders (not ignored ones: a tool's node_modules would cost thousands of
+ * watches), calling `onChange` with paths relative to `dir`; folders made later are watched after
+ * `refresh()`.
+ */
+function watchTree(dir: string, onChange: (rel: string) => void): { refresh(): void; close(): void } {
+  const watchers = new Map<string, FSWatcher>();
+  const add = (rel: string) => {
+    if (watchers.has(rel)) return;
+    try {
+      const w = watch(path.join(dir, rel), (_event, name) => {
+        if (name) onChange(rel ? path.join(rel, name.toString()) : name.toString());
+      });
+      w.on('error', () => {
+        w.close();
+        watchers.delete(rel);
+      });
+      watchers.set(rel, w);
+    } catch {
+      return; // removed meanwhile
+    }
+    let entries: Dirent[] = [];
+    try {
+      entries = readdirSync(path.join(dir, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const child = rel ? path.join(rel, e.name) : e.name;
+      if (e.isDirectory() && !ignored(child)) add(child);
+    }
+  };
+  add('');
+  return {
+    refresh: () => add(''),
+    close: () => {
+      for (const w of watchers.values()) w.close();
+      watchers.clear();
+    },
+  };
+}
+
+export interface WatchOptions {
+  json: boolean;
+  summary: boolean;
+  c: Colors;
+}
+
+export async function watchCommand(toolDir: string, base: ValidateOptions, opts: WatchOptions): Promise<number> {
+  const out = process.stdout;
+  const note = (text: string) => {
+    if (!opts.json) process.stderr.write(`${opts.c.dim(`pixie --watch: ${text}`)}\n`);
+  };
+  let current: ValidationRun | null = null;
+  let lastCode = 0;
+
+  const show = (report: Report, recorder: PendingRecorder) => {
+    const recorded = recorder.finish(report);
+    if (opts.json) out.write(renderJson(report, { oneLine: true }));
+    else out.write(opts.summary ? renderSummary(report, opts.c) : renderPretty(report, opts.c));
+    for (const l of pendingNote(recorded, opts.c)) process.stderr.write(`${l}\n`);
+    lastCode = exitCodeFor([report]);
+  };
+
+  /** Every check against a freshly started tool, which is then kept up. */
+  const fullRun = async () => {
+    await current?.stop();
+    const recorder = new PendingRecorder(toolDir);
+    const progress = opts.json ? null : liveProgress(process.stderr, opts.c);
+    const run = new ValidationRun({ ...base, onProgress: progress?.onProgress, onFailingOutputs: recorder.take });
+    current = run;
+    for (const check of CHECKS) {
+      if (check.runsLast) continue;
+      await run.run(check);
+    }
+    await run.run(DEFERRED_SHUTDOWN);
+    progress?.stop();
+    show(run.report(), recorder);
+  };
+
+  /** Check 12 alone against the tool that is up (only reference/ changed). */
+  const fixturesRun = async () => {
+    const prev = current;
+    if (!prev?.state.tool || prev.state.tool.exitStatus() !== null) return fullRun();
+    const recorder = new PendingRecorder(toolDir);
+    const progress = opts.json ? null : liveProgress(process.stderr, opts.c);
+    const run = prev.continueWith({ ...base, onProgress: progress?.onProgress, onFailingOutputs: recorder.take });
+    current = run;
+    await run.run(FIXTURES);
+    progress?.stop();
+    show(run.report(), recorder);
+  };
+
+  const changed = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let watcher: ReturnType<typeof watchTree> | null = null;
+  const launch = (work: () => Promise<void>) => {
+    running = work()
+      .catch((err: Error) => {
+        process.stderr.write(`pixie: ${err.message}\n`);
+      })
+      .finally(() => {
+        running = null;
+        watcher?.refresh();
+        if (changed.size) runPending();
+      });
+  };
+  const runPending = () => {
+    timer = null;
+    if (running || changed.size === 0) return;
+    const files = [...changed];
+    changed.clear();
+    const onlyReference = files.every((f) => f.split(/[\\/]/)[0] === 'reference');
+    note(
+      `${files.length === 1 ? files[0] : `${files.length} files`} changed; ${onlyReference ? 'running check 12 again' : 'validating again'}`,
+    );
+    launch(onlyReference ? fixturesRun : fullRun);
+  };
+
+  try {
+    // watching starts before the first run, so an edit made while it runs is not missed
+    watcher = watchTree(toolDir, (rel) => {
+      if (ignored(rel)) return;
+      changed.add(rel);
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(runPending, SETTLE_MS);
+    });
+    launch(fullRun);
+    await running;
+    note(`watching ${path.basename(toolDir)} for changes (Ctrl-C to stop)`);
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+  } finally {
+    watcher?.close();
+    if (timer) clearTimeout(timer);
+    await running;
+    await (current as ValidationRun | null)?.stop();
+  }
+  return lastCode;
+}

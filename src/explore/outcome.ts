@@ -1,0 +1,165 @@
+// What the tool did with one generated input: fine, or one kind of failure with a group key, so
+// inputs that fail the same way are one finding (docs/checks.md, exploring inputs).
+import { randomUUID } from 'node:crypto';
+import { type HttpResult, ToolHttpError, detailOf } from '../tool/client.js';
+import type { Manifest } from '../tool/manifest-types.js';
+import { responseProblems } from '../tool/response-shape.js';
+import { depthProblem } from '../tool/value-depth.js';
+import type { ToolProcess } from '../tool/spawn.js';
+import type { ExploreFailureKind } from '../report/model.js';
+import { runBody } from '../validation/sample-inputs.js';
+import { detachedSlice } from '../util/detached.js';
+import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../validation/timeouts.js';
+import type { Inputs } from './arbitraries.js';
+
+const BODY_CHARS = 600;
+/** a `detail` longer than this is cut in the message (a failure is kept for the whole run) */
+const DETAIL_CHARS = 300;
+const STDERR_LINES = 15;
+const STDERR_CHARS = 4000;
+/** How long a closed connection waits to see whether the process died (a crash) or lives on. */
+const EXIT_WAIT_MS = 1000;
+
+export type Outcome =
+  | { ok: true }
+  | {
+      ok: false;
+      kind: ExploreFailureKind;
+      /** inputs with the same group fail the same way */
+      group: string;
+      message: string;
+      response: { status: number; body: string } | null;
+      stderr?: string;
+      /** the process is gone, stuck or over its memory: start a fresh one before the next input */
+      restart: boolean;
+    };
+
+/** A detail without the parts that vary with the input (numbers, quoted values), to group by. */
+function shapeOf(text: string): string {
+  return text
+    .replace(/'[^']*'|"[^"]*"/g, '…')
+    .replace(/\d+(\.\d+)?/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .slice(0, 160);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function exitOf(tool: ToolProcess): Promise<ReturnType<ToolProcess['exitStatus']>> {
+  const until = performance.now() + EXIT_WAIT_MS;
+  while (!tool.exitStatus() && performance.now() < until) await sleep(20);
+  return tool.exitStatus();
+}
+
+function stderrTail(tool: ToolProcess): string | undefined {
+  const lines = tool.stderrText().trimEnd().split('\n').slice(-STDERR_LINES).join('\n');
+  return lines.slice(-STDERR_CHARS) || undefined;
+}
+
+export interface OutcomeOptions {
+  manifest: Manifest;
+  /** measure memory after this run (it costs a /proc scan, so the runner spaces them out) */
+  checkMemory: boolean;
+}
+
+export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: OutcomeOptions): Promise<Outcome> {
+  const { manifest } = opts;
+  const timeout = runTimeoutMs(manifest);
+  const fail = (
+    kind: ExploreFailureKind,
+    group: string,
+    message: string,
+    extra: { response?: HttpResult; stderr?: string; restart?: boolean } = {},
+  ): Outcome => ({
+    ok: false,
+    kind,
+    group: `${kind}:${group}`,
+    message,
+    // copies, so a kept failure never holds on to a large answer
+    response: extra.response
+      ? { status: extra.response.status, body: detachedSlice(extra.response.text, 0, BODY_CHARS) }
+      : null,
+    ...(extra.stderr ? { stderr: extra.stderr } : {}),
+    restart: extra.restart ?? false,
+  });
+  const overMemory = (): Outcome | null => {
+    const peak = tool.peakMemoryMb();
+    const limit = memoryLimitMb(manifest);
+    return peak !== null && peak > limit
+      ? fail(
+          'memory_limit',
+          '',
+          `the tool's resident memory reached ${peak.toFixed(0)} MiB, above max_memory_mb ${limit}`,
+          {
+            restart: true,
+          },
+        )
+      : null;
+  };
+  let res: HttpResult;
+  try {
+    res = await tool.client.postJson('/run', runBody(randomUUID(), inputs), timeout);
+  } catch (err) {
+    if (!(err instanceof ToolHttpError)) throw err;
+    if (err.kind === 'timeout')
+      return fail('timeout', '', `POST /run did not answer within ${runLimitWords(manifest)}`, { restart: true });
+    if (err.kind === 'connection') {
+      const exit = await exitOf(tool);
+      if (!exit) return fail('connection_closed', '', `${err.message} without an HTTP response`);
+      const memory = overMemory();
+      if (memory) return memory;
+      const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+      return fail('crash', exit.signal ?? String(exit.code), `the tool ${how} while answering POST /run`, {
+        stderr: stderrTail(tool),
+        restart: true,
+      });
+    }
+    return fail('protocol', err.kind, err.message);
+  }
+  const memory = opts.checkMemory ? overMemory() : null;
+  if (memory) return memory;
+  if (res.status !== 200) {
+    const full = detailOf(res.text);
+    const detail = full.length > DETAIL_CHARS ? `${detachedSlice(full, 0, DETAIL_CHARS - 1)}…` : full;
+    const message = `POST /run returned HTTP ${res.status}: ${detail}`;
+    const group = `${res.status}:${shapeOf(detail)}`;
+    if (res.status >= 500) return fail('server_error', group, message, { response: res, stderr: stderrTail(tool) });
+    if (res.status >= 400)
+      return fail('rejected', group, `${message} — for an input tool.json allows`, { response: res });
+    return fail('unexpected_status', group, message, { response: res });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text);
+  } catch (err) {
+    return fail(
+      'not_json',
+      'syntax',
+      `POST /run answered 200 with a body that is not JSON: ${(err as Error).message}`,
+      {
+        response: res,
+      },
+    );
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return fail(
+      'not_json',
+      'not-object',
+      `POST /run answered 200 with ${Array.isArray(body) ? 'an array' : String(body === null ? 'null' : typeof body)}, not a JSON object keyed by output`,
+      { response: res },
+    );
+  const deep = depthProblem(body, 'the POST /run response');
+  if (deep) return fail('output_shape', 'depth', deep, { response: res });
+  const problems = responseProblems(manifest.outputs, body as Record<string, unknown>);
+  const first = problems[0];
+  if (first)
+    return fail(
+      'output_shape',
+      `${first.key}:${shapeOf(first.message)}`,
+      `${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more problem(s))` : ''}`,
+      { response: res },
+    );
+  return { ok: true };
+}

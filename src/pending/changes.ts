@@ -1,0 +1,268 @@
+// Changes waiting for a decision, from the pending results of a run (this machine's, or a CI
+// artifact copied here) or from a `--json` report, without running the tool again. Accepting writes
+// exactly the chosen values, under the tool's update lock, all or none; it is refused when a new
+// value is unusable (null, the wrong shape, not kept whole) or when the fixture's expected value
+// changed since the run that found the change. Rejecting forgets a pending change.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { canonicalJson } from '../comparators/kit/value.js';
+import { PixieError } from '../errors.js';
+import { limit } from '../limits.js';
+import type { OutputComparison, Report } from '../report/model.js';
+import { isTruncatedValue } from '../report/value-cap.js';
+import { isFileRef, readFileRef } from '../reference/file-refs.js';
+import { selectFixtures } from '../reference/select.js';
+import { unusable } from '../reference/update.js';
+import { acquireUpdateLock } from '../reference/update-lock.js';
+import { applyChanges, type FileChange } from '../reference/update-write.js';
+import { readUserFile } from '../source/user-file.js';
+import type { Manifest } from '../tool/manifest-types.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { listPending, mediaPaths, pendingToolDir, readNewValue, removeEntry, type StoredEntry } from './store.js';
+
+export interface Change {
+  fixture: string;
+  output: string;
+  type: string;
+  /** the expected value the run compared against (as its report kept it) */
+  old: unknown;
+  oldSha?: string;
+  comparison: OutputComparison;
+  /** the full new value, read when needed */
+  newValue(): { ok: true; value: unknown } | { ok: false; why: string };
+  /** when it came from a pending folder: the entry to remove once decided */
+  stored?: StoredEntry;
+  media?: { expected?: string; actual?: string; diffs?: string[] };
+}
+
+export interface ChangeSource {
+  changes: Change[];
+  /** the pending folder or the report file they came from */
+  where: string;
+  kind: 'pending' | 'report';
+  problems: string[];
+}
+
+function fromEntry(stored: StoredEntry): Change {
+  const e = stored.entry;
+  let cached: ReturnType<Change['newValue']> | undefined;
+  const newValue = () => (cached ??= readNewValue(stored));
+  return {
+    fixture: e.fixture,
+    output: e.output,
+    type: e.type,
+    old: e.old,
+    ...(typeof e.old_sha256 === 'string' ? { oldSha: e.old_sha256 } : {}),
+    comparison: {
+      key: e.output,
+      type: e.type,
+      ...e.comparison,
+      status: 'fail',
+      expected: e.old,
+      get actual() {
+        const v = newValue();
+        return v.ok ? v.value : undefined;
+      },
+    } as OutputComparison,
+    newValue,
+    stored,
+    media: mediaPaths(stored),
+  };
+}
+
+/** Out-of-tolerance outputs of one tool's report, as changes (values as the report kept them). */
+export function changesOfReport(report: Report): Change[] {
+  const out: Change[] = [];
+  for (const f of report.fixtures ?? []) {
+    for (const o of f.outputs ?? []) {
+      if (o.status !== 'fail' || o.actual === undefined || o.type === 'unknown') continue;
+      out.push({
+        fixture: f.file,
+        output: o.key,
+        type: o.type,
+        old: o.expected,
+        comparison: o,
+        newValue: () => ({ ok: true, value: o.actual }),
+      });
+    }
+  }
+  return out;
+}
+
+/** The report of `toolId` in a report file (one report, or the array of --all and report merge). */
+function reportOf(file: string, toolId: string): Report {
+  const size = statSync(file).size;
+  if (size > limit('fileBytes') * 4)
+    throw new PixieError(
+      'USER_FILE',
+      `${file} is larger than pixie reads as a report`,
+      'pass the pending folder instead',
+    );
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw new PixieError(
+      'USER_FILE',
+      `${file} is not a JSON report`,
+      'pass a pixie validate --json report or a pending folder',
+    );
+  }
+  const reports = (Array.isArray(data) ? data : [data]).filter(
+    (r): r is Report => isPlainObject(r) && Array.isArray(r.fixtures) && typeof r.tool_id === 'string',
+  );
+  const report = reports.find((r) => r.tool_id === toolId || path.basename(String(r.tool_path ?? '')) === toolId);
+  if (!report)
+    throw new PixieError(
+      'USER_FILE',
+      `${file} has no report of '${toolId}'${reports.length ? ` (it has ${reports.map((r) => r.tool_id).join(', ')})` : ''}`,
+      'pass the report of this tool',
+    );
+  return report;
+}
+
+/**
+ * The changes of the tool in `toolDir`: from its pending folder, or from `from` (a pending folder
+ * copied from elsewhere, the `.pixie/pending` above it, or a --json report file).
+ */
+export function loadChanges(toolDir: string, from?: string): ChangeSource {
+  const toolId = path.basename(toolDir);
+  if (from && existsSync(from) && statSync(from).isFile()) {
+    return { changes: changesOfReport(reportOf(from, toolId)), where: from, kind: 'report', problems: [] };
+  }
+  let root = pendingToolDir(toolDir);
+  if (from) {
+    if (!existsSync(from))
+      throw new PixieError('USAGE', `--from ${from} does not exist`, 'pass a pending folder or a --json report');
+    root = existsSync(path.join(from, toolId)) ? path.join(from, toolId) : path.resolve(from);
+  }
+  const { entries, problems } = listPending(root);
+  return {
+    changes: entries.filter((e) => e.entry.tool_id === toolId || !e.entry.tool_id).map(fromEntry),
+    where: root,
+    kind: 'pending',
+    problems,
+  };
+}
+
+/** The changes --fixture (tokens as for validate) and --output pick; tokens that pick nothing come back. */
+export function selectChanges(
+  changes: readonly Change[],
+  sel: { fixture?: readonly string[]; output?: readonly string[] },
+): { selected: Change[]; unmatched: string[] } {
+  const files = [...new Set(changes.map((ch) => ch.fixture))].map((file) => ({ file, tags: [] as string[] }));
+  const picked = selectFixtures(files, { fixture: sel.fixture });
+  const fileSet = new Set(picked.selected.map((f) => f.file));
+  const outputs = new Set(sel.output ?? []);
+  const selected = changes.filter((ch) => fileSet.has(ch.fixture) && (outputs.size === 0 || outputs.has(ch.output)));
+  const unmatchedOutputs = [...outputs]
+    .filter((o) => !selected.some((ch) => ch.output === o))
+    .map((o) => `--output ${o}`);
+  return { selected, unmatched: [...picked.unmatched.map((t) => `--fixture ${t}`), ...unmatchedOutputs] };
+}
+
+const sha = (v: unknown) => createHash('sha256').update(canonicalJson(v)).digest('hex');
+
+/** The fixture's expected value for `key` as the comparators see it now (a file reference read), or why not. */
+function currentExpected(
+  toolDir: string,
+  fixture: string,
+  key: string,
+): { ok: true; value: unknown } | { ok: false; why: string } {
+  const rel = `reference/${fixture}`;
+  const read = readUserFile(toolDir, rel);
+  if (!read.ok) return { ok: false, why: read.message };
+  let data: unknown;
+  try {
+    data = JSON.parse(read.text.replace(/^\ufeff/, ''));
+  } catch {
+    return { ok: false, why: `${rel} is not valid JSON now` };
+  }
+  const expected = isPlainObject(data) && isPlainObject(data.expected_outputs) ? data.expected_outputs : null;
+  if (!expected || !Object.hasOwn(expected, key)) return { ok: false, why: `${rel} no longer asserts '${key}'` };
+  const value = expected[key];
+  if (!isFileRef(value)) return { ok: true, value };
+  const file = readFileRef(toolDir, value.$file);
+  return file.ok ? { ok: true, value: file.value } : { ok: false, why: file.why };
+}
+
+export type AcceptResult = { ok: true; written: string[] } | { ok: false; problems: string[] };
+
+/** Writes the new values of `changes` into their fixtures, all or none, and forgets their pending entries. */
+export function acceptChanges(
+  toolDir: string,
+  manifest: Manifest,
+  changes: readonly Change[],
+  command: string,
+): AcceptResult {
+  const specs = new Map(manifest.outputs.map((o) => [o.key, o]));
+  const problems: string[] = [];
+  const byFile = new Map<string, FileChange>();
+  for (const ch of changes) {
+    const where = `${ch.fixture}: output '${ch.output}'`;
+    const spec = specs.get(ch.output);
+    if (!spec) {
+      problems.push(`${where}: tool.json no longer declares it`);
+      continue;
+    }
+    const value = ch.newValue();
+    if (!value.ok) {
+      problems.push(`${where}: the new value cannot be read: ${value.why}`);
+      continue;
+    }
+    const rerun = `pixie validate ${path.basename(toolDir)} --update-fixtures --yes`;
+    const why = unusable(
+      spec,
+      value.value,
+      ch.stored
+        ? { keeps: 'pixie records in pending results', from: 'them', rerun }
+        : { keeps: 'the report keeps', from: 'this report', rerun },
+    );
+    if (why) {
+      problems.push(`${where}: ${why}`);
+      continue;
+    }
+    const now = currentExpected(toolDir, ch.fixture, ch.output);
+    if (!now.ok) {
+      problems.push(`${where}: ${now.why}`);
+      continue;
+    }
+    const same = ch.oldSha ? sha(now.value) === ch.oldSha : isTruncatedValue(ch.old) || sha(now.value) === sha(ch.old);
+    if (!same) {
+      problems.push(
+        `${where}: the expected value in reference/${ch.fixture} changed since the run that found this change; run pixie validate again`,
+      );
+      continue;
+    }
+    const file = byFile.get(ch.fixture) ?? { file: ch.fixture, create: false, changes: [] };
+    file.changes.push({ key: ch.output, type: spec.type, old: ch.old, new: value.value });
+    byFile.set(ch.fixture, file);
+  }
+  if (problems.length) return { ok: false, problems };
+  const lock = acquireUpdateLock(toolDir, command);
+  if (!lock.ok) return { ok: false, problems: [lock.message] };
+  try {
+    const applied = applyChanges([...byFile.values()], toolDir);
+    if (!applied.ok) return { ok: false, problems: [applied.message] };
+    for (const ch of changes) if (ch.stored) removeEntry(ch.stored);
+    // accepted from a copy or a report: this machine's own record of the same change is settled too
+    const done = new Set(changes.map((ch) => `${ch.fixture}\0${ch.output}`));
+    for (const local of listPending(pendingToolDir(toolDir)).entries)
+      if (done.has(`${local.entry.fixture}\0${local.entry.output}`)) removeEntry(local);
+    return { ok: true, written: applied.written };
+  } finally {
+    lock.release();
+  }
+}
+
+/** Forgets pending changes without touching the fixtures; returns how many were removed. */
+export function rejectChanges(changes: readonly Change[]): number {
+  let n = 0;
+  for (const ch of changes) {
+    if (!ch.stored) continue;
+    removeEntry(ch.stored);
+    n++;
+  }
+  return n;
+}

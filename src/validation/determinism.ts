@@ -1,0 +1,55 @@
+// Check 8's second look: the outputs of two runs of the same sample input, compared the way check 12
+// would compare them (each output's comparator with its built-in tolerance), so a value that only
+// moves within what a fixture would accept is not reported (docs/checks.md, check 8).
+import path from 'node:path';
+import { comparatorFor } from '../comparators/index.js';
+import type { Manifest, OutputSpec } from '../tool/manifest-types.js';
+import { loadTolerance } from '../tolerance/load.js';
+import { resolveTolerance } from '../tolerance/resolve.js';
+
+/** A second /run is sent only when the first answered within this; a slow tool is not run twice. */
+export const DETERMINISM_MAX_RUN_MS = 5000;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Modes with which tolerance.yaml declares an output random (or not compared at all). */
+const VARYING_MODES = new Set(['distribution', 'band', 'skip']);
+
+/** Outputs tolerance.yaml already declares random: their changing is expected, not news. */
+export function expectedToVary(toolDir: string, manifest: Manifest): Set<string> {
+  const { config } = loadTolerance(path.join(toolDir, 'reference'), { outputs: manifest.outputs, comparatorFor });
+  const keys = new Set<string>();
+  for (const o of manifest.outputs) {
+    const mode = resolveTolerance(o.key, o.type, config, undefined, comparatorFor(o.type)).compare;
+    if (mode && VARYING_MODES.has(mode)) keys.add(o.key);
+  }
+  return keys;
+}
+
+/** Declared outputs whose values differ between the two responses. */
+export async function differingOutputs(
+  outputs: readonly OutputSpec[],
+  first: Record<string, unknown>,
+  second: Record<string, unknown>,
+): Promise<OutputSpec[]> {
+  const differing: OutputSpec[] = [];
+  for (const spec of outputs) {
+    const [a, b] = [first[spec.key], second[spec.key]];
+    if (same(a, b)) continue;
+    const comparator = comparatorFor(spec.type);
+    try {
+      const r = await comparator.compare({
+        key: spec.key,
+        type: spec.type,
+        expected: a,
+        actual: b,
+        tolerance: comparator.defaults(spec.type),
+      });
+      if (r.status === 'fail') differing.push(spec);
+    } catch {
+      // a comparator fault is pixie's; the values differ as bytes, and that is what we can say
+      differing.push(spec);
+    }
+  }
+  return differing;
+}
