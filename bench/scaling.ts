@@ -157,6 +157,19 @@ function tableTool(dir: string, rows: number, mode: 'ordered' | 'unordered'): st
   return toolDir;
 }
 
+/** Peak memory (MiB, VmHWM) of a bare node process that holds what any comparison of a table must: both sides parsed. */
+function peerPeakMb(file?: string): Promise<number> {
+  const script = file
+    ? `const fs=require('fs');const a=JSON.parse(fs.readFileSync(process.argv[1],'utf8'));const b=JSON.parse(fs.readFileSync(process.argv[1],'utf8'));globalThis.keep=[a,b];`
+    : '';
+  const peak = `process.stdout.write(/VmHWM:\\s+(\\d+)/.exec(require('fs').readFileSync('/proc/self/status','utf8'))[1])`;
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, ['-e', script + peak, ...(file ? [file] : [])], (err, stdout) =>
+      err ? reject(err) : resolve(Number(stdout) / 1024),
+    ),
+  );
+}
+
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 
 export async function benchScaling(opts: { maxRows?: number } = {}): Promise<void> {
@@ -179,7 +192,7 @@ export async function benchScaling(opts: { maxRows?: number } = {}): Promise<voi
       );
     }
     console.log(
-      `tables of N rows × 10 columns, one fixture; peak memory is pixie's, above a trivial tool's (${trivial.peakMb.toFixed(0)} MiB)`,
+      `tables of N rows × 10 columns, one fixture; peak memory (VmHWM) is pixie's, above a trivial tool's (${trivial.peakMb.toFixed(0)} MiB)`,
     );
     const times: Record<string, Map<number, number>> = { ordered: new Map(), unordered: new Map() };
     for (const rows of [1000, 10_000, 100_000, 1_000_000].filter((r) => r <= maxRows)) {
@@ -189,9 +202,16 @@ export async function benchScaling(opts: { maxRows?: number } = {}): Promise<voi
         const r = await validate(toolDir);
         times[mode]!.set(rows, r.check12Ms);
         const above = Math.max(0, r.peakMb - trivial.peakMb);
+        // the bytes compared: the fixture's table and the tool's answer, about as large
         console.log(
-          `  ${String(rows).padStart(8)} rows ${mode.padEnd(9)} fixture ${mb(bytes).padStart(8)}: check 12 ${String(r.check12Ms).padStart(6)} ms, peak +${above.toFixed(0)} MiB = ${((above * 1024 * 1024) / bytes).toFixed(1)}× the fixture; ${r.status}${r.status === 'pass' ? '' : `: ${r.message.slice(0, 160)}`}`,
+          `  ${String(rows).padStart(8)} rows ${mode.padEnd(9)} fixture ${mb(bytes).padStart(8)}: check 12 ${String(r.check12Ms).padStart(6)} ms, peak +${above.toFixed(0)} MiB = ${((above * 1024 * 1024) / (2 * bytes)).toFixed(1)}× the bytes compared; ${r.status}${r.status === 'pass' ? '' : `: ${r.message.slice(0, 160)}`}`,
         );
+        if (mode === 'ordered' && rows >= 100_000) {
+          const held = (await peerPeakMb(path.join(toolDir, 'reference', 'fixture_table.json'))) - (await peerPeakMb());
+          console.log(
+            `  ${''.padStart(8)} peer: bare node holding both sides parsed (JSON.parse twice), +${held.toFixed(0)} MiB = ${((held * 1024 * 1024) / (2 * bytes)).toFixed(1)}× the bytes; pixie ${(above / held).toFixed(2)}× the peer`,
+          );
+        }
         rmSync(toolDir, { recursive: true, force: true });
       }
     }
