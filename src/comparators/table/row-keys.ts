@@ -1,14 +1,13 @@
 // Every row of a table read once, in the table's own order: its hash, the bucket of rows that share
-// its non-numeric cells, and its finite numbers packed row by row into one Float64Array. Row
-// matching then works on these arrays alone: visiting rows in another order than they lie in memory
-// costs a cache miss per cell, which was most of the time of a million-row matching.
+// its non-numeric cells, and (expected rows) its finite numbers packed row by row into one
+// Float64Array. Row matching then reads expected rows from the packed numbers and actual rows in
+// their order only: visiting rows in another order than they lie in memory costs a cache miss per
+// cell, which was most of the time of a million-row matching.
 import type { Cell } from './read.js';
 import { identicalRows, rowHashes, sameSignature } from './row-hash.js';
 
 /** Slot of a 32-bit hash among 2^bits (Fibonacci hashing: the top bits of a multiply spread any hash). */
-export const slotOf = (h: number, bits: number): number => Math.imul(h, 0x9e3779b1) >>> (32 - bits);
-/** Slot bits for about n entries at a load of at most one half. */
-export const slotBits = (n: number): number => Math.max(4, Math.ceil(Math.log2(2 * n + 1)));
+const slotOf = (h: number, bits: number): number => Math.imul(h, 0x9e3779b1) >>> (32 - bits);
 
 /** Buckets of rows with the same non-numeric cells (both tables), numbered in order of first appearance. */
 export class SignatureIndex {
@@ -17,11 +16,8 @@ export class SignatureIndex {
   readonly nested: boolean[] = [];
   private readonly sigs: number[] = [];
   private readonly next: number[] = [];
-  private readonly head: Int32Array;
-
-  constructor(private readonly bits: number) {
-    this.head = new Int32Array(1 << bits).fill(-1);
-  }
+  private bits = 4;
+  private head = new Int32Array(1 << 4).fill(-1);
 
   /** The bucket of a row whose signature hash is `sig`, created on first sight. */
   find(cells: Cell[], sig: number): number {
@@ -34,7 +30,18 @@ export class SignatureIndex {
     this.sigs.push(sig);
     this.next.push(this.head[s]!);
     this.head[s] = b;
+    if (this.reps.length * 2 > this.head.length) this.grow();
     return b;
+  }
+
+  private grow(): void {
+    this.bits++;
+    this.head = new Int32Array(1 << this.bits).fill(-1);
+    for (let b = 0; b < this.reps.length; b++) {
+      const s = slotOf(this.sigs[b]!, this.bits);
+      this.next[b] = this.head[s]!;
+      this.head[s] = b;
+    }
   }
 
   /** The columns holding a finite number in every row of bucket b. */
@@ -47,42 +54,50 @@ export class SignatureIndex {
 }
 
 export interface PackedRows {
-  rows: Cell[][];
-  width: number;
   hash: Int32Array;
   bucket: Int32Array;
-  /** row i's cell c at num[i * width + c] when it is a finite number, NaN otherwise */
+  /** row i's cell c at num[i * width + c] when it is a finite number, NaN otherwise (expected rows only) */
   num: Float64Array;
+  width: number;
 }
 
-export function packRows(rows: Cell[][], width: number, index: SignatureIndex): PackedRows {
+export function packRows(rows: Cell[][], width: number, index: SignatureIndex, numbers: boolean): PackedRows {
   const n = rows.length;
   const pair = new Int32Array(2);
   const hash = new Int32Array(n);
   const bucket = new Int32Array(n);
-  const num = new Float64Array(n * width).fill(Number.NaN);
+  const num = new Float64Array(numbers ? n * width : 0).fill(Number.NaN);
   for (let i = 0; i < n; i++) {
     const cells = rows[i]!;
     rowHashes(cells, pair);
     hash[i] = pair[0]!;
     bucket[i] = index.find(cells, pair[1]!);
-    for (let c = 0, at = i * width; c < cells.length; c++, at++) {
-      const v = cells[c];
-      if (typeof v === 'number' && Number.isFinite(v)) num[at] = v;
-    }
+    if (numbers)
+      for (let c = 0, at = i * width; c < cells.length; c++, at++) {
+        const v = cells[c];
+        if (typeof v === 'number' && Number.isFinite(v)) num[at] = v;
+      }
   }
-  return { rows, width, hash, bucket, num };
+  return { hash, bucket, num, width };
 }
 
-/** Whether row i of `e` and row j of `a` are identical (the same cells, −0 equal to 0, NaN to NaN). */
-export function sameRow(e: PackedRows, i: number, a: PackedRows, j: number, index: SignatureIndex): boolean {
+/**
+ * Whether expected row i (packed in `e`, cells `eRow`) and an actual row in bucket `aBucket` are
+ * identical: one bucket means the same non-numeric cells, so only the numbers are left to compare.
+ */
+export function sameRow(
+  e: PackedRows,
+  i: number,
+  eRow: Cell[],
+  aRow: Cell[],
+  aBucket: number,
+  index: SignatureIndex,
+): boolean {
   const b = e.bucket[i]!;
-  if (b !== a.bucket[j]) return false;
-  // one bucket: the same non-numeric cells; what is left is the numbers
-  for (let c = 0, x = i * e.width, y = j * a.width; c < e.width; c++, x++, y++) {
+  if (b !== aBucket) return false;
+  for (let c = 0, x = i * e.width; c < e.width; c++, x++) {
     const u = e.num[x]!;
-    const v = a.num[y]!;
-    if (u !== v && (u === u || v === v)) return false;
+    if (!Number.isNaN(u) && u !== aRow[c]) return false;
   }
-  return !index.nested[b] || identicalRows(e.rows[i]!, a.rows[j]!);
+  return !index.nested[b] || identicalRows(eRow, aRow);
 }

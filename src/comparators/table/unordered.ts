@@ -1,14 +1,15 @@
-// Rows as a multiset: a tolerance-aware matching, not a sort. Identical rows pair through a hash,
-// the rest are bucketed by their non-numeric cells and paired inside a bucket by a maximum matching
-// over "within tolerance" edges (greedy by nearest, then augmenting paths), so the verdict never
-// depends on row order and a looser tolerance never fails more. What is kept per row lives in typed
-// arrays (hash chains, bucket ids, sorted windows): an object or a list per row cost seconds at 1M rows.
-import type { NumericTolerance } from '../kit/numeric-tolerance.js';
-import { numbersWithin } from '../kit/numeric-tolerance.js';
+// Rows as a multiset: a tolerance-aware matching, not a sort. Identical rows pair through their
+// hashes, the rest are bucketed by their non-numeric cells and paired inside a bucket by a maximum
+// matching over "within tolerance" edges (greedy by nearest, then augmenting paths), so the verdict
+// never depends on row order and a looser tolerance never fails more. Per-row state lives in typed
+// arrays and actual rows are read in their own order (see row-keys.ts): at a million rows, objects
+// or lists per row, comparator sorts and rows visited out of order each cost seconds.
+import { numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { cellsWithin } from './cells.js';
-import { ascendingPositions } from './radix.js';
+import { ascendingByKey, ascendingPositions } from './radix.js';
 import type { Cell } from './read.js';
-import { type PackedRows, packRows, SignatureIndex, sameRow, slotBits, slotOf } from './row-keys.js';
+import { identicalRows } from './row-hash.js';
+import { type PackedRows, packRows, SignatureIndex, sameRow } from './row-keys.js';
 
 /** Work limit for the augmenting-path search (pathological inputs only). */
 const MATCHING_STEP_BUDGET = 50_000_000;
@@ -22,7 +23,7 @@ export interface Bucket {
   a: number[];
 }
 
-export interface Matching {
+interface Matching {
   /** the actual row paired with each expected row, −1 when none (and the converse in matchA) */
   matchE: Int32Array;
   matchA: Int32Array;
@@ -33,34 +34,64 @@ export interface Matching {
 
 /**
  * Pairs identical rows: each actual row, in order, takes the first identical expected row still
- * free. Expected rows are chained per hash slot in ascending order and unlinked once paired, so a
- * row repeated a million times is still linear.
+ * free. Both tables sorted by hash (radix), each run of one hash zipped in row order, then every
+ * pair confirmed in actual-row order; a run where a confirmation fails (a hash collision) is paired
+ * again row by row.
  */
 function pairIdentical(
+  E: Cell[][],
+  A: Cell[][],
   e: PackedRows,
   a: PackedRows,
   index: SignatureIndex,
   matchE: Int32Array,
   matchA: Int32Array,
 ): void {
-  const bits = slotBits(e.hash.length);
-  const head = new Int32Array(1 << bits).fill(-1);
-  const next = new Int32Array(e.hash.length);
-  for (let i = e.hash.length - 1; i >= 0; i--) {
-    const s = slotOf(e.hash[i]!, bits);
-    next[i] = head[s]!;
-    head[s] = i;
+  const byE = ascendingByKey(e.hash);
+  const byA = ascendingByKey(a.hash);
+  const runs: [number, number, number, number][] = [];
+  for (let x = 0, y = 0; x < byE.length && y < byA.length; ) {
+    const he = e.hash[byE[x]!]! >>> 0;
+    const ha = a.hash[byA[y]!]! >>> 0;
+    if (he < ha) x++;
+    else if (ha < he) y++;
+    else {
+      let xe = x;
+      while (xe < byE.length && e.hash[byE[xe]!] === e.hash[byE[x]!]) xe++;
+      let ye = y;
+      while (ye < byA.length && a.hash[byA[ye]!] === a.hash[byA[y]!]) ye++;
+      for (let t = 0; t < Math.min(xe - x, ye - y); t++) {
+        matchE[byE[x + t]!] = byA[y + t]!;
+        matchA[byA[y + t]!] = byE[x + t]!;
+      }
+      runs.push([x, xe, y, ye]);
+      x = xe;
+      y = ye;
+    }
   }
-  for (let j = 0; j < a.hash.length; j++) {
-    const h = a.hash[j]!;
-    const s = slotOf(h, bits);
-    for (let i = head[s]!, prev = -1; i !== -1; prev = i, i = next[i]!) {
-      if (e.hash[i] !== h || !sameRow(e, i, a, j, index)) continue;
-      matchE[i] = j;
-      matchA[j] = i;
-      if (prev < 0) head[s] = next[i]!;
-      else next[prev] = next[i]!;
-      break;
+  const collided = new Set<number>();
+  for (let j = 0; j < A.length; j++) {
+    const i = matchA[j]!;
+    if (i !== -1 && !sameRow(e, i, E[i]!, A[j]!, a.bucket[j]!, index)) collided.add(a.hash[j]!);
+  }
+  if (collided.size === 0) return;
+  for (const [x, xe, y, ye] of runs) {
+    if (!collided.has(e.hash[byE[x]!]!)) continue;
+    for (let k = x; k < xe; k++) matchE[byE[k]!] = -1;
+    for (let k = y; k < ye; k++) matchA[byA[k]!] = -1;
+    // `from` skips the run's paired front, so a run of one row repeated stays linear
+    let from = x;
+    for (let k = y; k < ye; k++) {
+      const j = byA[k]!;
+      while (from < xe && matchE[byE[from]!] !== -1) from++;
+      for (let m = from; m < xe; m++) {
+        const i = byE[m]!;
+        if (matchE[i] === -1 && identicalRows(E[i]!, A[j]!)) {
+          matchE[i] = j;
+          matchA[j] = i;
+          break;
+        }
+      }
     }
   }
 }
@@ -91,13 +122,19 @@ export function matchUnordered(
   tols: NumericTolerance[],
   opts: { exactOnly?: boolean; stopWhenUnpaired?: boolean } = {},
 ): Matching {
+  let T0 = performance.now();
+  const lap = (l: string) => {
+    const t = performance.now();
+    if (E.length >= 1e5) console.log(l, (t - T0).toFixed(1));
+    T0 = t;
+  };
   const matchE = new Int32Array(E.length).fill(-1);
   const matchA = new Int32Array(A.length).fill(-1);
   const width = Math.max(E[0]?.length ?? 0, A[0]?.length ?? 0);
-  const index = new SignatureIndex(slotBits(Math.min(E.length + A.length, 1 << 22)));
-  const e = packRows(E, width, index);
-  const a = packRows(A, width, index);
-  pairIdentical(e, a, index, matchE, matchA);
+  const index = new SignatureIndex();
+  const e = packRows(E, width, index, !opts.exactOnly);
+  const a = packRows(A, width, index, false);
+  pairIdentical(E, A, e, a, index, matchE, matchA);
   const done: Matching = { matchE, matchA, incomplete: false, buckets: [] };
   if (opts.exactOnly) return done;
   const count = index.reps.length;
@@ -109,13 +146,22 @@ export function matchUnordered(
   if (opts.stopWhenUnpaired)
     for (let b = 0; b < count; b++) if (rowsOf(inE, b).length !== rowsOf(inA, b).length) return done;
 
-  const solver = new BucketSolver(e, a, index, tols, matchE, matchA);
+  const solver = new Solver(E, A, e, index, tols, matchE, matchA);
+  const parts: Part[] = [];
+  for (let b = 0; b < count; b++) {
+    const es = rowsOf(inE, b);
+    const na = rowsOf(inA, b).length;
+    if (es.length && na) parts.push({ b, es, pivot: solver.pivotOf(b, es, na) });
+  }
+  const windows = new Windows(e, count, parts);
+  // edges actual row by actual row, in the table's order
+  for (const j of inA.rows) solver.edgesOf(windows, a.bucket[j]!, j);
   const repair = new Set<number>();
   for (let b = 0; b < count; b++) {
     const es = rowsOf(inE, b);
     const as = rowsOf(inA, b);
     if (es.length === 0 || as.length === 0) continue;
-    solver.solve(b, es, as);
+    solver.solve(as);
     if (es.some((i) => matchE[i] === -1) && as.some((j) => matchA[j] === -1)) repair.add(b);
   }
   // rows paired as identical may be needed elsewhere (tolerance is not transitive): give the
@@ -131,15 +177,16 @@ export function matchUnordered(
       if (list) list.push(i);
       else identical.set(b, [i]);
     }
-    for (const [b, es] of identical)
-      solver.solve(
-        b,
-        Int32Array.from([...rowsOf(inE, b), ...es]),
-        Int32Array.from([...rowsOf(inA, b), ...es.map((i) => matchE[i]!)]),
-      );
+    for (const [b, more] of identical) {
+      const es = Int32Array.from([...rowsOf(inE, b), ...more]);
+      const as = Int32Array.from([...rowsOf(inA, b), ...more.map((i) => matchE[i]!)]);
+      const one = new Windows(e, count, [{ b, es, pivot: solver.pivotOf(b, es, as.length) }]);
+      for (const j of as) solver.edgesOf(one, b, j);
+      solver.solve(as);
+    }
   }
   done.incomplete = solver.incomplete;
-  // in the order the buckets' first unpaired expected rows come
+  // in the order of the buckets' first unpaired expected rows
   const left: { first: number; bucket: Bucket }[] = [];
   for (let b = 0; b < count; b++) {
     const all = rowsOf(inE, b);
@@ -151,9 +198,9 @@ export function matchUnordered(
   return done;
 }
 
-function lowerBound(keys: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = keys.length;
+function lowerBound(keys: Float64Array, from: number, to: number, x: number): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (keys[mid]! < x) lo = mid + 1;
@@ -162,35 +209,177 @@ function lowerBound(keys: Float64Array, x: number): number {
   return lo;
 }
 
-/** Solves bucket after bucket, reusing its per-row arrays (one allocation for the whole table). */
-class BucketSolver {
+/** A bucket's expected rows and the column its window sorts them on (−1: every pair is tried). */
+interface Part {
+  b: number;
+  es: Int32Array;
+  pivot: number;
+}
+
+/**
+ * Each bucket's expected rows as its actual rows search them: rows[start[b] .. end[b]) sorted on
+ * the bucket's pivot column (keys), or in row order when it has none. One radix sort for all
+ * buckets at once: a sort per bucket cost more in setting up than in sorting.
+ */
+class Windows {
+  readonly keys: Float64Array;
+  readonly rows: Int32Array;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  readonly pivot: Int32Array;
+  readonly ready: Uint8Array;
+
+  constructor(e: PackedRows, buckets: number, parts: Part[]) {
+    const { num, width } = e;
+    let total = 0;
+    for (const p of parts) total += p.es.length;
+    const values = new Float64Array(total);
+    const groups = new Int32Array(total);
+    const rows = new Int32Array(total);
+    this.start = new Int32Array(buckets);
+    this.end = new Int32Array(buckets);
+    this.pivot = new Int32Array(buckets).fill(-1);
+    this.ready = new Uint8Array(buckets);
+    let at = 0;
+    for (const { b, es, pivot } of parts) {
+      this.start[b] = at;
+      this.end[b] = at + es.length;
+      this.pivot[b] = pivot;
+      this.ready[b] = 1;
+      for (const i of es) {
+        values[at] = pivot < 0 ? 0 : num[i * width + pivot]!;
+        groups[at] = b;
+        rows[at++] = i;
+      }
+    }
+    const order = ascendingPositions(values, groups);
+    this.keys = new Float64Array(total);
+    this.rows = new Int32Array(total);
+    for (let k = 0; k < total; k++) {
+      this.keys[k] = values[order[k]!]!;
+      this.rows[k] = rows[order[k]!]!;
+    }
+  }
+}
+
+/** |e − v| ≤ max(abs, rel·max(|e|, |v|)) implies |e − v| ≤ max(abs, rel·|v| / (1 − rel)); a hair wider for rounding. */
+function halfWindow(t: NumericTolerance, v: number): number {
+  const rel = t.rel ?? 0;
+  const half = rel >= 1 ? Infinity : Math.max(t.abs ?? 0, (rel * Math.abs(v)) / (1 - rel));
+  return half * (1 + 1e-9) + Math.abs(v) * 1e-15;
+}
+
+/** Builds the edges of the tolerance graph and solves it bucket by bucket, reusing its per-row arrays. */
+class Solver {
   incomplete = false;
   private steps = 0;
   private stamp = 0;
-  private readonly seen: Int32Array;
+  private seen: Int32Array | undefined;
   private readonly degree: Int32Array;
-  // edges of actual row j are (edgeE[k], j) for k in edgeStart[j] .. edgeEnd[j]
+  // edges of actual row j join it to expected rows edgeE[edgeStart[j] .. edgeEnd[j])
   private readonly edgeStart: Int32Array;
   private readonly edgeEnd: Int32Array;
   private edgeE = new Int32Array(1024);
-  private edgeA = new Int32Array(1024);
   private edges = 0;
-  /** the columns of the bucket being solved that hold numbers, and whether its cells nest values */
-  private numericCols: number[] = [];
-  private nested = false;
+  private readonly numericCols: number[][] = [];
 
   constructor(
+    private readonly E: Cell[][],
+    private readonly A: Cell[][],
     private readonly e: PackedRows,
-    private readonly a: PackedRows,
     private readonly index: SignatureIndex,
     private readonly tols: NumericTolerance[],
     private readonly matchE: Int32Array,
     private readonly matchA: Int32Array,
   ) {
-    this.seen = new Int32Array(e.hash.length);
-    this.degree = new Int32Array(e.hash.length);
-    this.edgeStart = new Int32Array(a.hash.length);
-    this.edgeEnd = new Int32Array(a.hash.length);
+    this.degree = new Int32Array(E.length);
+    this.edgeStart = new Int32Array(A.length);
+    this.edgeEnd = new Int32Array(A.length);
+  }
+
+  private columns(b: number): number[] {
+    this.numericCols[b] ??= this.index.numericColumns(b);
+    return this.numericCols[b]!;
+  }
+
+  /**
+   * The column bucket b's window sorts its expected rows `es` on: the one whose tolerance window
+   * holds the fewest rows, estimated on a sample; −1 for every pair (small buckets, or only nested
+   * numbers: cheaper than a window).
+   */
+  pivotOf(b: number, es: Int32Array, actualRows: number): number {
+    const { num, width } = this.e;
+    const cols = this.columns(b);
+    const n = es.length;
+    if (cols.length === 0 || n * actualRows <= 400) return -1;
+    // a sample of each column is enough to rank them (a bucket of a large table has thousands of rows)
+    const step = Math.max(1, Math.floor(n / 64));
+    let pivot = cols[0]!;
+    let least = Infinity;
+    for (const c of cols) {
+      const sample: number[] = [];
+      for (let k = 0; k < n; k += step) sample.push(num[es[k]! * width + c]!);
+      const sorted = Float64Array.from(sample).sort();
+      let within = 0;
+      for (const v of sorted) {
+        const h = halfWindow(this.tols[c]!, v);
+        within +=
+          lowerBound(sorted, 0, sorted.length, v + h + Number.MIN_VALUE) - lowerBound(sorted, 0, sorted.length, v - h);
+      }
+      if (within < least) {
+        least = within;
+        pivot = c;
+      }
+      // each sampled value is in its own window: no later column can do better
+      if (within === sorted.length) break;
+    }
+    return pivot;
+  }
+
+  /**
+   * Whether every cell of expected row i is within tolerance of actual row `row`. Rows of one
+   * bucket share their non-numeric cells, so only the numbers are compared (nested values aside).
+   */
+  private within(i: number, row: Cell[], b: number, cols: number[]): boolean {
+    if (this.index.nested[b]) return cellsWithin(this.E[i]!, row, this.tols);
+    const { num, width } = this.e;
+    for (const c of cols) if (!numbersWithin(num[i * width + c]!, row[c] as number, this.tols[c]!)) return false;
+    return true;
+  }
+
+  /** The edges of actual row j (in bucket b): its expected rows within tolerance, in window order. */
+  edgesOf(w: Windows, b: number, j: number): void {
+    this.edgeStart[j] = this.edges;
+    this.edgeEnd[j] = this.edges;
+    if (!w.ready[b]) return;
+    const row = this.A[j]!;
+    const cols = this.columns(b);
+    const pivot = w.pivot[b]!;
+    let tried = 0;
+    let k = w.start[b]!;
+    const end = w.end[b]!;
+    let upTo = Infinity;
+    if (pivot >= 0) {
+      const v = row[pivot] as number;
+      const h = halfWindow(this.tols[pivot]!, v);
+      k = lowerBound(w.keys, k, end, v - h);
+      upTo = v + h;
+    }
+    for (; k < end && !(w.keys[k]! > upTo); k++) {
+      if (++tried > WINDOW_CANDIDATE_CAP) {
+        this.incomplete = true;
+        break;
+      }
+      const i = w.rows[k]!;
+      if (!this.within(i, row, b, cols)) continue;
+      if (this.edges === this.edgeE.length) {
+        const bigger = new Int32Array(this.edgeE.length * 2);
+        bigger.set(this.edgeE);
+        this.edgeE = bigger;
+      }
+      this.edgeE[this.edges++] = i;
+    }
+    this.edgeEnd[j] = this.edges;
   }
 
   private pair(e: number, a: number): void {
@@ -200,59 +389,50 @@ class BucketSolver {
     }
   }
 
-  /**
-   * Whether every cell of expected row i is within tolerance of actual row j. Rows of one bucket
-   * share their non-numeric cells, so only the packed numbers are compared (nested values aside).
-   */
-  private within(i: number, j: number): boolean {
-    if (this.nested) return cellsWithin(this.e.rows[i]!, this.a.rows[j]!, this.tols);
-    const { num: ne, width } = this.e;
-    const na = this.a.num;
-    for (const c of this.numericCols)
-      if (!numbersWithin(ne[i * width + c]!, na[j * width + c]!, this.tols[c]!)) return false;
-    return true;
-  }
-
   /** How far apart two rows are: each numeric cell's difference in units of what its tolerance allows. */
   private distance(i: number, j: number): number {
-    const { num: ne, width } = this.e;
-    const na = this.a.num;
+    const { num, width } = this.e;
+    const row = this.A[j]!;
     let d = 0;
-    for (const c of this.numericCols) {
+    for (const c of this.columns(this.e.bucket[i]!)) {
       const t = this.tols[c]!;
-      const x = ne[i * width + c]!;
-      const y = na[j * width + c]!;
+      const x = num[i * width + c]!;
+      const y = row[c] as number;
       const allowed = Math.max(t.abs ?? 0, (t.rel ?? 0) * Math.max(Math.abs(x), Math.abs(y)));
       d += Math.abs(x - y) / (allowed > 0 ? allowed : 1);
     }
     return d;
   }
 
-  /** A maximum matching of bucket b's unpaired rows `es` and `as`. */
-  solve(b: number, es: Int32Array, as: Int32Array): void {
-    const { matchE, matchA, edgeStart, edgeEnd, degree } = this;
-    this.numericCols = this.index.numericColumns(b);
-    this.nested = this.index.nested[b]!;
-    this.findEdges(es, as);
-    // greedy by nearest over the bucket's edges. An edge that is the only one of both its rows is
-    // taken whatever its distance (nothing competes for either row), so only the others are sorted:
-    // with distinct rows, nearly none.
-    for (let k = 0; k < this.edges; k++) degree[this.edgeE[k]!]!++;
+  /** A maximum matching of one bucket, given its actual rows `as` (their edges already built). */
+  solve(as: Int32Array): void {
+    const { matchE, matchA, edgeStart, edgeEnd, degree, edgeE } = this;
+    // greedy by nearest. An edge that is the only one of both its rows is taken whatever its
+    // distance (nothing competes for either row), so only the others are sorted: with distinct
+    // rows, nearly none.
+    for (const a of as) for (let k = edgeStart[a]!; k < edgeEnd[a]!; k++) degree[edgeE[k]!]!++;
     const rest: number[] = [];
+    const restA: number[] = [];
     for (const a of as) {
       const first = edgeStart[a]!;
-      if (edgeEnd[a]! - first === 1 && degree[this.edgeE[first]!] === 1) this.pair(this.edgeE[first]!, a);
-      else for (let k = first; k < edgeEnd[a]!; k++) rest.push(k);
+      if (edgeEnd[a]! - first === 1 && degree[edgeE[first]!] === 1) this.pair(edgeE[first]!, a);
+      else
+        for (let k = first; k < edgeEnd[a]!; k++) {
+          rest.push(k);
+          restA.push(a);
+        }
     }
-    for (let k = 0; k < this.edges; k++) degree[this.edgeE[k]!] = 0;
+    for (const a of as) for (let k = edgeStart[a]!; k < edgeEnd[a]!; k++) degree[edgeE[k]!] = 0;
     if (rest.length) {
-      const dist = Float64Array.from(rest, (k) => this.distance(this.edgeE[k]!, this.edgeA[k]!));
-      for (const x of ascendingPositions(dist)) this.pair(this.edgeE[rest[x]!]!, this.edgeA[rest[x]!]!);
+      const dist = Float64Array.from(rest, (k, x) => this.distance(edgeE[k]!, restA[x]!));
+      for (const x of ascendingPositions(dist)) this.pair(edgeE[rest[x]!]!, restA[x]!);
     }
     // augmenting paths (Kuhn, iterative) from every actual row still unmatched
     for (const root of as) {
       if (matchA[root] !== -1 || edgeStart[root] === edgeEnd[root]) continue;
       this.stamp++;
+      this.seen ??= new Int32Array(this.matchE.length);
+      const seen = this.seen;
       const stackA = [root];
       const stackI = [0];
       const stackE = [-1];
@@ -272,8 +452,8 @@ class BucketSolver {
         }
         stackI[top]!++;
         const e = this.edgeE[at]!;
-        if (this.seen[e] === this.stamp) continue;
-        this.seen[e] = this.stamp;
+        if (seen[e] === this.stamp) continue;
+        seen[e] = this.stamp;
         stackE[top] = e;
         if (matchE[e] === -1) {
           for (let t = top; t >= 0; t--) {
@@ -286,102 +466,6 @@ class BucketSolver {
         stackI.push(0);
         stackE.push(-1);
       }
-    }
-  }
-
-  private addEdge(i: number, j: number): void {
-    if (this.edges === this.edgeE.length) {
-      const grow = (xs: Int32Array) => {
-        const bigger = new Int32Array(xs.length * 2);
-        bigger.set(xs);
-        return bigger;
-      };
-      this.edgeE = grow(this.edgeE);
-      this.edgeA = grow(this.edgeA);
-    }
-    this.edgeE[this.edges] = i;
-    this.edgeA[this.edges] = j;
-    this.edges++;
-  }
-
-  /** Every (expected, actual) pair of the bucket whose cells are all within tolerance, actual row by actual row. */
-  private findEdges(es: Int32Array, as: Int32Array): void {
-    const { tols, edgeStart, edgeEnd, numericCols } = this;
-    const { num: ne, width } = this.e;
-    const na = this.a.num;
-    this.edges = 0;
-    if (numericCols.length === 0 || es.length * as.length <= 400) {
-      // small buckets (or only nested numbers): every pair; cheaper than building a sorted window
-      for (const j of as) {
-        edgeStart[j] = this.edges;
-        let tried = 0;
-        for (const i of es) {
-          if (++tried > WINDOW_CANDIDATE_CAP) {
-            this.incomplete = true;
-            break;
-          }
-          if (this.within(i, j)) this.addEdge(i, j);
-        }
-        edgeEnd[j] = this.edges;
-      }
-      return;
-    }
-    // Window search: sort the bucket's expected rows on the column whose tolerance window holds the
-    // fewest rows (estimated on a sample), and pre-filter candidates on the next best column from a
-    // packed array before testing the pair.
-    const halfWindow = (c: number, v: number): number => {
-      const t = tols[c]!;
-      const rel = t.rel ?? 0;
-      // |e − v| ≤ max(abs, rel·max(|e|, |v|)) implies |e − v| ≤ max(abs, rel·|v| / (1 − rel))
-      const half = rel >= 1 ? Infinity : Math.max(t.abs ?? 0, (rel * Math.abs(v)) / (1 - rel));
-      return half * (1 + 1e-9) + Math.abs(v) * 1e-15;
-    };
-    // a sample of each column is enough to rank them (a bucket of a large table has thousands of rows)
-    const step = Math.max(1, Math.floor(es.length / 64));
-    const crowding = numericCols
-      .map((c) => {
-        const sample: number[] = [];
-        for (let k = 0; k < es.length; k += step) sample.push(ne[es[k]! * width + c]!);
-        const sorted = Float64Array.from(sample).sort();
-        let within = 0;
-        for (const v of sorted) {
-          const w = halfWindow(c, v);
-          within += lowerBound(sorted, v + w + Number.MIN_VALUE) - lowerBound(sorted, v - w);
-        }
-        return { c, crowd: within / (sorted.length * sorted.length) };
-      })
-      .sort((x, y) => x.crowd - y.crowd);
-    const pivot = crowding[0]!.c;
-    const second = crowding.length > 1 ? crowding[1]!.c : -1;
-    const n = es.length;
-    const pivotVals = new Float64Array(n);
-    for (let k = 0; k < n; k++) pivotVals[k] = ne[es[k]! * width + pivot]!;
-    const order = ascendingPositions(pivotVals);
-    const keys = new Float64Array(n);
-    const rowAt = new Int32Array(n);
-    const keys2 = second < 0 ? null : new Float64Array(n);
-    for (let k = 0; k < n; k++) {
-      keys[k] = pivotVals[order[k]!]!;
-      rowAt[k] = es[order[k]!]!;
-      if (keys2) keys2[k] = ne[rowAt[k]! * width + second]!;
-    }
-    for (const j of as) {
-      edgeStart[j] = this.edges;
-      const v = na[j * width + pivot]!;
-      const w = halfWindow(pivot, v);
-      const v2 = second < 0 ? 0 : na[j * width + second]!;
-      const w2 = second < 0 ? 0 : halfWindow(second, v2);
-      let tried = 0;
-      for (let k = lowerBound(keys, v - w); k < n && keys[k]! <= v + w; k++) {
-        if (keys2 && Math.abs(keys2[k]! - v2) > w2) continue;
-        if (++tried > WINDOW_CANDIDATE_CAP) {
-          this.incomplete = true;
-          break;
-        }
-        const i = rowAt[k]!;
-        if (this.within(i, j)) this.addEdge(i, j);
-      }
-      edgeEnd[j] = this.edges;
     }
   }
 }
