@@ -122,12 +122,6 @@ export function matchUnordered(
   tols: NumericTolerance[],
   opts: { exactOnly?: boolean; stopWhenUnpaired?: boolean } = {},
 ): Matching {
-  let T0 = performance.now();
-  const lap = (l: string) => {
-    const t = performance.now();
-    if (E.length >= 1e5) console.log(l, (t - T0).toFixed(1));
-    T0 = t;
-  };
   const matchE = new Int32Array(E.length).fill(-1);
   const matchA = new Int32Array(A.length).fill(-1);
   const width = Math.max(E[0]?.length ?? 0, A[0]?.length ?? 0);
