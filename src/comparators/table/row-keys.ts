@@ -57,7 +57,7 @@ export interface PackedRows {
   hash: Int32Array;
   bucket: Int32Array;
   /** row i's cell c at num[i * width + c] when it is a finite number, NaN otherwise (expected rows only) */
-  num: Float64Array;
+  num: number[];
   width: number;
 }
 
@@ -66,16 +66,19 @@ export function packRows(rows: Cell[][], width: number, index: SignatureIndex, n
   const pair = new Int32Array(2);
   const hash = new Int32Array(n);
   const bucket = new Int32Array(n);
-  const num = new Float64Array(numbers ? n * width : 0).fill(Number.NaN);
+  // a plain array of doubles, not a Float64Array: it lives in the JavaScript heap, whereas typed
+  // arrays count as external memory, and every 64 MB of that forces a full collection of the whole
+  // heap (about a second with two million-row tables alive)
+  const num: number[] = new Array(numbers ? n * width : 0);
   for (let i = 0; i < n; i++) {
     const cells = rows[i]!;
     rowHashes(cells, pair);
     hash[i] = pair[0]!;
     bucket[i] = index.find(cells, pair[1]!);
     if (numbers)
-      for (let c = 0, at = i * width; c < cells.length; c++, at++) {
+      for (let c = 0, at = i * width; c < width; c++, at++) {
         const v = cells[c];
-        if (typeof v === 'number' && Number.isFinite(v)) num[at] = v;
+        num[at] = typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN;
       }
   }
   return { hash, bucket, num, width };
