@@ -1,8 +1,9 @@
 // Every row of a table read once, in the table's own order: its hash, the bucket of rows that share
-// its non-numeric cells, and (expected rows) its finite numbers packed row by row into one
-// Float64Array. Row matching then reads expected rows from the packed numbers and actual rows in
-// their order only: visiting rows in another order than they lie in memory costs a cache miss per
-// cell, which was most of the time of a million-row matching.
+// its non-numeric cells, and (expected rows) its finite numbers packed row by row into one array of
+// doubles; then identical rows paired from those alone. Row matching reads expected rows from the
+// packed numbers and actual rows in their order only: visiting rows in another order than they lie
+// in memory costs a cache miss per cell, which was most of the time of a million-row matching.
+import { ascendingByKey } from './radix.js';
 import type { Cell } from './read.js';
 import { identicalRows, rowHashes, sameSignature } from './row-hash.js';
 
@@ -88,7 +89,7 @@ export function packRows(rows: Cell[][], width: number, index: SignatureIndex, n
  * Whether expected row i (packed in `e`, cells `eRow`) and an actual row in bucket `aBucket` are
  * identical: one bucket means the same non-numeric cells, so only the numbers are left to compare.
  */
-export function sameRow(
+function sameRow(
   e: PackedRows,
   i: number,
   eRow: Cell[],
@@ -103,4 +104,68 @@ export function sameRow(
     if (!Number.isNaN(u) && u !== aRow[c]) return false;
   }
   return !index.nested[b] || identicalRows(eRow, aRow);
+}
+
+/**
+ * Pairs identical rows: each actual row, in order, takes the first identical expected row still
+ * free. Both tables sorted by hash (radix), each run of one hash zipped in row order, then every
+ * pair confirmed in actual-row order; a run where a confirmation fails (a hash collision) is paired
+ * again row by row.
+ */
+export function pairIdentical(
+  E: Cell[][],
+  A: Cell[][],
+  e: PackedRows,
+  a: PackedRows,
+  index: SignatureIndex,
+  matchE: Int32Array,
+  matchA: Int32Array,
+): void {
+  const byE = ascendingByKey(e.hash);
+  const byA = ascendingByKey(a.hash);
+  const runs: [number, number, number, number][] = [];
+  for (let x = 0, y = 0; x < byE.length && y < byA.length; ) {
+    const he = e.hash[byE[x]!]! >>> 0;
+    const ha = a.hash[byA[y]!]! >>> 0;
+    if (he < ha) x++;
+    else if (ha < he) y++;
+    else {
+      let xe = x;
+      while (xe < byE.length && e.hash[byE[xe]!] === e.hash[byE[x]!]) xe++;
+      let ye = y;
+      while (ye < byA.length && a.hash[byA[ye]!] === a.hash[byA[y]!]) ye++;
+      for (let t = 0; t < Math.min(xe - x, ye - y); t++) {
+        matchE[byE[x + t]!] = byA[y + t]!;
+        matchA[byA[y + t]!] = byE[x + t]!;
+      }
+      runs.push([x, xe, y, ye]);
+      x = xe;
+      y = ye;
+    }
+  }
+  const collided = new Set<number>();
+  for (let j = 0; j < A.length; j++) {
+    const i = matchA[j]!;
+    if (i !== -1 && !sameRow(e, i, E[i]!, A[j]!, a.bucket[j]!, index)) collided.add(a.hash[j]!);
+  }
+  if (collided.size === 0) return;
+  for (const [x, xe, y, ye] of runs) {
+    if (!collided.has(e.hash[byE[x]!]!)) continue;
+    for (let k = x; k < xe; k++) matchE[byE[k]!] = -1;
+    for (let k = y; k < ye; k++) matchA[byA[k]!] = -1;
+    // `from` skips the run's paired front, so a run of one row repeated stays linear
+    let from = x;
+    for (let k = y; k < ye; k++) {
+      const j = byA[k]!;
+      while (from < xe && matchE[byE[from]!] !== -1) from++;
+      for (let m = from; m < xe; m++) {
+        const i = byE[m]!;
+        if (matchE[i] === -1 && identicalRows(E[i]!, A[j]!)) {
+          matchE[i] = j;
+          matchA[j] = i;
+          break;
+        }
+      }
+    }
+  }
 }

@@ -6,10 +6,9 @@
 // or lists per row, comparator sorts and rows visited out of order each cost seconds.
 import { numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { cellsWithin } from './cells.js';
-import { ascendingByKey, ascendingPositions } from './radix.js';
+import { ascendingPositions } from './radix.js';
 import type { Cell } from './read.js';
-import { identicalRows } from './row-hash.js';
-import { type PackedRows, packRows, SignatureIndex, sameRow } from './row-keys.js';
+import { type PackedRows, packRows, pairIdentical, SignatureIndex } from './row-keys.js';
 
 /** Work limit for the augmenting-path search (pathological inputs only). */
 const MATCHING_STEP_BUDGET = 50_000_000;
@@ -30,70 +29,6 @@ interface Matching {
   /** the search stopped at its work limit */
   incomplete: boolean;
   buckets: Bucket[];
-}
-
-/**
- * Pairs identical rows: each actual row, in order, takes the first identical expected row still
- * free. Both tables sorted by hash (radix), each run of one hash zipped in row order, then every
- * pair confirmed in actual-row order; a run where a confirmation fails (a hash collision) is paired
- * again row by row.
- */
-function pairIdentical(
-  E: Cell[][],
-  A: Cell[][],
-  e: PackedRows,
-  a: PackedRows,
-  index: SignatureIndex,
-  matchE: Int32Array,
-  matchA: Int32Array,
-): void {
-  const byE = ascendingByKey(e.hash);
-  const byA = ascendingByKey(a.hash);
-  const runs: [number, number, number, number][] = [];
-  for (let x = 0, y = 0; x < byE.length && y < byA.length; ) {
-    const he = e.hash[byE[x]!]! >>> 0;
-    const ha = a.hash[byA[y]!]! >>> 0;
-    if (he < ha) x++;
-    else if (ha < he) y++;
-    else {
-      let xe = x;
-      while (xe < byE.length && e.hash[byE[xe]!] === e.hash[byE[x]!]) xe++;
-      let ye = y;
-      while (ye < byA.length && a.hash[byA[ye]!] === a.hash[byA[y]!]) ye++;
-      for (let t = 0; t < Math.min(xe - x, ye - y); t++) {
-        matchE[byE[x + t]!] = byA[y + t]!;
-        matchA[byA[y + t]!] = byE[x + t]!;
-      }
-      runs.push([x, xe, y, ye]);
-      x = xe;
-      y = ye;
-    }
-  }
-  const collided = new Set<number>();
-  for (let j = 0; j < A.length; j++) {
-    const i = matchA[j]!;
-    if (i !== -1 && !sameRow(e, i, E[i]!, A[j]!, a.bucket[j]!, index)) collided.add(a.hash[j]!);
-  }
-  if (collided.size === 0) return;
-  for (const [x, xe, y, ye] of runs) {
-    if (!collided.has(e.hash[byE[x]!]!)) continue;
-    for (let k = x; k < xe; k++) matchE[byE[k]!] = -1;
-    for (let k = y; k < ye; k++) matchA[byA[k]!] = -1;
-    // `from` skips the run's paired front, so a run of one row repeated stays linear
-    let from = x;
-    for (let k = y; k < ye; k++) {
-      const j = byA[k]!;
-      while (from < xe && matchE[byE[from]!] !== -1) from++;
-      for (let m = from; m < xe; m++) {
-        const i = byE[m]!;
-        if (matchE[i] === -1 && identicalRows(E[i]!, A[j]!)) {
-          matchE[i] = j;
-          matchA[j] = i;
-          break;
-        }
-      }
-    }
-  }
 }
 
 /** Rows still unpaired grouped by bucket (ascending inside one): bucket b's are rows[start[b] .. start[b + 1]). */
@@ -171,11 +106,15 @@ export function matchUnordered(
       if (list) list.push(i);
       else identical.set(b, [i]);
     }
+    const again: (Part & { as: Int32Array })[] = [];
     for (const [b, more] of identical) {
       const es = Int32Array.from([...rowsOf(inE, b), ...more]);
       const as = Int32Array.from([...rowsOf(inA, b), ...more.map((i) => matchE[i]!)]);
-      const one = new Windows(e, count, [{ b, es, pivot: solver.pivotOf(b, es, as.length) }]);
-      for (const j of as) solver.edgesOf(one, b, j);
+      again.push({ b, es, as, pivot: solver.pivotOf(b, es, as.length) });
+    }
+    const windowsAgain = new Windows(e, count, again);
+    for (const { b, as } of again) {
+      for (const j of as) solver.edgesOf(windowsAgain, b, j);
       solver.solve(as);
     }
   }
