@@ -16,7 +16,7 @@ const MATCHING_STEP_BUDGET = 50_000_000;
 const WINDOW_CANDIDATE_CAP = 5_000;
 
 /** Rows left unmatched on both sides that share their non-numeric cells (`rep` is one of them). */
-export interface Bucket {
+interface Bucket {
   rep: Cell[];
   e: number[];
   a: number[];
