@@ -47,7 +47,7 @@ async function timed(expected: unknown, actual: unknown, tolerance: Record<strin
   let result = { status: '', metric: '' };
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
-    if (process.env.TABLE_BENCH_GC) collectGarbage();
+    collectGarbage();
     ms.push(
       await timeIt(async () => {
         result = await tableComparator.compare({ key: 't', type: 'table', expected, actual, tolerance });
