@@ -4,18 +4,14 @@
 // ratios at each size and the growth exponent from 10k to the largest size (aim: unordered ≤ 2×
 // ordered, exponent ≤ 1.1). Each table goes through JSON first, as a fixture and a tool's answer
 // do: a shuffled array of rows allocated in another order would put every row at a random address,
-// and time the memory system rather than the comparator. A full garbage collection before each run
-// keeps the cost of building the tables out of the comparison's time.
+// and time the memory system rather than the comparator. (No forced garbage collection between
+// runs: measured, it made the runs after it slower, not steadier.)
 // Run alone: node --import tsx bench/table.ts [maxRows]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { tableComparator } from '../src/comparators/table/table.js';
 import { median, timeIt } from './measure.js';
 
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
 const viaJson = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 function makeTable(rows: number): { columns: string[]; rows: unknown[][] } {
@@ -47,7 +43,6 @@ async function timed(expected: unknown, actual: unknown, tolerance: Record<strin
   let result = { status: '', metric: '' };
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
-    collectGarbage();
     ms.push(
       await timeIt(async () => {
         result = await tableComparator.compare({ key: 't', type: 'table', expected, actual, tolerance });
