@@ -5,7 +5,6 @@ import type { NumericTolerance } from '../kit/numeric-tolerance.js';
 import { joinPath } from '../kit/paths.js';
 import { shortJson } from '../kit/value.js';
 import { cellsWithin, compareCell } from './cells.js';
-import { identicalRows, rowHashes } from './row-hash.js';
 import { MISSING, rowContent, type Aligned, type Cell, type Col, type Row } from './read.js';
 import { matchUnordered } from './unordered.js';
 
@@ -99,27 +98,6 @@ export class RowReport {
   }
 }
 
-/** Every actual row equals an expected one (a hash of each row, then the cells): the same rows, perhaps elsewhere. */
-function sameRowsExactly(E: Cell[][], A: Cell[][]): boolean {
-  const pair = new Int32Array(2);
-  const byHash = new Map<number, number[]>();
-  for (let i = 0; i < E.length; i++) {
-    rowHashes(E[i]!, pair);
-    const list = byHash.get(pair[0]!);
-    if (list) list.push(i);
-    else byHash.set(pair[0]!, [i]);
-  }
-  for (const a of A) {
-    rowHashes(a, pair);
-    const list = byHash.get(pair[0]!);
-    const k = list ? list.findIndex((i) => identicalRows(E[i]!, a)) : -1;
-    if (k < 0) return false;
-    list![k] = list![list!.length - 1]!;
-    list!.pop();
-  }
-  return true;
-}
-
 /**
  * Rows in order. A table whose rows are all there but in another order says so in its metric, with
  * the fix, beside its cell differences (of which the first are kept): found in linear time from the
@@ -132,8 +110,11 @@ export function compareOrderedRows(r: RowReport): void {
   const differing: number[] = [];
   for (let i = 0; i < n; i++) if (!cellsWithin(E[i]!, A[i]!, tols)) differing.push(i);
   if (differing.length && E.length === A.length) {
-    const reordered =
-      sameRowsExactly(E, A) || (differing.length * 2 > n && matchUnordered(E, A, tols).matchA.every((i) => i !== -1));
+    // the same rows exactly, or (when most rows moved) within tolerance; the search stops at the
+    // first row sure to stay unpaired
+    const exactOnly = differing.length * 2 <= n;
+    const { matchA } = matchUnordered(E, A, tols, { exactOnly, stopWhenUnpaired: true });
+    const reordered = matchA.every((i) => i !== -1);
     if (reordered)
       r.notes.push(
         `rows are in a different order; use \`rows: unordered\` (every row is there, ${differing.length} of ${n} at another position)`,
