@@ -313,11 +313,19 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
   // the alpha bits every pixel of both images has, found in the same pass
   let alphaBits = ALPHA;
   for (let i = 0; i < n; i++) {
-    const pa = a32[i]!;
-    const pb = b32[i]!;
+    let pa = a32[i]!;
+    let pb = b32[i]!;
+    // a run of equal pixels (nearly all of them) in a loop of its own, which the compiler keeps
+    // tight: in this loop's body they measured twice as slow (bench/image.ts)
     if (pa === pb) {
       alphaBits &= pa;
-      continue;
+      for (i++; i < n; i++) {
+        pa = a32[i]!;
+        pb = b32[i]!;
+        if (pa !== pb) break;
+        alphaBits &= pa;
+      }
+      if (i === n) break;
     }
     const both = pa & pb;
     alphaBits &= both;
