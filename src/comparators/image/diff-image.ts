@@ -17,21 +17,23 @@ const FADED = Uint32Array.from({ length: 256 }, (_, y) => {
   return packRgba(g, g, g, 255);
 });
 
-/** The same-size case in one pass; a run of one colour (most of a UI screenshot) is faded once. */
+/**
+ * The same-size case in one pass. Runs of unchanged pixels of one colour (most of a screenshot) are
+ * filled in a loop of their own, faded once per run.
+ */
 function fadedOrMarked(out: Uint32Array, e32: Uint32Array, a32: Uint32Array, mask: Uint8Array | null): void {
-  let last = -1;
-  let lastFaded = 0;
-  for (let i = 0; i < out.length; i++) {
+  const n = out.length;
+  for (let i = 0; i < n; i++) {
     const pe = e32[i]!;
     const m = mask ? mask[i]! : pe === a32[i]! ? MASK.same : MASK.differs;
     if (m === MASK.differs) out[i] = RED;
     else if (m === MASK.tolerated || m === MASK.antialiased) out[i] = YELLOW;
     else {
-      if (pe !== last) {
-        last = pe;
-        lastFaded = FADED[lumaOf(pe)]!;
-      }
-      out[i] = lastFaded;
+      let end = i + 1;
+      if (mask) while (end < n && e32[end] === pe && mask[end] === MASK.same) end++;
+      else while (end < n && e32[end] === pe && a32[end] === pe) end++;
+      out.fill(FADED[lumaOf(pe)]!, i, end);
+      i = end - 1;
     }
   }
 }
