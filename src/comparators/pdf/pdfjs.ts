@@ -59,8 +59,8 @@ export type Loaded<T> = { module: T } | { degraded: Degraded };
 
 // The legacy build's core-js polyfills replace built-ins Node 20 already has with slower JavaScript
 // (Array.prototype.push, JSON.parse, JSON.stringify) for the whole process: measured as a sixth of a
-// 100-page text extraction (bench/pdf.ts), and every later JSON.parse in pixie paid too. pdf.js keeps
-// the copies it captured, so the process gets the natives back; what Node lacks stays polyfilled.
+// 100-page text extraction (bench/pdf.ts), and every later JSON.parse in pixie paid too. They fix
+// edge cases neither pdf.js nor pixie meets, so the natives are put back; what Node lacks stays.
 const NATIVES = [
   [Array.prototype, 'push'],
   [JSON, 'parse'],
