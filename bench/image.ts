@@ -2,7 +2,8 @@
 // 1920×1080 pixels (decoding happens once, outside the timings). Prints medians and ratios. The
 // default pixel mode makes pixelmatch's decisions itself (a port of its test, in one pass that also
 // sorts out anti-aliasing, the opacity check and pixie's own checks on the pixels it flags), so the
-// default verdict is set against pixelmatch alone (aim ≥ 1×).
+// default verdict is set against pixelmatch alone (aim ≥ 1×); those two pairs of timings alternate
+// run by run, so the ratio survives a shared machine's drift.
 // Run alone: node --import tsx bench/image.ts
 import pixelmatch from 'pixelmatch';
 import * as ssimJs from 'ssim.js';
@@ -15,10 +16,46 @@ import { pixelDiff } from '../src/comparators/image/pixel-diff.js';
 import { samePixels, type RgbaImage } from '../src/comparators/image/rgba.js';
 import { ssim } from '../src/comparators/image/ssim.js';
 import { dashboardSvg, renderPng, toRgba } from './image-scenes.js';
-import { median } from './measure.js';
+import { median, showSpread, spread } from './measure.js';
 
 const W = 1920,
   H = 1080;
+
+/**
+ * `ours` and `peer` in alternating pairs after a warm-up of each: the medians and the pair-by-pair
+ * ratio (peer / ours) with its min and max, so a shared machine's drift hits both sides alike.
+ */
+function paired(
+  peer: () => unknown,
+  ours: () => unknown,
+  runs: number,
+): { peer: number; ours: number; ratios: number[] } {
+  peer();
+  ours();
+  const p: number[] = [];
+  const o: number[] = [];
+  const ratios: number[] = [];
+  const timed = (fn: () => unknown): number => {
+    const t = performance.now();
+    fn();
+    return performance.now() - t;
+  };
+  for (let i = 0; i < runs; i++) {
+    let tp: number;
+    let to: number;
+    if (i % 2) {
+      tp = timed(peer);
+      to = timed(ours);
+    } else {
+      to = timed(ours);
+      tp = timed(peer);
+    }
+    p.push(tp);
+    o.push(to);
+    ratios.push(tp / to);
+  }
+  return { peer: median(p), ours: median(o), ratios };
+}
 
 function time(fn: () => unknown, runs: number): number {
   fn(); // warm-up (JIT)
@@ -51,6 +88,7 @@ async function makePair(sharp: SharpFactory): Promise<{ a: RgbaImage; b: RgbaIma
   return { a, b, changed: pixelDiff(a, b, { threshold: 0 }).differing };
 }
 
+const spreadOf = (ratios: number[]): string => `${showSpread(spread(ratios), 2, '×')} (min / median / max)`;
 const line = (label: string, ms: number, note = ''): string =>
   `  ${label.padEnd(62)} ${ms.toFixed(1).padStart(8)} ms${note ? `  ${note}` : ''}`;
 const ratio = (peer: number, ours: number): string =>
@@ -70,21 +108,28 @@ export async function benchImage(): Promise<void> {
     `${W}×${H} dashboard PNGs decoded once; ${changed} pixels (${((changed / n) * 100).toFixed(2)} %) differ at all; medians`,
   );
 
-  const pmDefault = time(() => pixelmatch(a.data, b.data, undefined, W, H, { threshold }), 15);
+  const verdictPair = paired(
+    () => pixelmatch(a.data, b.data, undefined, W, H, { threshold }),
+    () => compareRgba(a, b, settingsOf({}, 'pixel')),
+    21,
+  );
+  const pmDefault = verdictPair.peer;
+  const verdict = verdictPair.ours;
   const pmNoAa = time(() => pixelmatch(a.data, b.data, undefined, W, H, { threshold, includeAA: true }), 15);
   const pmOut = new Uint8Array(n * 4);
-  const pmDiff = time(() => pixelmatch(a.data, b.data, pmOut, W, H, { threshold }), 15);
+  const diffPair = paired(
+    () => pixelmatch(a.data, b.data, pmOut, W, H, { threshold }),
+    () => renderDiff(a, b, { mask: compareRgba(a, b, settingsOf({}, 'pixel')).mask }),
+    21,
+  );
+  const pmDiff = diffPair.peer;
+  const pxDiff = diffPair.ours;
   const pmSame = time(() => pixelmatch(a.data, copy.data, undefined, W, H, { threshold }), 15);
 
   const hist = time(() => histogramDistance(a, b), 15);
   const pxDefault = time(() => pixelDiff(a, b, { threshold, antialiasing: true }), 15);
   const pxPlain = time(() => pixelDiff(a, b, { threshold, antialiasing: false }), 15);
   const pxShift = time(() => pixelDiff(a, b, { threshold, antialiasing: true, maxShift: 1 }), 15);
-  const verdict = time(() => compareRgba(a, b, settingsOf({}, 'pixel')), 15);
-  const pxDiff = time(() => {
-    const v = compareRgba(a, b, settingsOf({}, 'pixel'));
-    renderDiff(a, b, { mask: v.mask });
-  }, 15);
   const same = time(() => samePixels(a, copy), 15);
 
   const ours = time(() => ssim(a, b), 9);
@@ -103,14 +148,24 @@ export async function benchImage(): Promise<void> {
     line("pixie pixel count, default (pixelmatch's test + pixie checks)", pxDefault, ratio(pmDefault, pxDefault)),
   );
   console.log(
-    line('pixie default verdict (compareRgba, failing, AA marked; aim ≥ 1×)', verdict, ratio(pmDefault, verdict)),
+    line(
+      'pixie default verdict (compareRgba, failing, AA marked; aim ≥ 1×)',
+      verdict,
+      `${ratio(pmDefault, verdict)}; pair by pair ${spreadOf(verdictPair.ratios)}`,
+    ),
   );
   console.log(line('pixie pixel count, max_shift 1', pxShift, ratio(pmDefault, pxShift)));
   console.log(line('pixie histogram', hist, ratio(pmDefault, hist)));
   console.log(line('pixelmatch, includeAA (no AA detection)', pmNoAa));
   console.log(line('pixie pixel count, antialiasing false', pxPlain, ratio(pmNoAa, pxPlain)));
   console.log(line('pixelmatch with diff output', pmDiff));
-  console.log(line('pixie default verdict + diff image', pxDiff, ratio(pmDiff, pxDiff)));
+  console.log(
+    line(
+      'pixie default verdict + diff image',
+      pxDiff,
+      `${ratio(pmDiff, pxDiff)}; pair by pair ${spreadOf(diffPair.ratios)}`,
+    ),
+  );
   console.log(line('pixelmatch, identical pixels', pmSame));
   console.log(line('pixie samePixels (fast path before any mode)', same, ratio(pmSame, same)));
   console.log(line('ssim.js 3.5 default (weber, auto downsample)', peerWeber));

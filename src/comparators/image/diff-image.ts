@@ -17,6 +17,27 @@ const FADED = Uint32Array.from({ length: 256 }, (_, y) => {
   return packRgba(g, g, g, 255);
 });
 
+/**
+ * The same-size case in one pass. Runs of unchanged pixels of one colour (most of a screenshot) are
+ * filled in a loop of their own, faded once per run.
+ */
+function fadedOrMarked(out: Uint32Array, e32: Uint32Array, a32: Uint32Array, mask: Uint8Array | null): void {
+  const n = out.length;
+  for (let i = 0; i < n; i++) {
+    const pe = e32[i]!;
+    const m = mask ? mask[i]! : pe === a32[i]! ? MASK.same : MASK.differs;
+    if (m === MASK.differs) out[i] = RED;
+    else if (m === MASK.tolerated || m === MASK.antialiased) out[i] = YELLOW;
+    else {
+      let end = i + 1;
+      if (mask) while (end < n && e32[end] === pe && mask[end] === MASK.same) end++;
+      else while (end < n && e32[end] === pe && a32[end] === pe) end++;
+      out.fill(FADED[lumaOf(pe)]!, i, end);
+      i = end - 1;
+    }
+  }
+}
+
 export function renderDiff(
   expected: RgbaImage,
   actual: RgbaImage,
@@ -27,17 +48,18 @@ export function renderDiff(
   const out = new Uint32Array(width * height);
   const e32 = pixels32(expected);
   const a32 = pixels32(actual);
-  const mask = sameSize(expected, actual) ? opts.mask : null;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const o = y * width + x;
-      if (x >= expected.width || y >= expected.height || x >= actual.width || y >= actual.height) {
-        out[o] = MAGENTA;
-        continue;
+  if (sameSize(expected, actual)) fadedOrMarked(out, e32, a32, opts.mask ?? null);
+  else {
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const o = y * width + x;
+        if (x >= expected.width || y >= expected.height || x >= actual.width || y >= actual.height) {
+          out[o] = MAGENTA;
+          continue;
+        }
+        const pe = e32[y * expected.width + x]!;
+        out[o] = pe === a32[y * actual.width + x]! ? FADED[lumaOf(pe)]! : RED;
       }
-      const pe = e32[y * expected.width + x]!;
-      const m = mask ? mask[o]! : pe === a32[y * actual.width + x]! ? MASK.same : MASK.differs;
-      out[o] = m === MASK.differs ? RED : m === MASK.tolerated || m === MASK.antialiased ? YELLOW : FADED[lumaOf(pe)]!;
     }
   }
   // hatched with diagonal stripes, so an ignored area is never mistaken for an unchanged one

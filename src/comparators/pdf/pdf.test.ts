@@ -182,6 +182,23 @@ describe('PDF compare core', () => {
   });
 });
 
+describe('loading pdf.js', () => {
+  // in a fresh process: the natives are taken before pdf.js is first loaded there
+  it('leaves the process with the native Array.prototype.push, JSON.parse and JSON.stringify its polyfills replace', async () => {
+    const script = `const natives = [Array.prototype.push, JSON.parse, JSON.stringify];
+const { loadPdfjs } = await import(${JSON.stringify(new URL('./pdfjs.ts', import.meta.url).href)});
+const loaded = await loadPdfjs();
+const now = [Array.prototype.push, JSON.parse, JSON.stringify];
+console.log(JSON.stringify({ loaded: 'module' in loaded, natives: now.map((f, i) => f === natives[i]), withResolvers: typeof Promise.withResolvers }));`;
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], (err, out, errOut) =>
+        err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(out),
+      );
+    });
+    expect(JSON.parse(stdout)).toEqual({ loaded: true, natives: [true, true, true], withResolvers: 'function' });
+  });
+});
+
 describe('PDF degradation', () => {
   it('falls back to size + SHA-256 with degraded set when pdfjs-dist is missing (injected loader)', async () => {
     const degraded = {

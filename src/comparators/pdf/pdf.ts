@@ -148,9 +148,12 @@ export async function comparePdf(
     canvas = loadedCanvas.module as CanvasModule;
   }
 
-  const openedE = await openDocument(pdfjs, expectedBytes);
-  if (!openedE.ok) return fail(`expected PDF could not be read: ${openedE.problem} (fix the fixture)`);
-  const openedA = await openDocument(pdfjs, actualBytes);
+  // opened together (pdf.js parses one while it waits on the other); the expected file's problem first
+  const [openedE, openedA] = await Promise.all([openDocument(pdfjs, expectedBytes), openDocument(pdfjs, actualBytes)]);
+  if (!openedE.ok) {
+    if (openedA.ok) await openedA.open.close();
+    return fail(`expected PDF could not be read: ${openedE.problem} (fix the fixture)`);
+  }
   if (!openedA.ok) {
     await openedE.open.close();
     return fail(`actual PDF could not be read: ${openedA.problem}`);
