@@ -48,6 +48,7 @@ function planFor(toolDir: string, subreaper: boolean): Record<string, unknown> {
     subreaper: subreaper ? { python: 'python3', script: path.join(ROOT, 'src', 'tool', 'subreaper.py') } : null,
     concurrent: manifest.concurrent,
     sample: runBody(randomUUID(), buildSampleInputs(manifest)),
+    sampleAgain: randomUUID(),
     stream: manifest.outputs.some((o) => o.streaming) ? runBody(randomUUID(), buildSampleInputs(manifest)) : null,
     fixtures: fixtures.filter((f) => !f.skip_reason).map((f) => runBody(randomUUID(), f.inputs)),
   };
