@@ -55,6 +55,14 @@ describe('the tool starts first', () => {
     expect(processesUnder(dir)).toEqual([]);
   });
 
+  it('a tool launched ahead of a command that then refuses its flags is stopped, nothing left running', async () => {
+    const dir = countingTool('early-refused-flags');
+    const r = await runPixie(['validate', dir, '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--yes only confirms --update-fixtures');
+    expect(processesUnder(dir)).toEqual([]);
+  });
+
   it('an entrypoint that is not a regular file inside the tool is never started early', async () => {
     const dir = countingTool('early-refused');
     const outside = path.join(tempDir('early-outside'), 'evil.js');
