@@ -1,16 +1,18 @@
-// `pixie validate <tool>` starts the tool before it loads the checks (validation/early-start.ts hands
-// it to the validation), so the tool boots while pixie loads. Only in the plain case: one named
-// tool and no project config, since a config may name the tools folder and the variables a tool
-// gets, and reading it costs what this saves.
+// `pixie validate` starts the tool (with --all, the first) before it loads the checks
+// (validation/early-start.ts hands it to the validation), so the tool boots while pixie loads. Only
+// in the plain case, with no project config: a config may name the tools folder and the variables a
+// tool gets, and reading it costs what this saves; and only a tool that will surely be validated.
 import path from 'node:path';
-import { resolveTool } from '../project/discover.js';
+import { discoverTools, resolveTool, toolAround } from '../project/discover.js';
 import { findProjectRoot } from '../project/root.js';
 import { prelaunch, prelaunchedProcess } from '../validation/early-start.js';
 import type { ValidateCliOptions } from './validate-command.js';
 
 /** Launches the named tool; settles once its process exists, so that pixie's own loading does not hold up its launch. */
 export async function prelaunchTool(target: string | undefined, opts: ValidateCliOptions): Promise<void> {
-  if (!target || opts.all || opts.changed || opts.watch || opts.updateFixtures || opts.u || opts.shard) return;
+  if (opts.changed || opts.watch || opts.updateFixtures || opts.u || opts.shard) return;
+  // --all with a fixture filter leaves out tools without a matching fixture
+  if (opts.all && (target || opts.fixture?.length || opts.tag?.length)) return;
   try {
     const cwd = process.cwd();
     const root = findProjectRoot(cwd);
@@ -22,7 +24,13 @@ export async function prelaunchTool(target: string | undefined, opts: ValidateCl
       : fromEnv
         ? path.resolve(cwd, fromEnv)
         : path.join(root.dir, 'tools');
-    prelaunch(resolveTool(target, toolsDir, cwd), {
+    const toolDir = opts.all
+      ? discoverTools(toolsDir)[0]
+      : target
+        ? resolveTool(target, toolsDir, cwd)
+        : toolAround(cwd, toolsDir);
+    if (!toolDir) return;
+    prelaunch(toolDir, {
       healthTimeoutMs: opts.startupTimeout ? opts.startupTimeout * 1000 : undefined,
     });
   } catch {
