@@ -1,5 +1,6 @@
 // The irreducible work of validating a tool, with no validator around it: start the tool exactly as
-// pixie does (under pixie's subreaper, src/tool/subreaper.py, when python3 is on PATH, else directly
+// pixie does (under pixie's subreaper, src/tool/subreaper.py, run by the Python pixie would pick
+// (src/tool/launch.ts, subreaperPython) when python3 is on PATH, else directly
 // in its own process group), poll /healthz, GET /schema, POST the sample /run and every fixture's
 // /run (four at a time, as pixie does), then stop it (SIGTERM to its group, wait for it to exit).
 // The sample /run is sent twice, as check 8 does by default (its determinism run, left out only
