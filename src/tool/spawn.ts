@@ -191,8 +191,9 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       lastPoll = healthPollOf(err); // not listening yet, or not answering
     }
     if (exit) break;
-    // poll briskly while a fast tool is likely to come up, then ease off
-    await within(exited, performance.now() - started < 1000 ? 20 : 100, null);
+    // poll briskly while a fast tool is likely to come up (a refused poll costs ~0.2 ms), then ease off
+    const since = performance.now() - started;
+    await within(exited, since < 500 ? 5 : since < 1000 ? 20 : 100, null);
   }
   if (exit) await within(proc.drained, 500, null);
   const exitNow = exit as Exit | null;
