@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { comparatorFor } from '../src/comparators/index.js';
 import { loadFixtures } from '../src/reference/load.js';
 import { baseEnvironment, toolEnvironment } from '../src/tool/environment.js';
+import { subreaperPython } from '../src/tool/launch.js';
 import { loadManifest } from '../src/tool/manifest.js';
 import { resolveEntrypoint, runtimeFor } from '../src/tool/runtime.js';
 import { buildSampleInputs, runBody } from '../src/validation/sample-inputs.js';
@@ -45,9 +46,10 @@ function planFor(toolDir: string, subreaper: boolean): Record<string, unknown> {
     args: [...runtime.preArgs, entrypoint],
     env: toolEnvironment(toolDir, passEnv, own).env,
     baseEnv: baseEnvironment(),
-    subreaper: subreaper ? { python: 'python3', script: path.join(ROOT, 'src', 'tool', 'subreaper.py') } : null,
+    subreaper: subreaper ? { python: subreaperPython(), script: path.join(ROOT, 'src', 'tool', 'subreaper.py') } : null,
     concurrent: manifest.concurrent,
     sample: runBody(randomUUID(), buildSampleInputs(manifest)),
+    sampleAgain: randomUUID(),
     stream: manifest.outputs.some((o) => o.streaming) ? runBody(randomUUID(), buildSampleInputs(manifest)) : null,
     fixtures: fixtures.filter((f) => !f.skip_reason).map((f) => runBody(randomUUID(), f.inputs)),
   };

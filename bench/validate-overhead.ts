@@ -1,9 +1,12 @@
 // `pixie validate` against the floor: the same tool started exactly as pixie starts it, asked for
 // /healthz, /schema, the sample /run and every fixture's /run, and stopped, by a bare Node script
-// (bench/floor.mjs). Both are whole processes, run in interleaved pairs; the ratio is taken pair by
-// pair and printed as min / median / max (aim: median ≤ 1.5×). The same for `--all` on the
-// example tools: pixie's time beyond the floor, per tool (aim < 50 ms). And `pixie --help` against a
-// bare `node`.
+// (bench/floor.mjs; it sends the sample /run twice, as check 8's determinism run does by default).
+// Both are whole processes, run in interleaved pairs; the ratio is taken pair by pair and printed as
+// min / median / max (aim: median ≤ 1.5×). The same for `--all` on the example tools: pixie's time
+// beyond the floor, per tool (aim < 50 ms), and each tool's share (its report's duration against
+// the floor's time for it; what is left is pixie's own start-up and exit). And `pixie --help`
+// against a bare `node`.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +18,17 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PIXIE = path.join(ROOT, 'bin', 'pixie.js');
 const TOOLS = path.join(ROOT, 'tools');
 const node = process.execPath;
+
+/** Wall time and stdout of a command that must exit 0. */
+function timeOutput(cmd: string, args: string[], cwd?: string): Promise<{ ms: number; stdout: string }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { cwd, maxBuffer: 512 * 1024 * 1024 }, (err, stdout) => {
+      if (err) reject(err);
+      else resolve({ ms: performance.now() - started, stdout });
+    });
+  });
+}
 
 function print(label: string, r: { a: number[]; b: number[]; ratio: number[] }, aim: string): void {
   console.log(`  ${label}`);
@@ -46,15 +60,41 @@ export async function benchValidateOverhead(opts: { runs?: number } = {}): Promi
     const all = readdirSync(TOOLS).map((t) => path.join(TOOLS, t));
     const plan = path.join(dir, 'all.json');
     writeFloorPlan(plan, all);
+    // each tool's time inside each run: pixie's from its report, the floor's from its own output
+    const names = all.map((d) => path.basename(d));
+    const pixieTool: number[][] = [];
+    const floorTool: number[][] = [];
     const r = await interleaved(
-      () => timeChecked(node, [PIXIE, 'validate', '--all', '--jobs', '1', '--json'], { cwd: ROOT }),
-      () => timeChecked(node, [FLOOR, plan]),
+      async () => {
+        const { ms, stdout } = await timeOutput(node, [PIXIE, 'validate', '--all', '--jobs', '1', '--json'], ROOT);
+        const reports = JSON.parse(stdout) as { tool_id: string; duration_ms: number }[];
+        pixieTool.push(names.map((n) => reports.find((x) => x.tool_id === n)!.duration_ms));
+        return ms;
+      },
+      async () => {
+        const { ms, stdout } = await timeOutput(node, [FLOOR, plan]);
+        floorTool.push((JSON.parse(stdout) as { tool_ms: number[] }).tool_ms);
+        return ms;
+      },
       Math.max(3, Math.ceil(runs / 2)),
     );
+    // the first of each is the warm-up interleaved() leaves out
+    pixieTool.shift();
+    floorTool.shift();
     print(`validate --all --jobs 1 (${all.length} example tools)`, r, 'for the record');
     const perTool = r.a.map((a, i) => (a - r.b[i]!) / all.length);
     console.log(
       `    pixie's time beyond the floor per tool (min / median / max): ${showSpread(spread(perTool))} (aim < 50 ms; pixie's own start-up included, spread over ${all.length} tools)`,
+    );
+    console.log("    each tool: its report's duration minus the floor's time for it (min / median / max)");
+    names.forEach((n, t) => {
+      const d = pixieTool.map((p, i) => p[t]! - floorTool[i]![t]!);
+      console.log(`      ${n.padEnd(20)} ${showSpread(spread(d))}`);
+    });
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const outside = r.a.map((a, i) => a - sum(pixieTool[i]!) - (r.b[i]! - sum(floorTool[i]!)));
+    console.log(
+      `      ${'outside any tool'.padEnd(20)} ${showSpread(spread(outside))} (start-up, discovery, report, exit)`,
     );
     const help = await interleaved(
       () => timeChecked(node, [PIXIE, '--help']),

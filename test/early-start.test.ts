@@ -10,8 +10,8 @@ import { runPixie } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
 
 /** good-node, which notes each start of its process in starts.log. */
-function countingTool(name: string): string {
-  const dir = copyTool('good-node', tempDir(name));
+function countingTool(name: string, toolsDir = tempDir(name), as?: string): string {
+  const dir = copyTool('good-node', toolsDir, as);
   const main = path.join(dir, 'main.js');
   writeFileSync(
     main,
@@ -52,6 +52,25 @@ describe('the tool starts first', () => {
       message: 'skipped: check 2 tool_json_parses did not pass',
     });
     expect(starts(dir)).toBe(1); // it was started, while the checks ran
+    expect(processesUnder(dir)).toEqual([]);
+  });
+
+  it('with --all, each tool is started once: the first, launched before pixie loaded its checks, is adopted too', async () => {
+    const toolsDir = tempDir('early-all');
+    const dirs = ['a-tool', 'b-tool'].map((as) => countingTool('early-all', toolsDir, as));
+    const r = await runPixie(['validate', '--all', '--jobs', '1', '--tools-dir', toolsDir, '--json']);
+    expect(r.code).toBe(0);
+    const spawned = (JSON.parse(r.stdout) as Report[]).map((x) => x.checks.find((c) => c.name === 'tool_spawns'));
+    expect(spawned.map((c) => c?.status)).toEqual(['pass', 'pass']);
+    expect(dirs.map(starts)).toEqual([1, 1]);
+    for (const d of dirs) expect(processesUnder(d)).toEqual([]);
+  });
+
+  it('a tool launched ahead of a command that then refuses its flags is stopped, nothing left running', async () => {
+    const dir = countingTool('early-refused-flags');
+    const r = await runPixie(['validate', dir, '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--yes only confirms --update-fixtures');
     expect(processesUnder(dir)).toEqual([]);
   });
 

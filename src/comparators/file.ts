@@ -12,6 +12,7 @@ import { garbageResult, skipped } from './kit/result.js';
 import { canonicalJson, describeValue } from './kit/value.js';
 import { bytesOfString, compareBySha256 } from './sha256.js';
 import { comparePdf, PDF_MODES } from './pdf/pdf.js';
+import { loadOptional } from './optional-module.js';
 import { loadPdfjs } from './pdf/pdfjs.js';
 import { PIXEL_OPTIONS } from './image/settings.js';
 import { TABLE_OPTIONS } from './table/options.js';
@@ -281,9 +282,13 @@ function prefixPath(p: string): string {
 }
 
 export const fileComparator: Comparator = {
-  // a file output exported as PDF by default will be compared by pdf.js, the largest package pixie loads
+  // a file output exported as PDF by default will be compared by pdf.js, the largest package pixie
+  // loads; its worker too (~40 ms to compile), which pdf.js then takes from globalThis.pdfjsWorker
   warm: (output) => {
-    if (output.default_export_format === 'pdf') void loadPdfjs();
+    if (output.default_export_format !== 'pdf') return;
+    void loadPdfjs()
+      .then((l) => ('module' in l ? loadOptional('pdfjs-dist', 'pdfjs-dist/legacy/build/pdf.worker.mjs') : null))
+      .catch(() => null);
   },
   name: 'file',
   types: ['file'],

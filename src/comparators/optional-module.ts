@@ -10,6 +10,16 @@ export interface Degraded {
 
 const cache = new Map<string, Promise<{ module: unknown } | { degraded: Degraded }>>();
 
+// pdfjs-dist's legacy build installs core-js polyfills of JSON.stringify and JSON.parse (for the
+// JSON.rawJSON proposal, which nothing here uses): stringify becomes ~20× slower for every report,
+// request body and comparison after it loads. The natives are put back once a package has loaded.
+const NATIVE_JSON = { stringify: JSON.stringify, parse: JSON.parse };
+
+function restoreNativeJson(): void {
+  if (JSON.stringify !== NATIVE_JSON.stringify) JSON.stringify = NATIVE_JSON.stringify;
+  if (JSON.parse !== NATIVE_JSON.parse) JSON.parse = NATIVE_JSON.parse;
+}
+
 function installCommand(pkg: string): string {
   return `npm install ${pkg}`;
 }
@@ -32,7 +42,10 @@ export function loadOptional<T>(pkg: string, specifier: string = pkg): Promise<{
           },
         })
       : import(specifier).then(
-          (module: unknown) => ({ module }),
+          (module: unknown) => {
+            restoreNativeJson();
+            return { module };
+          },
           (err: Error) => ({
             degraded: {
               package: pkg,

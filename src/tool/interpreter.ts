@@ -22,6 +22,6 @@ export async function pythonOf(pid: number, waitMs: number): Promise<string | nu
       return null; // gone, or not ours to read
     }
     if (performance.now() > until) return null;
-    await sleep(10);
+    await sleep(2); // a readlink costs microseconds: notice the exec at once
   }
 }

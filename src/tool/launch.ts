@@ -4,7 +4,9 @@
 // environment, chdir, closed fds); directly, a process that leaves the group and drops the
 // PIXIE_RUN_ID marker can be lost, and check 11 says so (docs/checks.md, shutdown).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { accessSync, closeSync, constants as fsConstants, openSync, readSync } from 'node:fs';
 import { constants } from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { baseEnvironment } from './environment.js';
@@ -47,6 +49,40 @@ const SUBREAPER = fileURLToPath(new URL('./subreaper.py', import.meta.url));
 const PYTHON = 'python3';
 /** the interpreter behind PYTHON once one launch reported it: later ones skip a shim (pyenv's costs ~0.25 s) */
 let resolvedPython: string | null = null;
+/** the first PYTHON on PATH that is a program, not a version manager's shim script (set once looked up) */
+let programPython: string | null = null;
+
+const ELF = Buffer.from([0x7f, 0x45, 0x4c, 0x46]);
+
+/**
+ * The subreaper needs any Python 3 (it runs with -I -S, standard library only), so the first
+ * PYTHON on PATH that is a compiled program is taken over a shim before it (pyenv's, asdf's: shell
+ * scripts that cost ~0.1–0.25 s per start); PYTHON itself when there is none.
+ */
+export function subreaperPython(): string {
+  if (programPython) return programPython;
+  programPython = PYTHON;
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!path.isAbsolute(dir)) continue;
+    const file = path.join(dir, PYTHON);
+    try {
+      accessSync(file, fsConstants.X_OK);
+      const fd = openSync(file, 'r');
+      const head = Buffer.alloc(4);
+      try {
+        readSync(fd, head, 0, 4, 0);
+      } finally {
+        closeSync(fd);
+      }
+      if (!head.equals(ELF)) continue;
+      programPython = file;
+      break;
+    } catch {
+      // not there, or not ours to run
+    }
+  }
+  return programPython;
+}
 /** how long the subreaper may take to start Python and report the tool's pid */
 const HANDSHAKE_MS = 15_000;
 
@@ -141,7 +177,7 @@ let waiting: Subreaper | null = null;
 let keepOneWaiting = false;
 
 function startSubreaper(): Subreaper | null {
-  const python = resolvedPython ?? PYTHON;
+  const python = resolvedPython ?? subreaperPython();
   let cwd = '/';
   try {
     cwd = process.cwd(); // a version manager picks the interpreter the user gets here
@@ -271,7 +307,9 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
   if (sub.spawnError) {
     letGo(child);
     if (sub.python !== PYTHON) {
-      resolvedPython = null; // moved or removed since: look it up on PATH again
+      // moved or removed since: look it up on PATH again
+      resolvedPython = null;
+      programPython = PYTHON;
       return underSubreaper(spec);
     }
     const e = sub.spawnError as NodeJS.ErrnoException;

@@ -65,8 +65,10 @@ export function exposedListeners(pids: readonly number[]): string[] {
   const tablesRead = new Map<string, string[]>();
   for (const pid of pids) {
     const inodes = socketInodes(pid);
-    if (!inodes.size) continue;
-    for (const table of ['tcp', 'tcp6']) {
+    // a TCP table costs the kernel a walk of every TCP socket on the machine (~4 ms on a busy one):
+    // each next table is read only for sockets not yet found (unix ones, such as a stdio pipe, are cheap to rule out)
+    for (const table of ['tcp', 'unix', 'tcp6']) {
+      if (!inodes.size) break;
       let rows: string[] = [];
       try {
         // sockets live in a network namespace: read the table this process sees
@@ -79,8 +81,9 @@ export function exposedListeners(pids: readonly number[]): string[] {
       }
       for (const row of rows) {
         const f = row.trim().split(/\s+/);
-        // f[1] = local address:port, f[3] = state, f[9] = inode
-        if (f[3] !== LISTEN || !inodes.has(f[9] ?? '')) continue;
+        // unix: f[6] = inode; tcp: f[1] = local address:port, f[3] = state, f[9] = inode
+        const inode = (table === 'unix' ? f[6] : f[9]) ?? '';
+        if (!inodes.delete(inode) || table === 'unix' || f[3] !== LISTEN) continue;
         const [addrHex, portHex] = f[1]!.split(':');
         const addr = addressOf(addrHex!);
         if (!addr.loopback) found.add(`${addr.text}:${Number.parseInt(portHex!, 16)}`);

@@ -26,10 +26,11 @@ export class ProcessTracker {
     return [...out.values()];
   }
 
-  sample(): void {
+  /** `procs`: a listing just read, when the caller needs one too (each costs a read of /proc) */
+  sample(procs?: ProcInfo[]): void {
     if (process.platform !== 'linux') return;
     let kb = 0;
-    for (const p of this.members(allProcesses())) {
+    for (const p of this.members(procs ?? allProcesses())) {
       kb += p.rssKb;
       this.known.set(p.pid, p.startTime);
     }
@@ -37,9 +38,9 @@ export class ProcessTracker {
   }
 
   /** Live processes of the tool, with their process group. */
-  alive(): ProcInfo[] {
+  alive(listing?: ProcInfo[]): ProcInfo[] {
     if (process.platform !== 'linux') return [];
-    const procs = allProcesses();
+    const procs = listing ?? allProcesses();
     const out = new Map<number, ProcInfo>();
     for (const p of this.members(procs)) out.set(p.pid, p);
     const byPid = new Map(procs.map((p) => [p.pid, p]));

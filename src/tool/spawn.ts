@@ -10,7 +10,7 @@ import { freePort } from './free-port.js';
 import { type Exit, launch } from './launch.js';
 import { exposedListeners } from './listeners.js';
 import { describeProcess, ProcessTracker } from './process-tracker.js';
-import { killQuietly, peakResidentMbOf } from './processes.js';
+import { allProcesses, killQuietly, peakResidentMbOf } from './processes.js';
 import type { Runtime } from './runtime.js';
 import { registerGroup, unguardGroup, unregisterGroup } from './process-registry.js';
 import { type HealthPoll, healthPollOf, slowStart } from './slow-start.js';
@@ -191,8 +191,9 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       lastPoll = healthPollOf(err); // not listening yet, or not answering
     }
     if (exit) break;
-    // poll briskly while a fast tool is likely to come up, then ease off
-    await within(exited, performance.now() - started < 1000 ? 20 : 100, null);
+    // poll briskly while a fast tool is likely to come up (a refused poll costs ~0.2 ms), then ease off
+    const since = performance.now() - started;
+    await within(exited, since < 500 ? 5 : since < 1000 ? 20 : 100, null);
   }
   if (exit) await within(proc.drained, 500, null);
   const exitNow = exit as Exit | null;
@@ -225,28 +226,37 @@ async function stopGroup(
   release: () => Promise<void>,
 ): Promise<StopResult> {
   const started = performance.now();
-  tracker.sample();
-  const escaped = tracker.alive().filter((p) => p.pgid !== pgid).length;
+  // one listing of /proc serves the last memory sample and the processes to signal
+  const listing = allProcesses();
+  tracker.sample(listing);
+  const members = tracker.alive(listing);
+  const escaped = members.filter((p) => p.pgid !== pgid).length;
   killQuietly(-pgid, 'SIGTERM');
-  for (const p of tracker.alive()) killQuietly(p.pid, 'SIGTERM'); // descendants outside the group
+  for (const p of members) killQuietly(p.pid, 'SIGTERM'); // descendants outside the group
   const leaderExit = await within(exited, graceMs, null);
-  // the leader may exit while a child ignores SIGTERM: wait out the rest of the grace for the others
-  while (tracker.alive().length > 0 && performance.now() - started < graceMs) await sleep(50);
-  const stubborn = tracker.alive();
+  // the leader may exit while a child ignores SIGTERM: wait out the rest of the grace for the others,
+  // looking briskly at first (most children follow their leader within milliseconds)
+  let left = tracker.alive();
+  while (left.length > 0 && performance.now() - started < graceMs) {
+    await sleep(performance.now() - started < 500 ? 10 : 50);
+    left = tracker.alive();
+  }
+  const stubborn = left;
   killQuietly(-pgid, 'SIGKILL');
   for (const p of stubborn) killQuietly(p.pid, 'SIGKILL');
   const killed = stubborn.length || (leaderExit ? 0 : 1);
   const final = leaderExit ?? (await within(exited, 2000, { code: null, signal: 'SIGKILL' as NodeJS.Signals }));
   // wait until the kernel has really removed them, so "nothing survives" holds when we return; a
-  // process forked between a listing and its kill is caught by the next round
+  // process forked between a listing and its kill is caught by the next round (with none alive at
+  // the last listing, none can have forked since)
   const until = performance.now() + 2000;
-  for (let left = tracker.alive(); left.length > 0; left = tracker.alive()) {
+  for (left = stubborn.length ? tracker.alive() : []; left.length > 0; left = tracker.alive()) {
     if (performance.now() > until) break;
     for (const p of left) killQuietly(p.pid, 'SIGKILL');
-    await sleep(20);
+    await sleep(10);
   }
   // named while the subreaper still holds them: once it exits they would be init's
-  const survivors = tracker.alive().map((p) => describeProcess(p.pid));
+  const survivors = (left.length ? tracker.alive() : []).map((p) => describeProcess(p.pid));
   const notContained = uncontained();
   await release();
   unregisterGroup(pgid);

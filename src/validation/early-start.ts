@@ -3,12 +3,13 @@
 // the checks agree on how to start it (same entrypoint, interpreter, environment names and start-up
 // deadline), else stops it and starts the tool again; when check 6 does not run, the validation
 // stops it and nothing is reported about it. Only what check 1 would run is ever started: an
-// entrypoint that is a regular, readable file inside the tool folder.
-import { accessSync, constants, existsSync } from 'node:fs';
+// entrypoint that is a regular, readable file inside the tool folder. `pixie validate <tool>` starts
+// it sooner still, before pixie loads the rest of itself (prelaunch()); this module stays light
+// for that (the comparators' warm-up is validation/warm-comparators.ts).
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import { COMPARATORS } from '../comparators/index.js';
 import { checkUserFile, readUserFile } from '../source/user-file.js';
-import type { Manifest, OutputType } from '../tool/manifest-types.js';
+import type { Manifest } from '../tool/manifest-types.js';
 import { resolveEntrypoint, runtimeFor, type Runtime } from '../tool/runtime.js';
 import { type StartResult, startTool } from '../tool/spawn.js';
 import { isPlainObject } from '../util/is-plain-object.js';
@@ -50,7 +51,7 @@ export function samePlan(a: StartPlan, b: StartPlan): boolean {
 }
 
 /** How tool.json, read plainly, says to start the tool; null when the static checks would not run it. */
-function planFor(toolDir: string, options: ValidateOptions): StartPlan | null {
+function planFor(toolDir: string, options: Pick<ValidateOptions, 'project' | 'healthTimeoutMs'>): StartPlan | null {
   const read = readUserFile(toolDir, 'tool.json');
   if (!read.ok) return null;
   let raw: unknown;
@@ -80,38 +81,61 @@ function planFor(toolDir: string, options: ValidateOptions): StartPlan | null {
   };
 }
 
-/** Launches the tool now if tool.json says plainly how; never throws. */
-export function startEarly(toolDir: string, options: ValidateOptions): EarlyStart | null {
-  let plan: StartPlan | null;
-  try {
-    plan = planFor(toolDir, options);
-  } catch {
-    return null;
-  }
-  if (!plan) return null;
+function launchPlan(toolDir: string, plan: StartPlan): EarlyStart {
   let tellPid!: (pid: number | null) => void;
   const pid = new Promise<number | null>((resolve) => {
     tellPid = resolve;
   });
   const result = startTool({ toolDir, ...plan, onPid: tellPid }).catch(() => null);
-  warmComparators(toolDir);
   void result.then(() => tellPid(null)); // no-op once the pid was told
   return { plan, result, pid };
 }
 
-/** Starts loading the packages the comparators of tool.json's outputs will need, while the tool starts. */
-function warmComparators(toolDir: string): void {
+/** A tool launched by prelaunch(), waiting for the validation of its folder to take it. */
+let prelaunched: { toolDir: string; early: EarlyStart } | null = null;
+
+/**
+ * Launches the tool now if tool.json says plainly how; never throws. A tool prelaunched for this
+ * folder is taken instead when it was started the same way (else it is stopped).
+ */
+export function startEarly(toolDir: string, options: ValidateOptions): EarlyStart | null {
+  let plan: StartPlan | null;
   try {
-    if (!existsSync(path.join(toolDir, 'reference'))) return;
-    const read = readUserFile(toolDir, 'tool.json');
-    const raw: unknown = read.ok ? JSON.parse(read.text.replace(/^\uFEFF/, '')) : null;
-    const outputs = isPlainObject(raw) && Array.isArray(raw.outputs) ? raw.outputs : [];
-    for (const o of outputs)
-      if (isPlainObject(o) && typeof o.type === 'string' && Object.hasOwn(COMPARATORS, o.type))
-        COMPARATORS[o.type as OutputType].warm?.(o);
+    plan = planFor(toolDir, options);
   } catch {
-    // only a head start: check 12 loads what it needs anyway
+    plan = null;
   }
+  const pre = prelaunched?.toolDir === toolDir ? prelaunched.early : null;
+  if (pre) prelaunched = null;
+  if (pre && plan && samePlan(pre.plan, plan)) return pre;
+  if (pre) void stopEarly(pre);
+  return plan ? launchPlan(toolDir, plan) : null;
+}
+
+/**
+ * `pixie validate <tool>` launches the tool before loading the checks (the next startEarly() for
+ * `toolDir` takes it), so its start-up overlaps pixie's own; never throws.
+ */
+export function prelaunch(toolDir: string, options: Pick<ValidateOptions, 'project' | 'healthTimeoutMs'>): void {
+  if (prelaunched) return;
+  try {
+    const plan = planFor(toolDir, options);
+    if (plan) prelaunched = { toolDir: path.resolve(toolDir), early: launchPlan(toolDir, plan) };
+  } catch {
+    // only a head start: the validation starts the tool itself
+  }
+}
+
+/** Settles once the prelaunched tool's process exists (or could not start): loading more before that would only slow its launch. */
+export async function prelaunchedProcess(): Promise<void> {
+  await prelaunched?.early.pid;
+}
+
+/** Stops a prelaunched tool no validation took (the command ended before one ran). */
+export async function dropPrelaunched(): Promise<void> {
+  const pre = prelaunched;
+  prelaunched = null;
+  if (pre) await stopEarly(pre.early);
 }
 
 /** Stops a tool started early that no check adopted. */

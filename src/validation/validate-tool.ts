@@ -6,6 +6,7 @@ import type { ValidateOptions } from './options.js';
 import { reportOverall, type CheckName, type CheckResult, type ExploreResult, type Report } from '../report/model.js';
 import { createValueCap, valueCapLimits } from '../report/value-cap.js';
 import { startEarly, stopEarly } from './early-start.js';
+import { warmComparators } from './warm-comparators.js';
 
 /** The checks in the order they run, with the place of --explore: after the others, before those that run last. */
 function executionOrder(checks: readonly Check[]): (Check | 'explore')[] {
@@ -129,7 +130,9 @@ export class ValidationRun {
 
   /** Launches the tool now, so that it boots while the static checks run (check 6 adopts it). */
   startEarly(): void {
-    this.state.early ??= startEarly(this.ctx.toolDir, this.options) ?? undefined;
+    if (this.state.early) return;
+    this.state.early = startEarly(this.ctx.toolDir, this.options) ?? undefined;
+    if (this.state.early) warmComparators(this.ctx.toolDir);
   }
 
   /**

@@ -88,7 +88,16 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
       // waiting when the run will start tools again (many tools, a restart after an edit or a crash)
       const { prepareLauncher } = await import('../../tool/launch.js');
       prepareLauncher({ keep: Boolean(opts.all || opts.changed || opts.watch || opts.explore) });
+      // then the tool itself, when one is named (cli/validate-prelaunch.ts)
+      const { prelaunchTool } = await import('../validate-prelaunch.js');
+      await prelaunchTool(target, opts);
       const { validateCommand } = await import('../validate-command.js');
-      setExitCode(await validateCommand(target, { ...opts, reportFiles: reportFilesOf(opts) }));
+      try {
+        setExitCode(await validateCommand(target, { ...opts, reportFiles: reportFilesOf(opts) }));
+      } finally {
+        // a tool started ahead of a validation that never ran (a usage error) is stopped
+        const { dropPrelaunched } = await import('../../validation/early-start.js');
+        await dropPrelaunched();
+      }
     });
 }
