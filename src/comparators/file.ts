@@ -12,7 +12,6 @@ import { garbageResult, skipped } from './kit/result.js';
 import { canonicalJson, describeValue } from './kit/value.js';
 import { bytesOfString, compareBySha256 } from './sha256.js';
 import { comparePdf, PDF_MODES } from './pdf/pdf.js';
-import { loadOptional } from './optional-module.js';
 import { loadPdfjs } from './pdf/pdfjs.js';
 import { PIXEL_OPTIONS } from './image/settings.js';
 import { TABLE_OPTIONS } from './table/options.js';
@@ -286,9 +285,7 @@ export const fileComparator: Comparator = {
   // loads; its worker too (~40 ms to compile), which pdf.js then takes from globalThis.pdfjsWorker
   warm: (output) => {
     if (output.default_export_format !== 'pdf') return;
-    void loadPdfjs()
-      .then((l) => ('module' in l ? loadOptional('pdfjs-dist', 'pdfjs-dist/legacy/build/pdf.worker.mjs') : null))
-      .catch(() => null);
+    void loadPdfjs().catch(() => null);
   },
   name: 'file',
   types: ['file'],

@@ -10,14 +10,23 @@ export interface Degraded {
 
 const cache = new Map<string, Promise<{ module: unknown } | { degraded: Degraded }>>();
 
-// pdfjs-dist's legacy build installs core-js polyfills of JSON.stringify and JSON.parse (for the
-// JSON.rawJSON proposal, which nothing here uses): stringify becomes ~20× slower for every report,
-// request body and comparison after it loads. The natives are put back once a package has loaded.
-const NATIVE_JSON = { stringify: JSON.stringify, parse: JSON.parse };
+// pdfjs-dist's legacy build installs core-js polyfills over built-ins Node 20 already has
+// (Array.prototype.push, and JSON.parse/JSON.stringify for the JSON.rawJSON proposal nothing here
+// uses), for the whole process: stringify became ~20× slower for every later report, request body and
+// comparison, and the polyfills were a sixth of a 100-page PDF extraction (bench/pdf.ts). The natives,
+// taken before any optional package loads, are put back after each one; what Node lacks stays.
+const NATIVES = [
+  [Array.prototype, 'push'],
+  [JSON, 'parse'],
+  [JSON, 'stringify'],
+] as const;
+const NATIVE_DESCRIPTORS = NATIVES.map(
+  ([owner, key]) => [owner, key, Object.getOwnPropertyDescriptor(owner, key)] as const,
+);
 
-function restoreNativeJson(): void {
-  if (JSON.stringify !== NATIVE_JSON.stringify) JSON.stringify = NATIVE_JSON.stringify;
-  if (JSON.parse !== NATIVE_JSON.parse) JSON.parse = NATIVE_JSON.parse;
+function restoreNatives(): void {
+  for (const [owner, key, d] of NATIVE_DESCRIPTORS)
+    if (d && (owner as unknown as Record<string, unknown>)[key] !== d.value) Object.defineProperty(owner, key, d);
 }
 
 function installCommand(pkg: string): string {
@@ -43,16 +52,19 @@ export function loadOptional<T>(pkg: string, specifier: string = pkg): Promise<{
         })
       : import(specifier).then(
           (module: unknown) => {
-            restoreNativeJson();
+            restoreNatives();
             return { module };
           },
-          (err: Error) => ({
-            degraded: {
-              package: pkg,
-              install: installCommand(pkg),
-              reason: `${pkg} could not be loaded (${err.message.split('\n')[0]})`,
-            },
-          }),
+          (err: Error) => {
+            restoreNatives(); // a package that failed half-way may have replaced some already
+            return {
+              degraded: {
+                package: pkg,
+                install: installCommand(pkg),
+                reason: `${pkg} could not be loaded (${err.message.split('\n')[0]})`,
+              },
+            };
+          },
         );
     cache.set(specifier, p);
   }

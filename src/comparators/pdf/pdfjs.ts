@@ -57,28 +57,14 @@ export interface PdfjsLike {
 
 export type Loaded<T> = { module: T } | { degraded: Degraded };
 
-// The legacy build's core-js polyfills replace built-ins Node 20 already has with slower JavaScript
-// (Array.prototype.push, JSON.parse, JSON.stringify) for the whole process: measured as a sixth of a
-// 100-page text extraction (bench/pdf.ts), and every later JSON.parse in pixie paid too. They fix
-// edge cases neither pdf.js nor pixie meets, so the natives are put back; what Node lacks stays.
-const NATIVES = [
-  [Array.prototype, 'push'],
-  [JSON, 'parse'],
-  [JSON, 'stringify'],
-] as const;
 let loading: Promise<Loaded<unknown>> | null = null;
 
+/** pdf.js and its worker side (which sets globalThis.pdfjsWorker, so pdf.js runs it in-process). */
 export function loadPdfjs(): Promise<Loaded<unknown>> {
   loading ??= (async () => {
-    const natives = NATIVES.map(([owner, key]) => [owner, key, Object.getOwnPropertyDescriptor(owner, key)] as const);
-    try {
-      const loaded = await loadOptional(PDFJS_PACKAGE, PDFJS_SPECIFIER);
-      // the worker side too (it sets globalThis.pdfjsWorker, which pdf.js then uses in-process)
-      if ('module' in loaded) await loadOptional(PDFJS_PACKAGE, WORKER_SPECIFIER);
-      return loaded;
-    } finally {
-      for (const [owner, key, d] of natives) if (d) Object.defineProperty(owner, key, d);
-    }
+    const loaded = await loadOptional(PDFJS_PACKAGE, PDFJS_SPECIFIER);
+    if ('module' in loaded) await loadOptional(PDFJS_PACKAGE, WORKER_SPECIFIER);
+    return loaded;
   })();
   return loading;
 }
