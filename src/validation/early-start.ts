@@ -105,7 +105,7 @@ export function startEarly(toolDir: string, options: ValidateOptions): EarlyStar
   } catch {
     plan = null;
   }
-  const pre = prelaunched?.toolDir === toolDir ? prelaunched.early : null;
+  const pre = prelaunched?.toolDir === path.resolve(toolDir) ? prelaunched.early : null;
   if (pre) prelaunched = null;
   if (pre && plan && samePlan(pre.plan, plan)) return pre;
   if (pre) void stopEarly(pre);
