@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { clampTimerMs } from '../util/timer.js';
 import { ToolClient } from './client.js';
 import { toolEnvironment } from './environment.js';
-import { freePort } from './free-port.js';
+import { freePort, releasePort } from './free-port.js';
 import { type Exit, launch } from './launch.js';
 import { exposedListeners } from './listeners.js';
 import { describeProcess, ProcessTracker } from './process-tracker.js';
@@ -126,7 +126,8 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     env: toolEnvironment(opts.toolDir, opts.passEnv ?? [], ownVariables(port, marker)).env,
     onStderr: (c) => stderr.push(c),
   });
-  if (!launched.ok)
+  if (!launched.ok) {
+    releasePort(port);
     return {
       ok: false,
       message: `could not start ${opts.runtime.label}: ${launched.error}`,
@@ -134,6 +135,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       stderr: '',
       durationMs: elapsed(),
     };
+  }
   const proc = launched.launched;
   opts.onPid?.(proc.pid);
   let exit: Exit | null = null;
@@ -171,6 +173,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       (stopping ??= stopGroup(pid, tracker, exited, graceMs, proc.uncontained, async () => {
         clearInterval(sampler);
         await Promise.all([client.close(), proc.release()]);
+        releasePort(port);
       })),
   };
 
