@@ -7,7 +7,8 @@ import { endianness } from 'node:os';
 
 const LISTEN = '0A';
 
-function socketInodes(pid: number): Set<string> {
+/** The socket inodes a process holds; null when its fds cannot be read (gone, or not ours). */
+function readInodes(pid: number): Set<string> | null {
   const out = new Set<string>();
   try {
     for (const fd of readdirSync(`/proc/${pid}/fd`)) {
@@ -19,9 +20,13 @@ function socketInodes(pid: number): Set<string> {
       }
     }
   } catch {
-    // gone, or not ours to read
+    return null;
   }
   return out;
+}
+
+function socketInodes(pid: number): Set<string> {
+  return readInodes(pid) ?? new Set();
 }
 
 /** The bytes of one 32-bit word as the kernel printed it (in host order). */
@@ -91,4 +96,33 @@ export function exposedListeners(pids: readonly number[]): string[] {
     }
   }
   return [...found].sort();
+}
+
+/**
+ * Whether one of these processes listens on TCP `port` (any address, IPv4 or IPv6); null where
+ * /proc cannot tell (not Linux, or no process's sockets readable).
+ */
+export function listensOn(pids: readonly number[], port: number): boolean | null {
+  if (process.platform !== 'linux') return null;
+  let told = false;
+  for (const pid of pids) {
+    const inodes = readInodes(pid);
+    if (!inodes) continue;
+    told = true;
+    if (!inodes.size) continue;
+    for (const table of ['tcp', 'tcp6']) {
+      let rows: string[];
+      try {
+        rows = readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1);
+      } catch {
+        continue;
+      }
+      for (const row of rows) {
+        const f = row.trim().split(/\s+/);
+        if (f[3] !== LISTEN || !inodes.has(f[9] ?? '')) continue;
+        if (Number.parseInt(f[1]?.split(':')[1] ?? '', 16) === port) return true;
+      }
+    }
+  }
+  return told ? false : null;
 }

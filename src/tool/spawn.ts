@@ -8,7 +8,7 @@ import { ToolClient } from './client.js';
 import { toolEnvironment } from './environment.js';
 import { freePort, releasePort } from './free-port.js';
 import { type Exit, launch } from './launch.js';
-import { exposedListeners } from './listeners.js';
+import { exposedListeners, listensOn } from './listeners.js';
 import { describeProcess, ProcessTracker } from './process-tracker.js';
 import { allProcesses, killQuietly, peakResidentMbOf } from './processes.js';
 import type { Runtime } from './runtime.js';
@@ -64,6 +64,8 @@ export interface StartOptions {
   passEnv?: readonly string[];
   /** told the tool's pid as soon as its process exists (before it is healthy) */
   onPid?(pid: number): void;
+  /** where the tool's port comes from (tests hand out one that another process holds) */
+  portFor?(): Promise<number>;
 }
 
 /** stderr kept as whole chunks, dropping the oldest once over the cap (the tail is what explains a crash) */
@@ -106,16 +108,48 @@ function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T |
   ]).finally(() => clearTimeout(timer));
 }
 
+const PORT_TAKEN = /EADDRINUSE|address already in use/i;
+
 export async function startTool(opts: StartOptions): Promise<StartResult> {
   const started = performance.now();
   // a port can be taken between our probe and the tool's bind: try a fresh one once more
   let result = await startOnce(opts, started);
-  if (!result.ok && /EADDRINUSE|address already in use/i.test(result.stderr)) result = await startOnce(opts, started);
+  if (!result.ok && PORT_TAKEN.test(result.stderr)) result = await startOnce({ ...opts, portFor: undefined }, started);
   return result;
 }
 
+/** How long a 200 from /healthz may come from a process that is not the tool's before it is believed (a tool that serves through a proxy it does not own, such as a container's). */
+const FOREIGN_ANSWER_MS = 2_000;
+
+/**
+ * Whether the process that answered /healthz on `port` is the tool's: one of its processes listens
+ * there. Another process may hold the port (taken between pixie's probe and the tool's bind, by a
+ * second pixie on the machine, say) and answer while the tool is still starting; the tool then fails
+ * to bind and exits or says so (`failed`). Where /proc cannot tell, or the tool neither listens nor
+ * fails for a while, the answer is believed.
+ */
+async function answeredByTool(
+  pid: number,
+  tracker: ProcessTracker,
+  port: number,
+  failed: () => boolean,
+  exited: Promise<unknown>,
+): Promise<boolean> {
+  const since = performance.now();
+  for (;;) {
+    // the tool's own process too: the tracker may not have seen it yet
+    const listening = listensOn([pid, ...tracker.alive().map((p) => p.pid)], port);
+    if (listening === true) return true;
+    if (failed()) return false;
+    // /proc cannot tell (then the answer is believed), or the tool neither listens nor fails for a while
+    if (listening === null || performance.now() - since > FOREIGN_ANSWER_MS) return true;
+    await within(exited, 20, null);
+    tracker.sample();
+  }
+}
+
 async function startOnce(opts: StartOptions, started: number): Promise<StartResult> {
-  const port = await freePort();
+  const port = await (opts.portFor ?? freePort)();
   const marker = randomUUID();
   const stderr = new Ring(STDERR_RING_BYTES);
   const elapsed = () => performance.now() - started;
@@ -187,7 +221,9 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       const res = await client.get('/healthz', 1000);
       if (res.status === 200) {
         tracker.sample();
-        return { ok: true, tool, durationMs: elapsed() };
+        if (await answeredByTool(pid, tracker, port, () => exit !== null || PORT_TAKEN.test(stderr.text()), exited))
+          return { ok: true, tool, durationMs: elapsed() };
+        break; // another process holds the port: the tool exits or says so, and startTool tries a new one
       }
       lastPoll = healthPollOf(res);
     } catch (err) {
