@@ -9,6 +9,7 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { within } from '../util/timer.js';
 import { baseEnvironment } from './environment.js';
 import { isRunning } from './processes.js';
 
@@ -89,16 +90,6 @@ const HANDSHAKE_MS = 15_000;
 const SIGNAL_NAMES = new Map<number, NodeJS.Signals>(
   Object.entries(constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]),
 );
-
-function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T | F> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise,
-    new Promise<F>((resolve) => {
-      timer = setTimeout(() => resolve(fallback), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 function endOf(stream: Readable): Promise<void> {
   return new Promise((resolve) => {

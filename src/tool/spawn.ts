@@ -3,7 +3,7 @@
 // started; every started group is registered so that an interrupted pixie (Ctrl-C, a thrown check,
 // SIGKILL via the reaper) still leaves nothing behind.
 import { randomUUID } from 'node:crypto';
-import { clampTimerMs } from '../util/timer.js';
+import { clampTimerMs, within } from '../util/timer.js';
 import { ToolClient } from './client.js';
 import { toolEnvironment } from './environment.js';
 import { freePort, releasePort } from './free-port.js';
@@ -96,17 +96,6 @@ function ownVariables(port: number, marker: string): Record<string, string> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** `promise`, or `fallback` after `ms`; the timer is cleared either way so it never holds the process open. */
-function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T | F> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise,
-    new Promise<F>((resolve) => {
-      timer = setTimeout(() => resolve(fallback), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 const PORT_TAKEN = /EADDRINUSE|address already in use/i;
 

@@ -9,3 +9,14 @@ export function clampTimerMs(ms: number): number {
   if (Number.isNaN(ms)) return MAX_TIMER_MS;
   return Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(ms)));
 }
+
+/** `promise`, or `fallback` after `ms`; the timer is cleared either way so it never holds the process open. */
+export function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<F>((resolve) => {
+      timer = setTimeout(() => resolve(fallback), clampTimerMs(ms));
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
