@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { InterpreterProbe } from '../tool/dependencies.js';
 import type { EnvironmentSummary } from '../tool/environment.js';
 import type { Manifest } from '../tool/manifest-types.js';
@@ -44,6 +45,22 @@ export interface ValidationState {
   peakMemoryMb: number | null;
   /** names of what the tool's environment got and did not get (check 6) */
   environment?: EnvironmentSummary;
+}
+
+/** The state of a validation before any check ran, for the tool in `toolDir`. */
+export function initialState(toolDir: string): ValidationState {
+  return {
+    toolId: path.basename(toolDir),
+    entrypoint: null,
+    runtime: null,
+    spawnLog: null,
+    sampleInputs: null,
+    sampleOutput: null,
+    fixtures: [],
+    warnings: [],
+    errors: [],
+    peakMemoryMb: null,
+  };
 }
 
 export interface CheckContext {

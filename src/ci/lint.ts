@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { folderStructure } from '../checks/folder-structure.js';
 import { schemasCoherent } from '../checks/schemas-coherent.js';
-import type { CheckContext, CheckOutcome, ValidationState } from '../checks/types.js';
+import { type CheckContext, type CheckOutcome, initialState, type ValidationState } from '../checks/types.js';
 import { comparatorFor } from '../comparators/index.js';
 import { finding, severityOf, type Finding } from '../report/finding.js';
 import { uncoveredOutputs } from '../reference/coverage.js';
@@ -23,19 +23,7 @@ export interface LintResult {
 }
 
 function contextFor(toolDir: string, state: Partial<ValidationState>): CheckContext {
-  const full: ValidationState = {
-    toolId: path.basename(toolDir),
-    entrypoint: null,
-    runtime: null,
-    spawnLog: null,
-    sampleInputs: null,
-    sampleOutput: null,
-    fixtures: [],
-    warnings: [],
-    errors: [],
-    peakMemoryMb: null,
-    ...state,
-  };
+  const full: ValidationState = { ...initialState(toolDir), ...state };
   return { toolDir, options: { toolDir }, state: full, results: new Map() };
 }
 

@@ -1,7 +1,13 @@
 // validateTool(): the one orchestrator behind `pixie validate`, `pixie serve` and the public API.
 import path from 'node:path';
 import { CHECKS, checkNumber } from '../checks/index.js';
-import type { Check, CheckContext, CheckOutcome, ValidationState } from '../checks/types.js';
+import {
+  type Check,
+  type CheckContext,
+  type CheckOutcome,
+  initialState,
+  type ValidationState,
+} from '../checks/types.js';
 import type { ValidateOptions } from './options.js';
 import { reportOverall, type CheckName, type CheckResult, type ExploreResult, type Report } from '../report/model.js';
 import { createValueCap, valueCapLimits } from '../report/value-cap.js';
@@ -77,16 +83,7 @@ export class ValidationRun {
   constructor(readonly options: ValidateOptions) {
     const toolDir = path.resolve(options.toolDir);
     this.state = {
-      toolId: path.basename(toolDir),
-      entrypoint: null,
-      runtime: null,
-      spawnLog: null,
-      sampleInputs: null,
-      sampleOutput: null,
-      fixtures: [],
-      warnings: [],
-      errors: [],
-      peakMemoryMb: null,
+      ...initialState(toolDir),
       valueCap: createValueCap(valueCapLimits(options.reportValueLimits)),
     };
     this.ctx = { toolDir, options, state: this.state, results: this.results };
