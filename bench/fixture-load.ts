@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './measure.js';
+import { peakKib } from './peak-rss.mjs';
 
 const RUNS = 3;
 const COLUMNS = ['id', 'name', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
@@ -52,14 +53,8 @@ async function child(mode: 'load' | 'parse', referenceDir: string): Promise<void
   if (mode === 'load') problems = loadFixtures(referenceDir, { manifest, comparatorFor }).problems.length;
   else JSON.parse(readFileSync(file, 'utf8'));
   const ms = performance.now() - started;
-  const sample: Sample = { ms, maxRssMb: peakRssKib() / 1024, problems };
+  const sample: Sample = { ms, maxRssMb: peakKib() / 1024, problems };
   process.stdout.write(JSON.stringify(sample));
-}
-
-/** VmHWM, not resourceUsage().maxRSS, which Linux carries over from the bench process that forked this one. */
-function peakRssKib(): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return m ? Number(m[1]) : process.resourceUsage().maxRSS;
 }
 
 function measure(mode: 'load' | 'parse', referenceDir: string): Sample {

@@ -4,7 +4,8 @@
 // parent's peak as its own.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-function peakKib() {
+/** This process's peak resident memory, KiB (also for test/helpers/peak-rss.mjs and bench/fixture-load.ts). */
+export function peakKib() {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
     if (m) return Number(m[1]);
