@@ -16,6 +16,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { listUserDir } from '../source/user-file.js';
+import { pidAlive } from '../util/pid-alive.js';
 
 export const LOCK_FILE = '.pixie-update.lock';
 
@@ -30,15 +31,6 @@ interface LockOwner {
 }
 
 export type LockResult = { ok: true; release(): void } | { ok: false; message: string };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function readOwner(file: string): LockOwner | null {
   let fd: number;
@@ -65,7 +57,7 @@ function stale(owner: LockOwner | null): boolean {
   if (!owner) return true; // unreadable or half-written: its writer died between open and write
   const age = Date.now() - Date.parse(owner.started_at);
   if (!(age < MAX_LOCK_AGE_MS)) return true;
-  return owner.host === os.hostname() && !alive(owner.pid);
+  return owner.host === os.hostname() && !pidAlive(owner.pid);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { pidAlive } from './pid-alive.js';
 
 export interface StagedWrite {
   /** absolute path of the file to create or replace */
@@ -32,15 +33,6 @@ export function isStagedTemporary(name: string): boolean {
   return TEMPORARY.test(name);
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Removes temporaries in `dir` whose writer is gone; returns their names. */
 export function sweepStaged(dir: string): string[] {
   let names: string[];
@@ -52,7 +44,7 @@ export function sweepStaged(dir: string): string[] {
   const swept: string[] = [];
   for (const name of names) {
     const pid = TEMPORARY.exec(name)?.[1];
-    if (pid === undefined || (Number(pid) !== process.pid && alive(Number(pid)))) continue;
+    if (pid === undefined || (Number(pid) !== process.pid && pidAlive(Number(pid)))) continue;
     try {
       unlinkSync(path.join(dir, name));
       swept.push(name);
