@@ -109,6 +109,24 @@ describe('applyFixes: refuses what is not safe', () => {
     expect(read(outside)).toBe('{"inputs": [{"key": "csv"}]}');
   });
 
+  it('reads no more of a file than a tool folder is read (PIXIE_MAX_FILE_MB), and leaves a larger one alone', () => {
+    const big = `{"inputs": [{"key": "csv"}], "pad": "${'x'.repeat(1.2 * 1024 * 1024)}"}`;
+    const dir = toolDir({ 'tool.json': big });
+    const before = process.env.PIXIE_MAX_FILE_MB;
+    process.env.PIXIE_MAX_FILE_MB = '1';
+    try {
+      const r = applyFixes(dir, [withEdit(optional(0))]);
+      expect(r.applied).toEqual([]);
+      expect(r.skipped.map((s) => s.reason)).toEqual([
+        'could not read it (it is 1.2 MiB, above the 1 MiB (PIXIE_MAX_FILE_MB) pixie reads from a tool folder)',
+      ]);
+      expect(read(dir)).toBe(big);
+    } finally {
+      if (before === undefined) delete process.env.PIXIE_MAX_FILE_MB;
+      else process.env.PIXIE_MAX_FILE_MB = before;
+    }
+  });
+
   it('skips an edit whose place is gone, and edits that disagree', () => {
     const dir = toolDir({ 'tool.json': '{"inputs": [{"key": "csv"}]}' });
     const r = applyFixes(dir, [

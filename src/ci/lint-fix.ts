@@ -2,10 +2,11 @@
 // fixtures, changing only the value at each edit's path, so every other byte of the file (key order,
 // indentation, line endings, one-line objects) stays as the author wrote it (source/json-edit.ts);
 // the result must parse and hold the new value, or nothing is written.
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding, FindingEdit } from '../report/finding.js';
 import { setJsonValue } from '../source/json-edit.js';
+import { readUserFile } from '../source/user-file.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 
 interface FixResult {
@@ -56,15 +57,20 @@ export function applyFixes(toolDir: string, findings: readonly Finding[]): FixOu
       skipAll('pixie only edits tool.json and reference/fixture_*.json');
       continue;
     }
-    let original: string;
     try {
       // a symlink may lead out of the tool folder: never write through one
       if (!lstatSync(full).isFile()) throw new Error('not a regular file');
-      original = readFileSync(full, 'utf8');
     } catch (err) {
       skipAll(`could not read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
       continue;
     }
+    // read as every loader reads it: inside the tool, size-capped
+    const read = readUserFile(toolDir, inside);
+    if (!read.ok) {
+      skipAll(`could not read it (${read.reason})`);
+      continue;
+    }
+    const original = read.text;
     const bom = original.startsWith(BOM) ? BOM : '';
     let text = original.slice(bom.length);
     const done: FixResult[] = [];

@@ -58,6 +58,30 @@ describe('saveFailures', () => {
     expect(read('fixture_explore_8.json').inputs).toEqual({ a: 5, b: 5 });
   });
 
+  it('reads a fixture already there only as check 12 would: one past PIXIE_MAX_FILE_MB, or a link, is not read', () => {
+    const ref = path.join(dir, 'reference');
+    mkdirSync(ref);
+    const pad = 'x'.repeat(1.2 * 1024 * 1024);
+    writeFileSync(path.join(ref, 'fixture_big.json'), JSON.stringify({ inputs: { a: 0 }, pad }));
+    const outside = path.join(dir, 'outside.json');
+    writeFileSync(outside, JSON.stringify({ inputs: { a: 1 } }));
+    symlinkSync(outside, path.join(ref, 'fixture_link.json'));
+    const before = process.env.PIXIE_MAX_FILE_MB;
+    process.env.PIXIE_MAX_FILE_MB = '1';
+    try {
+      const failures = [failure({ a: 0 }, ['a']), failure({ a: 1 }, ['a'])];
+      expect(saveFailures(dir, failures, 1)).toBeNull();
+      // neither file's inputs count as saved already, so both failures get fixtures of their own
+      expect(failures.map((f) => f.saved_as)).toEqual([
+        'reference/fixture_explore_1.json',
+        'reference/fixture_explore_2.json',
+      ]);
+    } finally {
+      if (before === undefined) delete process.env.PIXIE_MAX_FILE_MB;
+      else process.env.PIXIE_MAX_FILE_MB = before;
+    }
+  });
+
   it('refuses a reference/ that is a link, so nothing is written outside the tool folder', () => {
     const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'pixie-elsewhere-'));
     try {

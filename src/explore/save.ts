@@ -1,9 +1,10 @@
 // --explore --save: each failure becomes reference/fixture_explore_<n>.json with the failing input
 // and no expected outputs, so check 12 fails on it until the tool is fixed (then the author adds the
 // right outputs). A failure whose input a fixture already holds is not written twice.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ExploreFailure } from '../report/model.js';
+import { readUserFile } from '../source/user-file.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 
@@ -27,9 +28,10 @@ function savedInputs(referenceDir: string, names: string[]): Map<string, string>
   const out = new Map<string, string>();
   for (const name of names.filter((n) => /^fixture_.*\.json$/.test(n))) {
     try {
-      const full = path.join(referenceDir, name);
-      if (!lstatSync(full).isFile()) continue;
-      const data: unknown = JSON.parse(readFileSync(full, 'utf8'));
+      // a regular file inside reference/, size-capped, as check 12 reads it
+      const read = readUserFile(referenceDir, name);
+      if (!read.ok) continue;
+      const data: unknown = JSON.parse(read.text);
       if (isPlainObject(data) && isPlainObject(data.inputs)) out.set(canonical(data.inputs), name);
     } catch {
       // an unreadable fixture is check 12's to report, not ours
