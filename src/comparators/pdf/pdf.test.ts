@@ -232,6 +232,26 @@ describe('PDF degradation', () => {
     expect(text.degraded).toBeUndefined();
     expect(text.metric).toBe('1 of 2 page(s) differ (1 of 7 line(s))');
   });
+  // pdf.js's Node build loads the canvas package as it loads (~140 ms); reading never needs it
+  it('reading PDFs leaves the canvas package unloaded; rendering after reading, and reading after rendering, still work', async () => {
+    const probe = fileURLToPath(new URL('loading-probe.ts', casesDir));
+    const run = (...pairs: string[]) =>
+      new Promise<{ status: string; metric: string; canvasLoaded: boolean; DOMMatrix: string }[]>((resolve, reject) => {
+        execFile(process.execPath, ['--import', 'tsx', probe, ...pairs], (err, out, errOut) =>
+          err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(JSON.parse(out)),
+        );
+      });
+    const textMetric = '1 of 2 page(s) differ (1 of 7 line(s))';
+    const visualMetric = /^1 of 2 page\(s\) differ at 72 dpi; page 1: \d+ of 90000 pixels/;
+    const [read, render, readAgain] = await run('01a.pdf:04b.pdf', '01a.pdf:04b.pdf:visual', '01a.pdf:04b.pdf');
+    expect(read).toMatchObject({ status: 'fail', metric: textMetric, canvasLoaded: false, DOMMatrix: 'undefined' });
+    expect(render!.metric).toMatch(visualMetric);
+    expect(render).toMatchObject({ canvasLoaded: true, DOMMatrix: 'function' });
+    expect(readAgain!.metric).toBe(textMetric);
+    const [renderFirst, thenRead] = await run('01a.pdf:04b.pdf:visual', '01a.pdf:04b.pdf');
+    expect(renderFirst!.metric).toMatch(visualMetric);
+    expect(thenRead!.metric).toBe(textMetric);
+  });
   it('PIXIE_DISABLE_OPTIONAL=@napi-rs/canvas degrades the visual mode in a fresh process', async () => {
     const probe = fileURLToPath(new URL('degraded-probe.ts', casesDir));
     const stdout = await new Promise<string>((resolve, reject) => {

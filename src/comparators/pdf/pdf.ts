@@ -12,7 +12,14 @@ import { loadOptional, type Degraded } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';
 import type { ComparisonResult, Tolerance } from '../types.js';
 import { METADATA_FIELDS, pageTexts, pdfMetadata } from './page-text.js';
-import { type DocumentLike, type Loaded, loadPdfjs, openDocument, type PdfjsLike } from './pdfjs.js';
+import {
+  type DocumentLike,
+  type Loaded,
+  loadPdfjs,
+  loadRenderingPdfjs,
+  openDocument,
+  type PdfjsLike,
+} from './pdfjs.js';
 import { comparePdfPages } from './text-diff.js';
 import { type CanvasModule, compareVisually, MAX_VISUAL_PAGES } from './visual.js';
 
@@ -24,10 +31,17 @@ export const DEFAULT_RENDER_DPI = 72;
 const MAX_RENDER_DPI = 600;
 
 export interface PdfLoaders {
+  /** pdf.js for reading (text, metadata, page counts) */
   pdfjs: () => Promise<Loaded<unknown>>;
+  /** pdf.js for rendering (the visual mode), loaded after the canvas package */
+  renderingPdfjs: () => Promise<Loaded<unknown>>;
   canvas: () => Promise<Loaded<unknown>>;
 }
-const LOADERS: PdfLoaders = { pdfjs: loadPdfjs, canvas: () => loadOptional(CANVAS_PACKAGE) };
+const LOADERS: PdfLoaders = {
+  pdfjs: loadPdfjs,
+  renderingPdfjs: loadRenderingPdfjs,
+  canvas: () => loadOptional(CANVAS_PACKAGE),
+};
 
 /** `%PDF-` must appear in the first 1024 bytes (the spec allows leading junk). */
 export function notAPdf(bytes: Uint8Array): string | null {
@@ -138,15 +152,15 @@ export async function comparePdf(
     const sha = compareBySha256(expectedBytes, actualBytes, echo, tolerance, `degraded: ${d.reason}`);
     return { ...sha, rule: `size + SHA-256 (${what} needs ${d.package}: ${d.install})`, degraded: d };
   };
-  const loadedPdfjs = await load.pdfjs();
-  if ('degraded' in loadedPdfjs) return degrade(loadedPdfjs.degraded, `PDF ${mode} comparison`);
-  const pdfjs = loadedPdfjs.module as PdfjsLike;
   let canvas: CanvasModule | null = null;
   if (mode === 'visual') {
     const loadedCanvas = await load.canvas();
     if ('degraded' in loadedCanvas) return degrade(loadedCanvas.degraded, 'rendering PDF pages (pdf_compare: visual)');
     canvas = loadedCanvas.module as CanvasModule;
   }
+  const loadedPdfjs = await (mode === 'visual' ? load.renderingPdfjs() : load.pdfjs());
+  if ('degraded' in loadedPdfjs) return degrade(loadedPdfjs.degraded, `PDF ${mode} comparison`);
+  const pdfjs = loadedPdfjs.module as PdfjsLike;
 
   // opened together (pdf.js parses one while it waits on the other); the expected file's problem first
   const [openedE, openedA] = await Promise.all([openDocument(pdfjs, expectedBytes), openDocument(pdfjs, actualBytes)]);

@@ -1,7 +1,8 @@
 // pdf.js (pdfjs-dist's legacy build, an optional dependency) as the PDF comparator uses it: the few
 // calls it makes, typed here, and the options every document is opened with. Nothing here throws.
-import { createRequire } from 'node:module';
+import { createRequire, Module } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadOptional, type Degraded } from '../optional-module.js';
 
 const PDFJS_PACKAGE = 'pdfjs-dist';
@@ -57,16 +58,97 @@ export interface PdfjsLike {
 
 export type Loaded<T> = { module: T } | { degraded: Degraded };
 
-let loading: Promise<Loaded<unknown>> | null = null;
+// pdfjs-dist's Node build requires @napi-rs/canvas as it loads, for the DOMMatrix, ImageData and
+// Path2D it renders with: ~140 ms of native loading that reading text, metadata or page counts never
+// uses. For reading, the require is answered from require.cache (Node's documented module cache)
+// with stand-ins, taken out again once pdf.js has loaded; pdf.js builds one matrix as it loads and
+// touches the others only to render. Rendering loads the real canvas package first, then pdf.js (a
+// second copy, from its file URL with a query, if the reading copy came first: that copy keeps the
+// stand-in matrix it built).
+const CANVAS_PACKAGE = '@napi-rs/canvas';
+const RENDERING_GLOBALS = ['DOMMatrix', 'ImageData', 'Path2D'] as const;
 
-/** pdf.js and its worker side (which sets globalThis.pdfjsWorker, so pdf.js runs it in-process). */
+class ReadingOnlyMatrix {
+  a = 1;
+  b = 0;
+  c = 0;
+  d = 1;
+  e = 0;
+  f = 0;
+}
+class NotLoadedForRendering {
+  constructor() {
+    throw new Error(`pdf.js was loaded for reading only, without ${CANVAS_PACKAGE}`);
+  }
+}
+const STAND_INS: Record<(typeof RENDERING_GLOBALS)[number], unknown> = {
+  DOMMatrix: ReadingOnlyMatrix,
+  ImageData: NotLoadedForRendering,
+  Path2D: NotLoadedForRendering,
+};
+
+/** Where pdf.js's own require would find a package, or null when it is not installed. */
+function resolvedForPdfjs(specifier: string): string | null {
+  try {
+    const here = createRequire(import.meta.url);
+    return createRequire(here.resolve(PDFJS_SPECIFIER)).resolve(specifier);
+  } catch {
+    return null;
+  }
+}
+
+/** pdf.js's own worker side, after pdf.js (it sets globalThis.pdfjsWorker, so pdf.js runs it in-process). */
+async function withWorker(loaded: Loaded<unknown>): Promise<Loaded<unknown>> {
+  if ('module' in loaded) await loadOptional(PDFJS_PACKAGE, WORKER_SPECIFIER);
+  return loaded;
+}
+
+async function loadForReading(): Promise<Loaded<unknown>> {
+  const canvasFile = resolvedForPdfjs(CANVAS_PACKAGE);
+  const cache = createRequire(import.meta.url).cache;
+  const globals = globalThis as Record<string, unknown>;
+  // only where pdf.js would take the canvas package's classes: nobody has loaded it or defined them
+  const seeded = canvasFile !== null && !cache[canvasFile] && RENDERING_GLOBALS.every((name) => !globals[name]);
+  if (seeded) {
+    const standIn = new Module(canvasFile);
+    standIn.filename = canvasFile;
+    standIn.loaded = true;
+    standIn.exports = STAND_INS;
+    cache[canvasFile] = standIn;
+  }
+  try {
+    return await withWorker(await loadOptional(PDFJS_PACKAGE, PDFJS_SPECIFIER));
+  } finally {
+    if (seeded) {
+      delete cache[canvasFile];
+      for (const name of RENDERING_GLOBALS) if (globals[name] === STAND_INS[name]) delete globals[name];
+    }
+  }
+}
+
+async function loadForRendering(afterReading: Promise<Loaded<unknown>> | null): Promise<Loaded<unknown>> {
+  // never while the reading copy's stand-ins are in the module cache
+  const readingCopy = afterReading ? await afterReading : null;
+  const canvas = await loadOptional(CANVAS_PACKAGE);
+  if ('degraded' in canvas) return canvas;
+  const file = readingCopy && 'module' in readingCopy ? resolvedForPdfjs(PDFJS_SPECIFIER) : null;
+  const specifier = file ? `${pathToFileURL(file).href}?rendering` : PDFJS_SPECIFIER;
+  return withWorker(await loadOptional(PDFJS_PACKAGE, specifier));
+}
+
+let reading: Promise<Loaded<unknown>> | null = null;
+let rendering: Promise<Loaded<unknown>> | null = null;
+
+/** pdf.js for reading text, annotations, metadata and page counts; it cannot render pages. */
 export function loadPdfjs(): Promise<Loaded<unknown>> {
-  loading ??= (async () => {
-    const loaded = await loadOptional(PDFJS_PACKAGE, PDFJS_SPECIFIER);
-    if ('module' in loaded) await loadOptional(PDFJS_PACKAGE, WORKER_SPECIFIER);
-    return loaded;
-  })();
-  return loading;
+  reading ??= rendering ?? loadForReading();
+  return reading;
+}
+
+/** pdf.js able to render pages, with the canvas package it renders on (degraded when either is missing). */
+export function loadRenderingPdfjs(): Promise<Loaded<unknown>> {
+  rendering ??= loadForRendering(reading);
+  return rendering;
 }
 
 let options: Record<string, unknown> | null = null;
