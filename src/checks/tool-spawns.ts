@@ -50,7 +50,7 @@ export const toolSpawns: Check = {
     state.tool = result.tool;
     const healthy = `/healthz returned 200 on port ${result.tool.port} after ${(result.durationMs / 1000).toFixed(1)} s`;
     // a tool under validation is only ever asked on 127.0.0.1; anything wider exposes it to the network
-    const exposed = result.tool.exposedListeners();
+    const exposed = result.tool.exposedAtStart;
     state.exposedListeners = exposed;
     if (exposed.length)
       return {

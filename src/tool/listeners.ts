@@ -25,10 +25,6 @@ function readInodes(pid: number): Set<string> | null {
   return out;
 }
 
-function socketInodes(pid: number): Set<string> {
-  return readInodes(pid) ?? new Set();
-}
-
 /** The bytes of one 32-bit word as the kernel printed it (in host order). */
 function wordBytes(hex: string): number[] {
   const bytes = [0, 2, 4, 6].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
@@ -63,22 +59,34 @@ function addressOf(hex: string): { text: string; loopback: boolean } {
   return { text: `[${text}]`, loopback };
 }
 
-/** Listening addresses beyond loopback held by these processes, as `0.0.0.0:8080` or `[::]:8080`. */
-export function exposedListeners(pids: readonly number[]): string[] {
-  if (process.platform !== 'linux') return [];
-  const found = new Set<string>();
+export interface Listener {
+  /** `0.0.0.0:8080`, `[::]:8080` */
+  text: string;
+  port: number;
+  loopback: boolean;
+}
+
+/**
+ * The TCP sockets these processes listen on, read at once; null where /proc cannot tell (not Linux,
+ * or no process's sockets readable). A TCP table costs the kernel a walk of its whole socket hash
+ * (~4 ms however few sockets there are), so each table is read once per network namespace, and the
+ * next one only for sockets not yet found (unix ones, such as a stdio pipe, are cheap to rule out).
+ */
+export function listenersOf(pids: readonly number[]): Listener[] | null {
+  if (process.platform !== 'linux') return null;
+  let told = false;
+  const found = new Map<string, Listener>();
   const tablesRead = new Map<string, string[]>();
-  for (const pid of pids) {
-    const inodes = socketInodes(pid);
-    // a TCP table costs the kernel a walk of every TCP socket on the machine (~4 ms on a busy one):
-    // each next table is read only for sockets not yet found (unix ones, such as a stdio pipe, are cheap to rule out)
+  for (const pid of new Set(pids)) {
+    const inodes = readInodes(pid);
+    if (!inodes) continue;
+    told = true;
     for (const table of ['tcp', 'unix', 'tcp6']) {
       if (!inodes.size) break;
-      let rows: string[] = [];
+      let rows: string[];
       try {
         // sockets live in a network namespace: read the table this process sees
-        const ns = readlinkSync(`/proc/${pid}/ns/net`);
-        const key = `${ns} ${table}`;
+        const key = `${readlinkSync(`/proc/${pid}/ns/net`)} ${table}`;
         rows = tablesRead.get(key) ?? readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1);
         tablesRead.set(key, rows);
       } catch {
@@ -91,11 +99,25 @@ export function exposedListeners(pids: readonly number[]): string[] {
         if (!inodes.delete(inode) || table === 'unix' || f[3] !== LISTEN) continue;
         const [addrHex, portHex] = f[1]!.split(':');
         const addr = addressOf(addrHex!);
-        if (!addr.loopback) found.add(`${addr.text}:${Number.parseInt(portHex!, 16)}`);
+        const port = Number.parseInt(portHex!, 16);
+        found.set(`${addr.text}:${port}`, { text: `${addr.text}:${port}`, port, loopback: addr.loopback });
       }
     }
   }
-  return [...found].sort();
+  return told ? [...found.values()] : null;
+}
+
+/** Listening addresses beyond loopback among these, as `0.0.0.0:8080` or `[::]:8080`, sorted. */
+export function exposedOf(listeners: readonly Listener[] | null): string[] {
+  return (listeners ?? [])
+    .filter((l) => !l.loopback)
+    .map((l) => l.text)
+    .sort();
+}
+
+/** Listening addresses beyond loopback held by these processes, as `0.0.0.0:8080` or `[::]:8080`. */
+export function exposedListeners(pids: readonly number[]): string[] {
+  return exposedOf(listenersOf(pids));
 }
 
 /**
@@ -103,26 +125,6 @@ export function exposedListeners(pids: readonly number[]): string[] {
  * /proc cannot tell (not Linux, or no process's sockets readable).
  */
 export function listensOn(pids: readonly number[], port: number): boolean | null {
-  if (process.platform !== 'linux') return null;
-  let told = false;
-  for (const pid of pids) {
-    const inodes = readInodes(pid);
-    if (!inodes) continue;
-    told = true;
-    if (!inodes.size) continue;
-    for (const table of ['tcp', 'tcp6']) {
-      let rows: string[];
-      try {
-        rows = readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1);
-      } catch {
-        continue;
-      }
-      for (const row of rows) {
-        const f = row.trim().split(/\s+/);
-        if (f[3] !== LISTEN || !inodes.has(f[9] ?? '')) continue;
-        if (Number.parseInt(f[1]?.split(':')[1] ?? '', 16) === port) return true;
-      }
-    }
-  }
-  return told ? false : null;
+  const listeners = listenersOf(pids);
+  return listeners === null ? null : listeners.some((l) => l.port === port);
 }

@@ -8,7 +8,7 @@ import { ToolClient } from './client.js';
 import { toolEnvironment } from './environment.js';
 import { freePort, releasePort } from './free-port.js';
 import { type Exit, launch } from './launch.js';
-import { exposedListeners, listensOn } from './listeners.js';
+import { exposedListeners, exposedOf, type Listener, listenersOf } from './listeners.js';
 import { describeProcess, ProcessTracker } from './process-tracker.js';
 import { allProcesses, killQuietly, peakResidentMbOf } from './processes.js';
 import type { Runtime } from './runtime.js';
@@ -47,6 +47,8 @@ export interface ToolProcess {
   peakMemoryMb(): number | null;
   /** addresses beyond loopback that a process of the tool listens on now (`0.0.0.0:8080`) */
   exposedListeners(): string[];
+  /** the same when the tool first answered /healthz, read with the look that proved it was the tool answering */
+  exposedAtStart: string[];
   stop(graceMs?: number): Promise<StopResult>;
 }
 
@@ -112,7 +114,7 @@ const FOREIGN_ANSWER_MS = 2_000;
 
 /**
  * Whether the process that answered /healthz on `port` is the tool's: one of its processes listens
- * there. Another process may hold the port (taken between pixie's probe and the tool's bind, by a
+ * there (with what its processes listen on, read in the same look). Another process may hold the port (taken between pixie's probe and the tool's bind, by a
  * second pixie on the machine, say) and answer while the tool is still starting; the tool then fails
  * to bind and exits or says so (`failed`). Where /proc cannot tell, or the tool neither listens nor
  * fails for a while, the answer is believed.
@@ -123,15 +125,15 @@ async function answeredByTool(
   port: number,
   failed: () => boolean,
   exited: Promise<unknown>,
-): Promise<boolean> {
+): Promise<{ ours: boolean; listeners: Listener[] | null }> {
   const since = performance.now();
   for (;;) {
     // the tool's own process too: the tracker may not have seen it yet
-    const listening = listensOn([pid, ...tracker.alive().map((p) => p.pid)], port);
-    if (listening === true) return true;
-    if (failed()) return false;
+    const listeners = listenersOf([pid, ...tracker.alive().map((p) => p.pid)]);
+    if (listeners?.some((l) => l.port === port)) return { ours: true, listeners };
+    if (failed()) return { ours: false, listeners };
     // /proc cannot tell (then the answer is believed), or the tool neither listens nor fails for a while
-    if (listening === null || performance.now() - since > FOREIGN_ANSWER_MS) return true;
+    if (listeners === null || performance.now() - since > FOREIGN_ANSWER_MS) return { ours: true, listeners };
     await within(exited, 20, null);
     tracker.sample();
   }
@@ -192,6 +194,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       return Math.round(Math.max(tracker.peakMb, leaderPeak ?? 0) * 10) / 10;
     },
     exposedListeners: () => exposedListeners(tracker.alive().map((p) => p.pid)),
+    exposedAtStart: [],
     stop: (graceMs = SHUTDOWN_GRACE_MS) =>
       (stopping ??= stopGroup(pid, tracker, exited, graceMs, proc.uncontained, async () => {
         clearInterval(sampler);
@@ -210,8 +213,17 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       const res = await client.get('/healthz', 1000);
       if (res.status === 200) {
         tracker.sample();
-        if (await answeredByTool(pid, tracker, port, () => exit !== null || PORT_TAKEN.test(stderr.text()), exited))
+        const answered = await answeredByTool(
+          pid,
+          tracker,
+          port,
+          () => exit !== null || PORT_TAKEN.test(stderr.text()),
+          exited,
+        );
+        if (answered.ours) {
+          tool.exposedAtStart = exposedOf(answered.listeners);
           return { ok: true, tool, durationMs: elapsed() };
+        }
         break; // another process holds the port: the tool exits or says so, and startTool tries a new one
       }
       lastPoll = healthPollOf(res);
