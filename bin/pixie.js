@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Runs pixie from dist/ (plain JavaScript, fast start). Inside pixie's own checkout, where src/ exists,
-// it runs the TypeScript sources through tsx instead while dist/ is missing or older than src/, so an
-// edit to src/ is never run stale; an installed package has no src/ and always runs dist/.
+// Runs pixie from dist/cli-bundle/ (plain JavaScript in a few files, fast start; scripts/build.mjs).
+// Inside pixie's own checkout, where src/ exists, it runs the TypeScript sources through tsx instead
+// while dist/ is missing or older than src/, so an edit to src/ is never run stale; an installed
+// package has no src/ and always runs dist/.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
@@ -25,7 +26,7 @@ function distIsFresh() {
 }
 
 if (!existsSync(new URL('src/', root)) || distIsFresh()) {
-  await import('../dist/cli/main.js');
+  await import('../dist/cli-bundle/main.js');
 } else {
   const { register } = await import('tsx/esm/api');
   register();
