@@ -80,7 +80,9 @@ async function bundleCli() {
     mainFields: ['module', 'main'],
     external: ['sharp', '@napi-rs/canvas', 'pdfjs-dist', 'fft.js', 'esbuild', 'tsx'],
     // CommonJS packages inside the bundle still call require() for Node's built-ins
-    banner: { js: "import { createRequire as __pixieRequire } from 'node:module'; const require = __pixieRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __pixieRequire } from 'node:module'; const require = __pixieRequire(import.meta.url);",
+    },
     jsx: 'automatic',
     jsxImportSource: 'hono/jsx',
     logLevel: 'warning',
