@@ -79,9 +79,17 @@ async function bundleCli() {
     // ESM builds where a package has one (jsonc-parser's UMD build requires its parts dynamically)
     mainFields: ['module', 'main'],
     external: ['sharp', '@napi-rs/canvas', 'pdfjs-dist', 'fft.js', 'esbuild', 'tsx'],
-    // CommonJS packages inside the bundle still call require() for Node's built-ins
+    // CommonJS packages inside the bundle still call require() for Node's built-ins, and some name
+    // their own file (write-file-atomic's temporary names hash __filename)
     banner: {
-      js: "import { createRequire as __pixieRequire } from 'node:module'; const require = __pixieRequire(import.meta.url);",
+      js: [
+        "import { createRequire as __pixieRequire } from 'node:module';",
+        "import { dirname as __pixieDirname } from 'node:path';",
+        "import { fileURLToPath as __pixiePath } from 'node:url';",
+        'const require = __pixieRequire(import.meta.url);',
+        'const __filename = __pixiePath(import.meta.url);',
+        'const __dirname = __pixieDirname(__filename);',
+      ].join(' '),
     },
     jsx: 'automatic',
     jsxImportSource: 'hono/jsx',
