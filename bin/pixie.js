@@ -4,13 +4,15 @@
 // while dist/ is missing or older than src/, so an edit to src/ is never run stale; an installed
 // package has no src/ and always runs dist/.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('../', import.meta.url);
+const root = fileURLToPath(new URL('../', import.meta.url));
 
+/** The newest modification time under `dir` (plain path strings: ~400 files in ~2 ms). */
 function newestMtime(dir) {
   let newest = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const full = new URL(e.name + (e.isDirectory() ? '/' : ''), dir);
+    const full = `${dir}/${e.name}`;
     newest = Math.max(newest, e.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }
   return newest;
@@ -18,14 +20,14 @@ function newestMtime(dir) {
 
 function distIsFresh() {
   try {
-    const built = statSync(new URL('dist/.built', root)).mtimeMs;
-    return built >= newestMtime(new URL('src/', root)) && built >= newestMtime(new URL('reference-schemas/', root));
+    const built = statSync(`${root}dist/.built`).mtimeMs;
+    return built >= newestMtime(`${root}src`) && built >= newestMtime(`${root}reference-schemas`);
   } catch {
     return false;
   }
 }
 
-if (!existsSync(new URL('src/', root)) || distIsFresh()) {
+if (!existsSync(`${root}src`) || distIsFresh()) {
   await import('../dist/cli-bundle/main.js');
 } else {
   const { register } = await import('tsx/esm/api');
