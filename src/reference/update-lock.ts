@@ -1,10 +1,14 @@
-// One fixture updater per tool at a time (two CLIs, or the CLI and `pixie serve`): the updater
-// creates reference/.pixie-update.lock with O_EXCL and writes its pid there. A lock whose process is
-// gone (a killed run) is stale and taken over at once; proper-lockfile would make the next run wait
+// One fixture updater per tool at a time (two CLIs, or the CLI and `pixie serve`): the updater writes
+// its pid to a file of its own and hard-links it to reference/.pixie-update.lock, which fails when the
+// lock exists, so a lock is never seen half-written (with O_EXCL and a write after it, a second
+// updater could read the lock empty in between, take it for a dead writer's and take it over; where
+// the file system has no hard links, that is still the way). A lock whose process is gone (a killed
+// run) is stale and taken over at once; proper-lockfile would make the next run wait
 // out a staleness timeout instead, and needs a timer refreshing the lock during a long validation.
 import {
   closeSync,
   constants,
+  linkSync,
   mkdirSync,
   openSync,
   readSync,
@@ -17,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listUserDir } from '../source/user-file.js';
 import { pidAlive } from '../util/pid-alive.js';
+import { temporaryBeside } from '../util/staged-files.js';
 
 export const LOCK_FILE = '.pixie-update.lock';
 
@@ -85,12 +90,8 @@ export function acquireUpdateLock(toolDir: string, command: string): LockResult 
     return { ok: false, message: lockError(toolDir, (err as NodeJS.ErrnoException).code) };
   }
   for (let attempt = 0; attempt < 3; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') return { ok: false, message: lockError(toolDir, code) };
+    const code = publish(file, JSON.stringify(me));
+    if (code === 'EEXIST') {
       const owner = readOwner(file);
       if (stale(owner)) {
         try {
@@ -105,11 +106,7 @@ export function acquireUpdateLock(toolDir: string, command: string): LockResult 
         message: `another pixie is updating the fixtures of this tool (${owner!.command}, pid ${owner!.pid} on ${owner!.host}, since ${owner!.started_at}); wait for it to finish, or delete reference/${LOCK_FILE} if that process is gone`,
       };
     }
-    try {
-      writeSync(fd, JSON.stringify(me));
-    } finally {
-      closeSync(fd);
-    }
+    if (code) return { ok: false, message: lockError(toolDir, code) };
     return {
       ok: true,
       release() {
@@ -132,6 +129,46 @@ export function acquireUpdateLock(toolDir: string, command: string): LockResult 
     };
   }
   return { ok: false, message: `could not take reference/${LOCK_FILE}; try again` };
+}
+
+/** Creates `file` holding `text`, whole or not at all; the error code when it cannot (EEXIST: it exists). */
+function publish(file: string, text: string): string | null {
+  // named as the staged writes' temporaries are: left by a killed writer, it is swept, never a stray file
+  const own = temporaryBeside(file);
+  try {
+    writeExclusive(own, text);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code ?? 'EIO';
+  }
+  try {
+    linkSync(own, file);
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
+    if (code === 'EEXIST' || !['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(code)) return code;
+  } finally {
+    try {
+      unlinkSync(own);
+    } catch {
+      // gone already
+    }
+  }
+  // no hard links here: create the lock itself
+  try {
+    writeExclusive(file, text);
+    return null;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code ?? 'EIO';
+  }
+}
+
+function writeExclusive(file: string, text: string): void {
+  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function lockError(toolDir: string, code: string | undefined): string {

@@ -55,11 +55,16 @@ export function sweepStaged(dir: string): string[] {
   return swept;
 }
 
-function stage(write: StagedWrite): string {
-  const temp = path.join(
-    path.dirname(write.file),
-    `.${path.basename(write.file)}.pixie-${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
+/** A temporary name beside `file`, carrying this process's pid (so a sweep knows when its writer is gone). */
+export function temporaryBeside(file: string): string {
+  return path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.pixie-${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
   );
+}
+
+function stage(write: StagedWrite): string {
+  const temp = temporaryBeside(write.file);
   const fd = openSync(
     temp,
     constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
