@@ -1,5 +1,23 @@
 import { SHUTDOWN_GRACE_MS } from '../tool/spawn.js';
-import type { Check } from './types.js';
+import type { Check, Shutdown, ValidationState } from './types.js';
+
+/**
+ * Notes what only the running tool can show (its peak memory, listeners opened since start-up) and
+ * stops it; once per run, whoever asks first (the fixtures check, or check 11).
+ */
+export function beginShutdown(state: ValidationState): Promise<Shutdown> {
+  state.shutdown ??= (async () => {
+    const tool = state.tool!;
+    state.peakMemoryMb = tool.peakMemoryMb();
+    // listeners opened after start-up (check 6 saw those of start-up)
+    const lateListeners = tool.exposedListeners().filter((a) => !state.exposedListeners?.includes(a));
+    const result = await tool.stop(SHUTDOWN_GRACE_MS);
+    state.stopResult = result;
+    state.spawnLog = tool.stderrText() || null;
+    return { lateListeners, result };
+  })();
+  return state.shutdown;
+}
 
 export const cleanShutdown: Check = {
   name: 'clean_shutdown',
@@ -8,13 +26,7 @@ export const cleanShutdown: Check = {
   startsTool: true,
   runsLast: true,
   async run({ state }) {
-    const tool = state.tool!;
-    state.peakMemoryMb = tool.peakMemoryMb();
-    // listeners opened after start-up (check 6 saw those of start-up)
-    const lateListeners = tool.exposedListeners().filter((a) => !state.exposedListeners?.includes(a));
-    const result = await tool.stop(SHUTDOWN_GRACE_MS);
-    state.stopResult = result;
-    state.spawnLog = tool.stderrText() || null;
+    const { lateListeners, result } = await beginShutdown(state);
     const exit = result.signal ? `signal ${result.signal}` : `exit=${result.exitCode}`;
     const grace = SHUTDOWN_GRACE_MS / 1000;
     // never pass while a process of the run is alive, or when pixie could not know

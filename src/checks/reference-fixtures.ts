@@ -15,6 +15,7 @@ import { fixturesVerdict } from '../reference/verdict.js';
 import { loadTolerance } from '../tolerance/load.js';
 import { withProjectDefaults } from '../tolerance/resolve.js';
 import { memoryLimitMb } from '../validation/timeouts.js';
+import { beginShutdown } from './clean-shutdown.js';
 import type { Check, CheckContext, CheckOutcome } from './types.js';
 
 function verdict(
@@ -111,6 +112,8 @@ export const referenceFixtures: Check = {
       valueCap: state.valueCap,
       updateValues: options.updateValues,
       onFailingOutputs: options.onFailingOutputs,
+      // nothing asks the tool anything after the last answer: it stops while the comparisons finish
+      onAllAnswered: state.stopAfterFixtures ? () => beginShutdown(state).catch(() => undefined) : undefined,
       onFixtureDone: (r) =>
         options.onProgress?.({
           kind: 'fixture-end',

@@ -37,6 +37,14 @@ export interface ValidationState {
   /** faults of pixie itself (a check threw): reported, and the CLI exits 2 */
   errors: string[];
   stopResult?: StopResult;
+  /**
+   * Set by validateTool() when nothing after the fixtures asks the tool anything (no --explore): the
+   * fixtures check then begins the tool's shutdown once its last request is answered, while it still
+   * compares, and check 11 reports that shutdown.
+   */
+  stopAfterFixtures?: boolean;
+  /** the tool's shutdown, once begun (checks/clean-shutdown.ts) */
+  shutdown?: Promise<Shutdown>;
   /** addresses beyond loopback the tool listened on once started (check 6 warns about them) */
   exposedListeners?: string[];
   /** characters of a value that text reports show, from tolerance.yaml */
@@ -45,6 +53,12 @@ export interface ValidationState {
   peakMemoryMb: number | null;
   /** names of what the tool's environment got and did not get (check 6) */
   environment?: EnvironmentSummary;
+}
+
+/** What stopping the tool found: listeners opened since start-up, and how it stopped. */
+export interface Shutdown {
+  lateListeners: string[];
+  result: StopResult;
 }
 
 /** The state of a validation before any check ran, for the tool in `toolDir`. */

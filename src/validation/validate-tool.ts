@@ -152,6 +152,8 @@ export class ValidationRun {
       state.early = undefined;
       await stopEarly(early);
     }
+    // a shutdown the fixtures check began: check 11 may not have run to see it through
+    if (state.shutdown) await state.shutdown.catch(() => undefined);
     if (state.tool && !state.stopResult) {
       state.peakMemoryMb ??= state.tool.peakMemoryMb();
       state.stopResult = await state.tool.stop();
@@ -202,6 +204,8 @@ export class ValidationRun {
 
 export async function validateTool(options: ValidateOptions): Promise<Report> {
   const run = new ValidationRun(options);
+  // --explore asks the tool more after the fixtures; otherwise it may stop while they are compared
+  run.state.stopAfterFixtures = !options.explore;
   try {
     run.startEarly();
     for (const check of executionOrder(CHECKS))
