@@ -114,10 +114,10 @@ const FOREIGN_ANSWER_MS = 2_000;
 
 /**
  * Whether the process that answered /healthz on `port` is the tool's: one of its processes listens
- * there (with what its processes listen on, read in the same look). Another process may hold the port (taken between pixie's probe and the tool's bind, by a
- * second pixie on the machine, say) and answer while the tool is still starting; the tool then fails
- * to bind and exits or says so (`failed`). Where /proc cannot tell, or the tool neither listens nor
- * fails for a while, the answer is believed.
+ * there (and what its processes listen on, from the same look). Another process may hold the port
+ * (taken between pixie's probe and the tool's bind, by a second pixie on the machine, say) and answer
+ * while the tool is still starting; the tool then fails to bind and exits or says so (`failed`).
+ * Where /proc cannot tell, or the tool neither listens nor fails for a while, the answer is believed.
  */
 async function answeredByTool(
   pid: number,
