@@ -251,3 +251,64 @@ describe('hostile tool folders', () => {
     expect(lint.stderr).toMatch(/skipped pixie-files-\w+\/ghost: it is a symbolic link to nothing/);
   }, 90_000);
 });
+
+describe('hostile files the project or the user names', () => {
+  /** A project with good-node under tools/ and `pixie.config.json` made by `make`. */
+  function project(make: (config: string) => void): string {
+    const root = tempDir('project-files');
+    copyTool('good-node', path.join(root, 'tools'));
+    make(path.join(root, 'pixie.config.json'));
+    return root;
+  }
+
+  it('a pixie.config.json that is a FIFO, a link to /dev/zero or to /proc/self/environ is one sentence, at once, echoing nothing', async () => {
+    const cases: [(config: string) => void, RegExp][] = [
+      [
+        (c) => execFileSync('mkfifo', [c]),
+        /^it is a named pipe \(FIFO\), not a regular file\nhint: replace it with a regular file, or remove it\n$/,
+      ],
+      [
+        (c) => symlinkSync('/dev/zero', c),
+        /^it is a character device, not a regular file\nhint: replace it with a regular file, or remove it\n$/,
+      ],
+      [
+        (c) => symlinkSync('/proc/self/environ', c),
+        /^it is \/proc\/\d+\/environ, a file the kernel makes up \(\/proc, \/sys\), not a file of the project\nhint: name a file of the project, or remove it\n$/,
+      ],
+    ];
+    for (const [make, says] of cases) {
+      const root = project(make);
+      const r = await runPixieMeasured(['validate', '--all'], { cwd: root, env: SECRET_ENV, timeoutMs: 30_000 });
+      expect(r.code).toBe(2);
+      const prefix = `pixie: cannot read ${path.join(root, 'pixie.config.json')}: `;
+      expect(r.stderr.startsWith(prefix)).toBe(true);
+      expect(r.stderr.slice(prefix.length)).toMatch(says);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).not.toContain(SECRET);
+      // before: a FIFO hung pixie for ever, /dev/zero grew it without bound
+      expect(r.peakMb).toBeLessThan(300);
+      expect(processesUnder(root)).toEqual([]);
+    }
+  }, 120_000);
+
+  it('report merge and --durations refuse a FIFO or a device they are handed, at once', async () => {
+    const work = tempDir('named-files');
+    const fifo = path.join(work, 'report.json');
+    execFileSync('mkfifo', [fifo]);
+    const merge = await runPixie(['report', 'merge', fifo, '/dev/zero', '--json', path.join(work, 'merged.json')], {
+      timeoutMs: 30_000,
+    });
+    expect(merge.code).toBe(2);
+    expect(merge.stderr).toBe(
+      `pixie: cannot read report ${fifo}: it is a named pipe (FIFO), not a regular file\nhint: pass a file written by pixie validate --json (or pixie report merge --json)\n`,
+    );
+    const { dir } = victim();
+    const durations = await runPixie(['validate', dir, '--shard', '1/2', '--durations', '/dev/zero'], {
+      timeoutMs: 30_000,
+    });
+    expect(durations.code).toBe(2);
+    expect(durations.stderr).toContain(
+      'pixie: cannot read report /dev/zero: it is a character device, not a regular file',
+    );
+  }, 90_000);
+});

@@ -2,7 +2,7 @@
 // With past durations (a previous --json or merged report) it is greedy longest-processing-time bin
 // packing; without, round-robin over the sorted names. Every machine computes the same split from
 // the same inputs, so the shards cover every item exactly once with no coordination.
-import { readFileSync } from 'node:fs';
+import { readNamedFile } from '../source/user-file.js';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
 import { withPhases } from '../checks/index.js';
@@ -84,16 +84,14 @@ function median(xs: number[]): number {
 
 /** Reports from a --json file: one report, an array of reports (--all, merged), as written by pixie. */
 export function readReports(file: string): Report[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
+  const read = readNamedFile(file);
+  if (!read.ok)
     throw new PixieError(
       'USER_FILE',
-      `cannot read report ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      `cannot read report ${file}: ${read.reason}`,
       'pass a file written by pixie validate --json (or pixie report merge --json)',
     );
-  }
+  const text = read.bytes.toString('utf8');
   let data: unknown;
   try {
     data = JSON.parse(text);

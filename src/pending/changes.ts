@@ -4,7 +4,7 @@
 // value is unusable (null, the wrong shape, not kept whole) or when the fixture's expected value
 // changed since the run that found the change. Rejecting forgets a pending change.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalJson } from '../comparators/kit/value.js';
 import { PixieError } from '../errors.js';
@@ -16,7 +16,7 @@ import { selectFixtures } from '../reference/select.js';
 import { unusable } from '../reference/update.js';
 import { acquireUpdateLock } from '../reference/update-lock.js';
 import { applyChanges, type FileChange } from '../reference/update-write.js';
-import { readUserFile } from '../source/user-file.js';
+import { readNamedFile, readUserFile } from '../source/user-file.js';
 import type { Manifest } from '../tool/manifest-types.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { listPending, mediaPaths, pendingToolDir, readNewValue, removeEntry, type StoredEntry } from './store.js';
@@ -92,16 +92,12 @@ export function changesOfReport(report: Report): Change[] {
 
 /** The report of `toolId` in a report file (one report, or the array of --all and report merge). */
 function reportOf(file: string, toolId: string): Report {
-  const size = statSync(file).size;
-  if (size > limit('fileBytes') * 4)
-    throw new PixieError(
-      'USER_FILE',
-      `${file} is larger than pixie reads as a report`,
-      'pass the pending folder instead',
-    );
+  const read = readNamedFile(file, limit('fileBytes') * 4);
+  if (!read.ok)
+    throw new PixieError('USER_FILE', `cannot read ${file}: ${read.reason}`, 'pass the pending folder instead');
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(read.bytes.toString('utf8'));
   } catch {
     throw new PixieError(
       'USER_FILE',

@@ -1,16 +1,17 @@
 // pixie.config.json / pixie.config.yaml (docs/config.md): read with its lines, checked against
 // reference-schemas/config.schema.json (unknown keys get "did you mean"), tolerance blocks checked by
 // the same code as tolerance.yaml. Any problem stops the command with one sentence per problem.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { comparatorFor } from '../comparators/index.js';
 import type { Tolerance } from '../comparators/types.js';
 import { PixieError } from '../errors.js';
+import { limit } from '../limits.js';
 import { type Finding, finding, findingLine } from '../report/finding.js';
 import type { ReporterName } from '../report/reporters.js';
 import { compileReferenceSchema, describeTypes } from '../schema/ajv.js';
 import { readJsonSource } from '../source/json-source.js';
 import type { LineOf } from '../source/lines.js';
+import { readNamedFile } from '../source/user-file.js';
 import { formatPath, type PathSegment } from '../source/path.js';
 import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.js';
 import { readYamlSource } from '../source/yaml-source.js';
@@ -53,16 +54,11 @@ export function emptyProjectConfig(): ProjectConfig {
 /** Reads and checks a config file; throws a PixieError listing every problem. */
 export function loadProjectConfig(file: string): ProjectConfig {
   const name = path.basename(file);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new PixieError(
-      'USER_FILE',
-      `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      'make it a readable file, or remove it',
-    );
-  }
+  // a regular file, bounded, never a kernel file: a cloned repository's config may be a link to a
+  // FIFO, /dev/zero or /proc/self/environ (whose lines a syntax error would show)
+  const read = readNamedFile(file, limit('fileBytes'));
+  if (!read.ok) throw new PixieError('USER_FILE', `cannot read ${file}: ${read.reason}`, `${read.fix}, or remove it`);
+  const text = read.bytes.toString('utf8');
   const parsed = name.endsWith('.json') ? parseJson(text, name) : parseYaml(text, name);
   if (!parsed.ok) throw configError(file, parsed.problems);
   const { data, lineOf } = parsed;

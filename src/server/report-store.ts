@@ -1,8 +1,10 @@
 // Report history on disk: <state>/reports/<tool-id>/<timestamp>-<kind>.json, each file written
 // atomically (a crash leaves the old set, never half a file), the newest 50 per tool kept. The
 // latest entry per tool is cached in memory, so the tool list never reads report files.
-import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
+import { limit as sizeLimit } from '../limits.js';
+import { readUserFile } from '../source/user-file.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { withPhases } from '../checks/index.js';
 import { overallOf, type CheckPhase, type Report, type Status } from '../report/model.js';
@@ -138,7 +140,10 @@ export class ReportStore {
   read(toolId: string, file: string): StoredReport | null {
     if (!REPORT_FILE.test(file)) return null;
     try {
-      const stored = JSON.parse(readFileSync(path.join(this.toolDir(toolId), file), 'utf8')) as StoredReport;
+      // a regular file inside the store (a repository may bring a .pixie/ of its own), bounded
+      const read = readUserFile(this.toolDir(toolId), file, sizeLimit('fileBytes') * 4);
+      if (!read.ok) return null;
+      const stored = JSON.parse(read.text) as StoredReport;
       return { ...stored, report: withPhases(stored.report) };
     } catch {
       return null;

@@ -2,7 +2,17 @@
 // file inside the folder (never /proc/self/environ, /dev/zero, a FIFO or a file elsewhere on the
 // machine), it is opened without blocking and read only up to the size limit. Every reader of
 // tool-folder files goes through here, so each refusal is one sentence naming the file.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  statfsSync,
+} from 'node:fs';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { formatSize, limit, limitHint } from '../limits.js';
@@ -164,16 +174,82 @@ export type UserFileBytes = { ok: true; bytes: Buffer } | UserFileProblem;
 export function readUserBytes(toolDir: string, rel: string, maxBytes = limit('fileBytes')): UserFileBytes {
   const checked = checkUserFile(toolDir, rel, maxBytes);
   if (!checked.ok) return checked;
+  return readRegular(checked.realPath, rel, maxBytes, tooLarge);
+}
+
+/**
+ * Reads a file the user or the project names (pixie.config, a --json report, --durations, a stored
+ * report): wherever its links lead (the user's choice, not a tool's), but only a regular file,
+ * opened without blocking and read only up to `maxBytes`, so a FIFO, /dev/zero or a link to one is a
+ * one-sentence refusal instead of a hang.
+ */
+export function readNamedFile(file: string, maxBytes = Number.POSITIVE_INFINITY): UserFileBytes {
+  const shown = excerpt(file);
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return problem(shown, 'missing', 'ENOENT', 'it does not exist', 'create it');
+    return errnoProblem(shown, err);
+  }
+  // /proc/self/environ and its kind are "regular files" of the kernel: never what a user meant
+  if (onKernelFilesystem(real))
+    return problem(
+      shown,
+      'not-file',
+      'KERNEL_FILE',
+      `it is ${excerpt(real)}, a file the kernel makes up (/proc, /sys), not a file of the project`,
+      'name a file of the project',
+    );
+  let stats: Stats;
+  try {
+    stats = lstatSync(real);
+  } catch (err) {
+    return errnoProblem(shown, err);
+  }
+  if (!stats.isFile()) return notFile(shown, stats);
+  const overLimit = (label: string, size: number | null, max: number) =>
+    problem(
+      label,
+      'too-large',
+      'TOO_LARGE',
+      `it is ${size === null ? 'larger than' : `${formatSize(size)}, above`} the ${formatSize(max)} pixie reads from it`,
+      'make it smaller',
+    );
+  if (stats.size > maxBytes) return overLimit(shown, stats.size, maxBytes);
+  return readRegular(real, shown, maxBytes, overLimit);
+}
+
+/** procfs and sysfs, by the magic numbers statfs(2) gives them */
+const KERNEL_FILESYSTEMS = new Set([0x9fa0, 0x62656572]);
+
+function onKernelFilesystem(file: string): boolean {
+  try {
+    return KERNEL_FILESYSTEMS.has(statfsSync(file).type);
+  } catch {
+    return false;
+  }
+}
+
+/** Reads a regular file at `real` (checked before), at most `maxBytes`; `label` names it in a problem. */
+function readRegular(
+  real: string,
+  label: string,
+  maxBytes: number,
+  tooBig: (label: string, size: number | null, maxBytes: number) => UserFileProblem,
+): UserFileBytes {
   let fd: number;
   try {
     // O_NONBLOCK: were the file swapped for a FIFO after the check, opening it still cannot hang
-    fd = openSync(checked.realPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (err) {
-    return errnoProblem(rel, err);
+    return errnoProblem(label, err);
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) return notFile(rel, stats);
+    if (!stats.isFile()) return notFile(label, stats);
     // read at most one byte past the limit: a file that grows (or lies about its size) stops there
     const buffer = Buffer.allocUnsafe(Math.min(maxBytes, Math.max(stats.size, 0)) + 1);
     let length = 0;
@@ -183,20 +259,26 @@ export function readUserBytes(toolDir: string, rel: string, maxBytes = limit('fi
       if (n === 0) break;
       length += n;
     }
-    if (length > maxBytes) return tooLarge(rel, null, maxBytes);
+    if (length > maxBytes) return tooBig(label, null, maxBytes);
     if (length === buffer.length && length <= maxBytes) {
       // the file grew past its stat size but not past the limit: read the rest, still bounded
-      return readGrown(fd, buffer.subarray(0, length), rel, maxBytes);
+      return readGrown(fd, buffer.subarray(0, length), label, maxBytes, tooBig);
     }
     return { ok: true, bytes: buffer.subarray(0, length) };
   } catch (err) {
-    return errnoProblem(rel, err);
+    return errnoProblem(label, err);
   } finally {
     closeSync(fd);
   }
 }
 
-function readGrown(fd: number, head: Buffer, rel: string, maxBytes: number): UserFileBytes {
+function readGrown(
+  fd: number,
+  head: Buffer,
+  rel: string,
+  maxBytes: number,
+  tooBig: (label: string, size: number | null, maxBytes: number) => UserFileProblem,
+): UserFileBytes {
   const chunks = [head];
   let total = head.length;
   const chunk = Buffer.allocUnsafe(64 * 1024);
@@ -204,7 +286,7 @@ function readGrown(fd: number, head: Buffer, rel: string, maxBytes: number): Use
     const n = readSync(fd, chunk, 0, chunk.length, null);
     if (n === 0) break;
     total += n;
-    if (total > maxBytes) return tooLarge(rel, null, maxBytes);
+    if (total > maxBytes) return tooBig(rel, null, maxBytes);
     chunks.push(Buffer.from(chunk.subarray(0, n)));
   }
   return { ok: true, bytes: Buffer.concat(chunks) };
