@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { excerpt } from './excerpt.js';
-import { checkUserFile, listUserDir, readUserFile } from './user-file.js';
+import { checkUserFile, listUserDir, readNamedFile, readUserFile } from './user-file.js';
 
 function tool(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'pixie-user-file-'));
@@ -70,6 +70,26 @@ describe('readUserFile', () => {
     expect(listUserDir(dir, 'reference')).toEqual({ ok: true, names: [] });
     expect(problem(listUserDir(dir, 'linked'))).toMatchObject({ code: 'OUTSIDE' });
     expect(problem(listUserDir(dir, 'missing'))).toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('readNamedFile', () => {
+  it('follows links to a regular file, and refuses a missing file, a FIFO, a device, a kernel file or one above the limit', () => {
+    const dir = tool();
+    const linked = path.join(dir, 'linked.json');
+    symlinkSync(path.join(dir, '..', 'outside.json'), linked);
+    const read = readNamedFile(linked, 1024);
+    expect(read.ok && read.bytes.toString()).toBe('{"secret": 1}');
+    const fifo = path.join(dir, 'pipe.json');
+    execFileSync('mkfifo', [fifo]);
+    const reasons = [path.join(dir, 'absent.json'), fifo, '/dev/zero', '/proc/self/environ'].map(
+      (f) => problem(readNamedFile(f))?.code,
+    );
+    expect(reasons).toEqual(['ENOENT', 'FIFO', 'DEVICE', 'KERNEL_FILE']);
+    expect(problem(readNamedFile(linked, 4))).toMatchObject({
+      code: 'TOO_LARGE',
+      reason: 'it is 13 B, above the 4 B (PIXIE_MAX_FILE_MB) pixie reads from a file named to it',
+    });
   });
 });
 

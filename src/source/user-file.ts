@@ -76,6 +76,14 @@ function errnoProblem(rel: string, err: unknown): UserFileProblem {
   return problem(rel, 'unreadable', code, reason, 'make it a readable file');
 }
 
+/** A failed lookup: the file is not there (nor a folder on its way), or the system refused. */
+function absentOrUnreadable(rel: string, err: unknown): UserFileProblem {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR')
+    return problem(rel, 'missing', 'ENOENT', 'it does not exist', 'create it');
+  return errnoProblem(rel, err);
+}
+
 function notFile(rel: string, stats: Stats): UserFileProblem {
   const code = stats.isDirectory()
     ? 'EISDIR'
@@ -111,10 +119,7 @@ export function checkUserFile(toolDir: string, rel: string, maxBytes = limit('fi
   try {
     link = lstatSync(full);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      return problem(rel, 'missing', 'ENOENT', 'it does not exist', 'create it');
-    return errnoProblem(rel, err);
+    return absentOrUnreadable(rel, err);
   }
   let real: string;
   try {
@@ -146,18 +151,21 @@ export function checkUserFile(toolDir: string, rel: string, maxBytes = limit('fi
     return errnoProblem(rel, err);
   }
   if (!stats.isFile()) return notFile(rel, stats);
-  if (stats.size > maxBytes) return tooLarge(rel, stats.size, maxBytes);
+  if (stats.size > maxBytes) return tooLarge(rel, stats.size, maxBytes, 'a tool folder');
   return { ok: true, realPath: real, size: stats.size };
 }
 
-function tooLarge(rel: string, size: number | null, maxBytes: number): UserFileProblem {
+/** Where a file came from, as a too-large message says it. */
+type Source = 'a tool folder' | 'a file named to it';
+
+function tooLarge(rel: string, size: number | null, maxBytes: number, from: Source): UserFileProblem {
   const limitWords =
     maxBytes === limit('fileBytes') ? limitHint('fileBytes') : `${formatSize(maxBytes)} (PIXIE_MAX_FILE_MB)`;
   return problem(
     rel,
     'too-large',
     'TOO_LARGE',
-    `it is ${size === null ? 'larger than' : `${formatSize(size)}, above`} the ${limitWords} pixie reads from a tool folder`,
+    `it is ${size === null ? 'larger than' : `${formatSize(size)}, above`} the ${limitWords} pixie reads from ${from}`,
     'make it smaller or raise the limit',
   );
 }
@@ -174,7 +182,7 @@ export type UserFileBytes = { ok: true; bytes: Buffer } | UserFileProblem;
 export function readUserBytes(toolDir: string, rel: string, maxBytes = limit('fileBytes')): UserFileBytes {
   const checked = checkUserFile(toolDir, rel, maxBytes);
   if (!checked.ok) return checked;
-  return readRegular(checked.realPath, rel, maxBytes, tooLarge);
+  return readRegular(checked.realPath, rel, maxBytes, 'a tool folder');
 }
 
 /**
@@ -189,10 +197,7 @@ export function readNamedFile(file: string, maxBytes = Number.POSITIVE_INFINITY)
   try {
     real = realpathSync(file);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      return problem(shown, 'missing', 'ENOENT', 'it does not exist', 'create it');
-    return errnoProblem(shown, err);
+    return absentOrUnreadable(shown, err);
   }
   // /proc/self/environ and its kind are "regular files" of the kernel: never what a user meant
   if (onKernelFilesystem(real))
@@ -210,16 +215,8 @@ export function readNamedFile(file: string, maxBytes = Number.POSITIVE_INFINITY)
     return errnoProblem(shown, err);
   }
   if (!stats.isFile()) return notFile(shown, stats);
-  const overLimit = (label: string, size: number | null, max: number) =>
-    problem(
-      label,
-      'too-large',
-      'TOO_LARGE',
-      `it is ${size === null ? 'larger than' : `${formatSize(size)}, above`} the ${formatSize(max)} pixie reads from it`,
-      'make it smaller',
-    );
-  if (stats.size > maxBytes) return overLimit(shown, stats.size, maxBytes);
-  return readRegular(real, shown, maxBytes, overLimit);
+  if (stats.size > maxBytes) return tooLarge(shown, stats.size, maxBytes, 'a file named to it');
+  return readRegular(real, shown, maxBytes, 'a file named to it');
 }
 
 /** procfs and sysfs, by the magic numbers statfs(2) gives them */
@@ -234,12 +231,7 @@ function onKernelFilesystem(file: string): boolean {
 }
 
 /** Reads a regular file at `real` (checked before), at most `maxBytes`; `label` names it in a problem. */
-function readRegular(
-  real: string,
-  label: string,
-  maxBytes: number,
-  tooBig: (label: string, size: number | null, maxBytes: number) => UserFileProblem,
-): UserFileBytes {
+function readRegular(real: string, label: string, maxBytes: number, from: Source): UserFileBytes {
   let fd: number;
   try {
     // O_NONBLOCK: were the file swapped for a FIFO after the check, opening it still cannot hang
@@ -259,10 +251,10 @@ function readRegular(
       if (n === 0) break;
       length += n;
     }
-    if (length > maxBytes) return tooBig(label, null, maxBytes);
+    if (length > maxBytes) return tooLarge(label, null, maxBytes, from);
     if (length === buffer.length && length <= maxBytes) {
       // the file grew past its stat size but not past the limit: read the rest, still bounded
-      return readGrown(fd, buffer.subarray(0, length), label, maxBytes, tooBig);
+      return readGrown(fd, buffer.subarray(0, length), label, maxBytes, from);
     }
     return { ok: true, bytes: buffer.subarray(0, length) };
   } catch (err) {
@@ -272,13 +264,7 @@ function readRegular(
   }
 }
 
-function readGrown(
-  fd: number,
-  head: Buffer,
-  rel: string,
-  maxBytes: number,
-  tooBig: (label: string, size: number | null, maxBytes: number) => UserFileProblem,
-): UserFileBytes {
+function readGrown(fd: number, head: Buffer, rel: string, maxBytes: number, from: Source): UserFileBytes {
   const chunks = [head];
   let total = head.length;
   const chunk = Buffer.allocUnsafe(64 * 1024);
@@ -286,7 +272,7 @@ function readGrown(
     const n = readSync(fd, chunk, 0, chunk.length, null);
     if (n === 0) break;
     total += n;
-    if (total > maxBytes) return tooBig(rel, null, maxBytes);
+    if (total > maxBytes) return tooLarge(rel, null, maxBytes, from);
     chunks.push(Buffer.from(chunk.subarray(0, n)));
   }
   return { ok: true, bytes: Buffer.concat(chunks) };
