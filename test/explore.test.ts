@@ -30,6 +30,42 @@ function copyTool(name: string, as = name): string {
   return dir;
 }
 
+/**
+ * A tool beside the shared server: `main` as its main.js, one select input `mode` (the first of
+ * `modes` by default) and one text output `out`; `extra` adds to its tool.json (secrets).
+ */
+function modeTool(
+  id: string,
+  about: { name: string; description: string; modes: string[]; extra?: Record<string, unknown> },
+  main: string,
+): string {
+  const dir = path.join(tmp, id);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'main.js'), main);
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: id, type: 'module', private: true }));
+  const mode = {
+    key: 'mode',
+    type: 'select',
+    label: 'Mode',
+    default: about.modes[0],
+    options: about.modes.map((value) => ({ value, label: value })),
+  };
+  writeFileSync(
+    path.join(dir, 'tool.json'),
+    JSON.stringify({
+      id,
+      name: about.name,
+      description: about.description,
+      version: '1.0.0',
+      max_runtime_seconds: 5,
+      ...about.extra,
+      inputs: [mode],
+      outputs: [{ key: 'out', type: 'text', label: 'Out' }],
+    }),
+  );
+  return dir;
+}
+
 function schemaValid(report: unknown): void {
   expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
 }
@@ -353,11 +389,14 @@ describe('explore results in every report', () => {
 
 describe('tool text in explore results and repeated runs', () => {
   it('reaches the terminal, JUnit, HTML and annotations escaped, never as escapes or workflow commands', async () => {
-    const dir = path.join(tmp, 'evil-text');
-    mkdirSync(path.join(dir, 'reference'), { recursive: true });
     const evil = '\\u001b[31mRED\\u001b[0m\\rOVERWRITTEN\\n::error file=main.js,line=1::injected';
-    writeFileSync(
-      path.join(dir, 'main.js'),
+    const dir = modeTool(
+      'evil-text',
+      {
+        name: 'Evil text',
+        description: 'Escape sequences and workflow commands in a 500 detail and on stderr.',
+        modes: ['plain', 'evil', 'crash'],
+      },
       `import { sendJson, serveTool } from '../_shared/tool-server.mjs';
 const EVIL = '${evil}';
 serveTool({
@@ -377,27 +416,7 @@ serveTool({
 });
 `,
     );
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'evil-text', type: 'module', private: true }));
-    writeFileSync(
-      path.join(dir, 'tool.json'),
-      JSON.stringify({
-        id: 'evil-text',
-        name: 'Evil text',
-        description: 'Escape sequences and workflow commands in a 500 detail and on stderr.',
-        version: '1.0.0',
-        max_runtime_seconds: 5,
-        inputs: [
-          {
-            key: 'mode',
-            type: 'select',
-            label: 'Mode',
-            default: 'plain',
-            options: ['plain', 'evil', 'crash'].map((value) => ({ value, label: value })),
-          },
-        ],
-        outputs: [{ key: 'out', type: 'text', label: 'Out' }],
-      }),
-    );
+    mkdirSync(path.join(dir, 'reference'));
     writeFileSync(
       path.join(dir, 'reference', 'fixture_evil.json'),
       JSON.stringify({ name: 'evil', inputs: { mode: 'evil' }, expected_outputs: { out: 'ok' }, repeat: 2 }),
@@ -434,10 +453,14 @@ serveTool({
 
 describe('--explore starts a crashed tool again as check 6 started it', () => {
   it("with the same environment: a declared secret from pixie's environment reaches the restarted tool", async () => {
-    const dir = path.join(tmp, 'secret-crash');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      path.join(dir, 'main.js'),
+    const dir = modeTool(
+      'secret-crash',
+      {
+        name: 'Secret crash',
+        description: 'Needs its declared secret; exits on one option.',
+        modes: ['plain', 'crash', 'other'],
+        extra: { secrets: [{ key: 'PIXIE_EXPLORE_TOKEN', required: true }] },
+      },
       `import { serveTool } from '../_shared/tool-server.mjs';
 serveTool({
   dir: import.meta.dirname,
@@ -448,31 +471,6 @@ serveTool({
   },
 });
 `,
-    );
-    writeFileSync(
-      path.join(dir, 'package.json'),
-      JSON.stringify({ name: 'secret-crash', type: 'module', private: true }),
-    );
-    writeFileSync(
-      path.join(dir, 'tool.json'),
-      JSON.stringify({
-        id: 'secret-crash',
-        name: 'Secret crash',
-        description: 'Needs its declared secret; exits on one option.',
-        version: '1.0.0',
-        max_runtime_seconds: 5,
-        secrets: [{ key: 'PIXIE_EXPLORE_TOKEN', required: true }],
-        inputs: [
-          {
-            key: 'mode',
-            type: 'select',
-            label: 'Mode',
-            default: 'plain',
-            options: ['plain', 'crash', 'other'].map((value) => ({ value, label: value })),
-          },
-        ],
-        outputs: [{ key: 'out', type: 'text', label: 'Out' }],
-      }),
     );
     const r = await runPixie(['validate', dir, '--explore', '--seed', '5', '--runs', '30', '--json'], {
       env: { PIXIE_EXPLORE_TOKEN: 'token-value' },
@@ -485,10 +483,13 @@ serveTool({
 
 describe("--explore keeps to main's limits", () => {
   it('an answer nested past the depth limit is a bad output with the limit named; a long detail is cut', async () => {
-    const dir = path.join(tmp, 'deep-answer');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      path.join(dir, 'main.js'),
+    const dir = modeTool(
+      'deep-answer',
+      {
+        name: 'Deep answer',
+        description: 'An answer nested 400 deep on one option, a huge error detail on another.',
+        modes: ['plain', 'deep', 'loud'],
+      },
       `import { sendJson, serveTool } from '../_shared/tool-server.mjs';
 serveTool({
   dir: import.meta.dirname,
@@ -503,30 +504,6 @@ serveTool({
   },
 });
 `,
-    );
-    writeFileSync(
-      path.join(dir, 'package.json'),
-      JSON.stringify({ name: 'deep-answer', type: 'module', private: true }),
-    );
-    writeFileSync(
-      path.join(dir, 'tool.json'),
-      JSON.stringify({
-        id: 'deep-answer',
-        name: 'Deep answer',
-        description: 'An answer nested 400 deep on one option, a huge error detail on another.',
-        version: '1.0.0',
-        max_runtime_seconds: 5,
-        inputs: [
-          {
-            key: 'mode',
-            type: 'select',
-            label: 'Mode',
-            default: 'plain',
-            options: ['plain', 'deep', 'loud'].map((value) => ({ value, label: value })),
-          },
-        ],
-        outputs: [{ key: 'out', type: 'text', label: 'Out' }],
-      }),
     );
     const r = await validateTool({ toolDir: dir, explore: { seed: 2, runs: 20 } });
     const failures = r.explore!.failures;
