@@ -80,8 +80,8 @@ function compareDistribution(
 ): ComparisonResult {
   const e = unwrapValue(expected);
   const a = unwrapValue(actual);
-  let low: number;
-  let high: number;
+  // how far below and above expected a run may fall
+  let allowed: [number, number];
   let rule: string;
   if (mode === 'distribution') {
     const spread = option(tolerance, 'spread');
@@ -95,9 +95,7 @@ function compareDistribution(
         tolerance,
         rule,
       );
-    const problem = notANumber('expected', e) ?? notANumber('actual', a);
-    if (problem) return garbageResult(problem, expected, actual, tolerance, rule);
-    [low, high] = [(e as number) - sigmas * spread, (e as number) + sigmas * spread];
+    allowed = [sigmas * spread, sigmas * spread];
   } else {
     const below = option(tolerance, 'below');
     const above = option(tolerance, 'above');
@@ -110,10 +108,11 @@ function compareDistribution(
         tolerance,
         rule,
       );
-    const problem = notANumber('expected', e) ?? notANumber('actual', a);
-    if (problem) return garbageResult(problem, expected, actual, tolerance, rule);
-    [low, high] = [(e as number) - (below ?? 0), (e as number) + (above ?? 0)];
+    allowed = [below ?? 0, above ?? 0];
   }
+  const problem = notANumber('expected', e) ?? notANumber('actual', a);
+  if (problem) return garbageResult(problem, expected, actual, tolerance, rule);
+  const [low, high] = [(e as number) - allowed[0], (e as number) + allowed[1]];
   const x = a as number;
   const ok = x >= low && x <= high;
   // how much of the allowed room on its side of expected the run uses: 1 at expected, 0.5 at the edge
