@@ -174,28 +174,14 @@ export async function benchServe(): Promise<Record<Variant, { p50: number; p99: 
     // every tool has a stored report, so the listing carries real statuses (read once, then cached)
     const { ReportStore } = await import('../src/server/report-store.js');
     const store = new ReportStore(stateDir);
-    const { uniformResults } = await import('../src/checks/index.js');
+    const { uniformReport } = await import('../src/checks/index.js');
     const { ToolRegistry } = await import('../src/server/tool-registry.js');
     const registry = new ToolRegistry(toolsDir);
     for (const e of registry.list()) {
       store.save(e.id, {
         kind: 'validate',
         fingerprint: e.fingerprint,
-        report: {
-          tool_id: e.id,
-          tool_path: e.dir,
-          timestamp: new Date().toISOString(),
-          overall: 'pass',
-          duration_ms: 1,
-          checks: uniformResults('pass', 'ok'),
-          fixtures: [],
-          sample_inputs: null,
-          sample_output: null,
-          spawn_log: null,
-          peak_memory_mb: null,
-          warnings: [],
-          errors: [],
-        },
+        report: uniformReport({ id: e.id, path: e.dir }, 'pass', 'ok', { duration_ms: 1 }),
       });
     }
     console.log(

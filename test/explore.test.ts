@@ -534,24 +534,15 @@ describe('the programmatic API', () => {
 describe('pixie serve remembers what exploring found', () => {
   it('a newer check-12-only run that passes leaves the tool failing when the last full run explored a failure', async () => {
     const { ReportStore } = await import('../src/server/report-store.js');
-    const { uniformResults } = await import('../src/checks/index.js');
+    const { uniformReport } = await import('../src/checks/index.js');
     const store = new ReportStore(path.join(tmp, 'serve-state'));
-    const report = (timestamp: string, overall: Report['overall'], explore?: Report['explore']): Report => ({
-      tool_id: 'alpha',
-      tool_path: '/nowhere/alpha',
-      timestamp,
-      overall,
-      duration_ms: 1,
-      checks: uniformResults('pass', 'ok'),
-      fixtures: [],
-      sample_inputs: null,
-      sample_output: null,
-      spawn_log: null,
-      peak_memory_mb: null,
-      warnings: [],
-      errors: [],
-      ...(explore ? { explore } : {}),
-    });
+    const report = (timestamp: string, overall: Report['overall'], explore?: Report['explore']): Report =>
+      uniformReport({ id: 'alpha', path: '/nowhere/alpha' }, 'pass', 'ok', {
+        timestamp,
+        overall,
+        duration_ms: 1,
+        ...(explore ? { explore } : {}),
+      });
     const explored = {
       status: 'fail' as const,
       message: '1 kind(s) of failure',

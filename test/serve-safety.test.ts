@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { uniformResults } from '../src/checks/index.js';
+import { uniformReport } from '../src/checks/index.js';
 import type { Report } from '../src/report/model.js';
 import { createApp } from '../src/server/app.js';
 import type { ValidateFn } from '../src/server/run-manager.js';
@@ -53,22 +53,10 @@ function tinyTool(toolsDir: string, id: string): string {
 }
 
 function reportFor(toolDir: string): Report {
-  return {
-    tool_id: path.basename(toolDir),
-    tool_path: toolDir,
-    timestamp: new Date().toISOString(),
-    overall: 'pass',
+  return uniformReport({ id: path.basename(toolDir), path: toolDir }, 'pass', 'ok', {
     duration_ms: 1,
-    checks: uniformResults('pass', 'ok'),
-    fixtures: [],
-    sample_inputs: null,
-    sample_output: null,
-    spawn_log: null,
-    peak_memory_mb: null,
-    warnings: [],
-    errors: [],
     options: { reference_only: false, strict: false },
-  };
+  });
 }
 
 /** A validator that records which tools it was asked for and finishes each only when released. */

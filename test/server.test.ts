@@ -1,6 +1,6 @@
 // pixie serve (docs/http-api.md): the HTTP API in-process through app.request(), plus one real-port test of
 // `pixie serve` and one that kills the server mid-run.
-import { uniformResults } from '../src/checks/index.js';
+import { uniformReport, uniformResults } from '../src/checks/index.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   cpSync,
@@ -64,10 +64,7 @@ function tinyTool(toolsDir: string, id: string, name = id): string {
 }
 
 function fakeReport(toolDir: string, overall: Report['overall'], referenceOnly = false): Report {
-  return {
-    tool_id: path.basename(toolDir),
-    tool_path: toolDir,
-    timestamp: new Date().toISOString(),
+  return uniformReport({ id: path.basename(toolDir), path: toolDir }, 'pass', 'ok', {
     overall,
     duration_ms: 1,
     checks: uniformResults('pass', 'ok').map((c, i) => ({
@@ -75,14 +72,7 @@ function fakeReport(toolDir: string, overall: Report['overall'], referenceOnly =
       status: referenceOnly && i < 11 ? 'skip' : i === 11 ? (overall === 'pass' ? 'pass' : overall) : 'pass',
       message: referenceOnly && i < 11 ? 'skipped: --reference-only' : 'ok',
     })),
-    fixtures: [],
-    sample_inputs: null,
-    sample_output: null,
-    spawn_log: null,
-    peak_memory_mb: null,
-    warnings: [],
-    errors: [],
-  };
+  });
 }
 
 /** A validator stand-in: records calls, waits `delayMs`, emits a little progress. */

@@ -52,6 +52,34 @@ export function uniformResults(status: CheckResult['status'], message: string): 
   }));
 }
 
+/**
+ * A report of a run that started nothing: every check says the same, no fixture ran (an empty shard,
+ * or a stand-in in tests and benchmarks); `more` sets any other field.
+ */
+export function uniformReport(
+  tool: { id: string; path: string },
+  status: CheckResult['status'],
+  message: string,
+  more: Partial<Report> = {},
+): Report {
+  return {
+    tool_id: tool.id,
+    tool_path: tool.path,
+    timestamp: new Date().toISOString(),
+    overall: 'pass',
+    duration_ms: 0,
+    checks: uniformResults(status, message),
+    fixtures: [],
+    sample_inputs: null,
+    sample_output: null,
+    spawn_log: null,
+    peak_memory_mb: null,
+    warnings: [],
+    errors: [],
+    ...more,
+  };
+}
+
 /** Reports written before check results carried their phase get it from the check's name. */
 export function withPhases(report: Report): Report {
   return report.checks.every((c) => c.phase)

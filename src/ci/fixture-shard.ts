@@ -1,6 +1,6 @@
 // --shard for a single tool: its fixtures are split across machines the same way tools are.
 import path from 'node:path';
-import { uniformResults } from '../checks/index.js';
+import { uniformReport } from '../checks/index.js';
 import type { Report } from '../report/model.js';
 import { listFixtureFiles } from '../reference/load.js';
 import { selectFixtures } from '../reference/select.js';
@@ -22,22 +22,8 @@ export function shardFixtures(
 
 /** The report of a shard that holds none of a tool's fixtures: nothing was started. */
 export function emptyShardReport(toolDir: string, spec: ShardSpec, options: Report['options']): Report {
-  return {
-    tool_id: toolIdOf(toolDir),
-    tool_path: toolDir,
-    timestamp: new Date().toISOString(),
-    overall: 'pass',
-    duration_ms: 0,
-    checks: uniformResults('skip', `skipped: shard ${spec.index}/${spec.total} holds none of this tool's fixtures`),
-    fixtures: [],
-    sample_inputs: null,
-    sample_output: null,
-    spawn_log: null,
-    peak_memory_mb: null,
-    warnings: [],
-    errors: [],
-    ...(options ? { options } : {}),
-  };
+  const why = `skipped: shard ${spec.index}/${spec.total} holds none of this tool's fixtures`;
+  return uniformReport({ id: toolIdOf(toolDir), path: toolDir }, 'skip', why, options ? { options } : {});
 }
 
 function toolIdOf(toolDir: string): string {
