@@ -144,15 +144,26 @@ export function checkUserFile(toolDir: string, rel: string, maxBytes = limit('fi
       `it ${link.isSymbolicLink() ? 'is a symbolic link to' : 'resolves to'} ${excerpt(real)}, outside the tool folder`,
       OUTSIDE_FIX,
     );
+  const regular = regularFile(real, rel, maxBytes, 'a tool folder');
+  return regular.ok ? { ok: true, realPath: real, size: regular.size } : regular;
+}
+
+/** Whether the file at `real` (its links resolved) is a regular file within `maxBytes`, and its size. */
+function regularFile(
+  real: string,
+  label: string,
+  maxBytes: number,
+  from: Source,
+): { ok: true; size: number } | UserFileProblem {
   let stats: Stats;
   try {
     stats = lstatSync(real);
   } catch (err) {
-    return errnoProblem(rel, err);
+    return errnoProblem(label, err);
   }
-  if (!stats.isFile()) return notFile(rel, stats);
-  if (stats.size > maxBytes) return tooLarge(rel, stats.size, maxBytes, 'a tool folder');
-  return { ok: true, realPath: real, size: stats.size };
+  if (!stats.isFile()) return notFile(label, stats);
+  if (stats.size > maxBytes) return tooLarge(label, stats.size, maxBytes, from);
+  return { ok: true, size: stats.size };
 }
 
 /** Where a file came from, as a too-large message says it. */
@@ -208,15 +219,8 @@ export function readNamedFile(file: string, maxBytes = Number.POSITIVE_INFINITY)
       `it is ${excerpt(real)}, a file the kernel makes up (/proc, /sys), not a file of the project`,
       'name a file of the project',
     );
-  let stats: Stats;
-  try {
-    stats = lstatSync(real);
-  } catch (err) {
-    return errnoProblem(shown, err);
-  }
-  if (!stats.isFile()) return notFile(shown, stats);
-  if (stats.size > maxBytes) return tooLarge(shown, stats.size, maxBytes, 'a file named to it');
-  return readRegular(real, shown, maxBytes, 'a file named to it');
+  const regular = regularFile(real, shown, maxBytes, 'a file named to it');
+  return regular.ok ? readRegular(real, shown, maxBytes, 'a file named to it') : regular;
 }
 
 /** procfs and sysfs, by the magic numbers statfs(2) gives them */
