@@ -10,7 +10,7 @@ export function beginShutdown(state: ValidationState): Promise<Shutdown> {
     const tool = state.tool!;
     state.peakMemoryMb = tool.peakMemoryMb();
     // listeners opened after start-up (check 6 saw those of start-up)
-    const lateListeners = tool.exposedListeners().filter((a) => !state.exposedListeners?.includes(a));
+    const lateListeners = (await tool.exposedListeners()).filter((a) => !state.exposedListeners?.includes(a));
     const result = await tool.stop(SHUTDOWN_GRACE_MS);
     state.stopResult = result;
     state.spawnLog = tool.stderrText() || null;

@@ -2,10 +2,12 @@
 // from other machines, which a tool under validation never needs (docs/checks.md, check 6). Read
 // from Linux's /proc: the socket inodes a process holds (/proc/<pid>/fd) matched against the
 // listening sockets of its network namespace (/proc/<pid>/net/tcp and tcp6). No library reads these.
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
 import { endianness } from 'node:os';
 
 const LISTEN = '0A';
+const SYN_RECV = '03';
 
 /** The socket inodes a process holds; null when its fds cannot be read (gone, or not ours). */
 function readInodes(pid: number): Set<string> | null {
@@ -67,12 +69,66 @@ export interface Listener {
 }
 
 /**
- * The TCP sockets these processes listen on, read at once; null where /proc cannot tell (not Linux,
- * or no process's sockets readable). A TCP table costs the kernel a walk of its whole socket hash
- * (~4 ms however few sockets there are), so each table is read once per network namespace, and the
- * next one only for sockets not yet found (unix ones, such as a stdio pipe, are cheap to rule out).
+ * A TCP table's rows up to the end of its listening section. The kernel lists the listening sockets
+ * first (its listening hash, then the established one) and makes rows only as a read asks for them,
+ * so reading a little at a time and stopping at the first row in another state spares the walk of
+ * the whole established hash (~4 ms on a machine with a large one, however few sockets it holds).
+ * Older kernels list a listener's half-open connections (SYN_RECV) under it: those do not end it.
  */
-export function listenersOf(pids: readonly number[]): Listener[] | null {
+async function listeningRows(file: string): Promise<string[]> {
+  const handle = await open(file, 'r');
+  try {
+    const chunk = Buffer.alloc(1024);
+    const rows: string[] = [];
+    let partial = '';
+    let header = true;
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) return rows;
+      const lines = (partial + chunk.toString('latin1', 0, bytesRead)).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) {
+        if (header) {
+          header = false;
+          continue;
+        }
+        rows.push(line);
+        const state = line.trim().split(/\s+/)[3];
+        if (state !== LISTEN && state !== SYN_RECV) return rows;
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** How many TCP sockets of a network namespace are open (listening or connected), from its sockstat file; null if unreadable. */
+async function tcpInUse(pid: number, table: 'tcp' | 'tcp6'): Promise<number | null> {
+  try {
+    const text = await readFile(`/proc/${pid}/net/${table === 'tcp' ? 'sockstat' : 'sockstat6'}`, 'utf8');
+    const m = new RegExp(`^${table === 'tcp' ? 'TCP' : 'TCP6'}: inuse (\\d+)`, 'm').exec(text);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The rows of one table a process sees that can hold listeners: none when its namespace has no socket of that kind. */
+async function tableRows(pid: number, table: string): Promise<string[]> {
+  if (table === 'unix') return (await readFile(`/proc/${pid}/net/unix`, 'utf8')).split('\n').slice(1);
+  if ((await tcpInUse(pid, table as 'tcp' | 'tcp6')) === 0) return [];
+  return listeningRows(`/proc/${pid}/net/${table}`);
+}
+
+/**
+ * The TCP sockets these processes listen on, read at once; null where /proc cannot tell (not Linux,
+ * or no process's sockets readable). Each table is read once per network namespace, only as far as
+ * its listeners (listeningRows), and the next one only for sockets not yet found: unix ones, such
+ * as a stdio pipe, are cheap to rule out, and IPv6 is skipped when the namespace has no IPv6 TCP
+ * socket. Reads are asynchronous, so what the kernel does for them happens off the main thread
+ * (while the last answers of a run are compared, say).
+ */
+export async function listenersOf(pids: readonly number[]): Promise<Listener[] | null> {
   if (process.platform !== 'linux') return null;
   let told = false;
   const found = new Map<string, Listener>();
@@ -87,7 +143,7 @@ export function listenersOf(pids: readonly number[]): Listener[] | null {
       try {
         // sockets live in a network namespace: read the table this process sees
         const key = `${readlinkSync(`/proc/${pid}/ns/net`)} ${table}`;
-        rows = tablesRead.get(key) ?? readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1);
+        rows = tablesRead.get(key) ?? (await tableRows(pid, table));
         tablesRead.set(key, rows);
       } catch {
         continue;
@@ -116,15 +172,15 @@ export function exposedOf(listeners: readonly Listener[] | null): string[] {
 }
 
 /** Listening addresses beyond loopback held by these processes, as `0.0.0.0:8080` or `[::]:8080`. */
-export function exposedListeners(pids: readonly number[]): string[] {
-  return exposedOf(listenersOf(pids));
+export async function exposedListeners(pids: readonly number[]): Promise<string[]> {
+  return exposedOf(await listenersOf(pids));
 }
 
 /**
  * Whether one of these processes listens on TCP `port` (any address, IPv4 or IPv6); null where
  * /proc cannot tell (not Linux, or no process's sockets readable).
  */
-export function listensOn(pids: readonly number[], port: number): boolean | null {
-  const listeners = listenersOf(pids);
+export async function listensOn(pids: readonly number[], port: number): Promise<boolean | null> {
+  const listeners = await listenersOf(pids);
   return listeners === null ? null : listeners.some((l) => l.port === port);
 }

@@ -46,7 +46,7 @@ export interface ToolProcess {
   /** highest resident memory (MiB) seen for the whole group so far; null where it can't be measured */
   peakMemoryMb(): number | null;
   /** addresses beyond loopback that a process of the tool listens on now (`0.0.0.0:8080`) */
-  exposedListeners(): string[];
+  exposedListeners(): Promise<string[]>;
   /** the same when the tool first answered /healthz, read with the look that proved it was the tool answering */
   exposedAtStart: string[];
   stop(graceMs?: number): Promise<StopResult>;
@@ -128,14 +128,16 @@ async function answeredByTool(
 ): Promise<{ ours: boolean; listeners: Listener[] | null }> {
   const since = performance.now();
   for (;;) {
+    // one listing of /proc serves the memory sample and the processes whose sockets are looked at
+    const listing = allProcesses();
+    tracker.sample(listing);
     // the tool's own process too: the tracker may not have seen it yet
-    const listeners = listenersOf([pid, ...tracker.alive().map((p) => p.pid)]);
+    const listeners = await listenersOf([pid, ...tracker.alive(listing).map((p) => p.pid)]);
     if (listeners?.some((l) => l.port === port)) return { ours: true, listeners };
     if (failed()) return { ours: false, listeners };
     // /proc cannot tell (then the answer is believed), or the tool neither listens nor fails for a while
     if (listeners === null || performance.now() - since > FOREIGN_ANSWER_MS) return { ours: true, listeners };
     await within(exited, 20, null);
-    tracker.sample();
   }
 }
 
@@ -212,7 +214,6 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     try {
       const res = await client.get('/healthz', 1000);
       if (res.status === 200) {
-        tracker.sample();
         const answered = await answeredByTool(
           pid,
           tracker,
