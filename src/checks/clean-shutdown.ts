@@ -8,9 +8,10 @@ import type { Check, Shutdown, ValidationState } from './types.js';
 export function beginShutdown(state: ValidationState): Promise<Shutdown> {
   state.shutdown ??= (async () => {
     const tool = state.tool!;
-    state.peakMemoryMb = tool.peakMemoryMb();
+    const look = tool.lastLook();
+    state.peakMemoryMb = look.peakMemoryMb;
     // listeners opened after start-up (check 6 saw those of start-up)
-    const lateListeners = (await tool.exposedListeners()).filter((a) => !state.exposedListeners?.includes(a));
+    const lateListeners = look.exposedListeners.filter((a) => !state.exposedListeners?.includes(a));
     const result = await tool.stop(SHUTDOWN_GRACE_MS);
     state.stopResult = result;
     state.spawnLog = tool.stderrText() || null;

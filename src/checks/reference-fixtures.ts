@@ -3,16 +3,15 @@
 // decides.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { comparatorFor } from '../comparators/index.js';
 import { finding, type Finding } from '../report/finding.js';
 import type { CheckResult } from '../report/model.js';
-import { listFixtureFiles, loadFixtures } from '../reference/load.js';
+import { listFixtureFiles } from '../reference/load.js';
+import { readReference } from '../reference/read-reference.js';
 import { uncoveredOutputs } from '../reference/coverage.js';
 import { runFixtures } from '../reference/run-fixtures.js';
 import { selectFixtures } from '../reference/select.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
 import { fixturesVerdict } from '../reference/verdict.js';
-import { loadTolerance } from '../tolerance/load.js';
 import { withProjectDefaults } from '../tolerance/resolve.js';
 import { memoryLimitMb } from '../validation/timeouts.js';
 import { beginShutdown } from './clean-shutdown.js';
@@ -57,8 +56,8 @@ export const referenceFixtures: Check = {
     if (!existsSync(referenceDir) || !statSync(referenceDir).isDirectory()) {
       return verdict(ctx, [finding('no-fixtures', { message: 'no reference/ folder; check skipped' })]);
     }
-    const tolerance = loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor });
-    const loaded = loadFixtures(referenceDir, { manifest, comparatorFor });
+    const { tolerance, loaded } = state.referenceRead ?? readReference(referenceDir, manifest);
+    state.referenceRead = undefined;
     // loading a large fixture holds the event loop: let it see what the tool did meanwhile (a kept-alive
     // connection closed) before the first request goes out
     await new Promise((resolve) => setImmediate(resolve));
@@ -127,7 +126,8 @@ export const referenceFixtures: Check = {
     const ran = new Set(selected.map((f) => `reference/${f.file}`));
     const findings: Finding[] = problems.filter((p) => !p.file?.startsWith('reference/fixture_') || ran.has(p.file));
     findings.push(...uncoveredOutputs(manifest, loaded.fixtures, path.basename(toolDir)));
-    const peak = state.tool!.peakMemoryMb();
+    // once the shutdown has begun (the last request answered), it measured the peak
+    const peak = state.shutdown ? state.peakMemoryMb : state.tool!.peakMemoryMb();
     if (peak !== null && peak > memoryLimitMb(manifest)) {
       findings.push(
         finding('memory-limit', {

@@ -1,14 +1,22 @@
+import { readReferenceAhead } from '../reference/read-reference.js';
 import { toolEnvironment } from '../tool/environment.js';
 import { type StartResult, startTool } from '../tool/spawn.js';
 import { passedNames, samePlan, type StartPlan, stopEarly } from '../validation/early-start.js';
 import { startupTimeoutMs } from '../validation/timeouts.js';
 import type { Check, ValidationState } from './types.js';
 
-/** The tool started before the static checks (validation/early-start.ts) if it was started as `plan` says, else a fresh start. */
+/**
+ * The tool started before the static checks (validation/early-start.ts) if it was started as `plan`
+ * says, else a fresh start. While an early start boots, reference/ is read for check 12 when nothing
+ * can change it before then (validateTool's single pass: not --watch, --explore or the Vitest run).
+ */
 async function started(toolDir: string, state: ValidationState, plan: StartPlan): Promise<StartResult> {
   const early = state.early;
   state.early = undefined;
-  const result = early && samePlan(early.plan, plan) ? await early.result : null;
+  const adopted = early && samePlan(early.plan, plan);
+  if (adopted && state.stopAfterFixtures && state.manifest)
+    state.referenceRead = readReferenceAhead(toolDir, state.manifest);
+  const result = adopted ? await early.result : null;
   if (result) return result;
   if (early) await stopEarly(early);
   return startTool({ toolDir, ...plan });

@@ -6,6 +6,7 @@ import type { ManifestLoad } from '../tool/manifest.js';
 import type { Runtime } from '../tool/runtime.js';
 import type { StopResult, ToolProcess } from '../tool/spawn.js';
 import type { CheckName, CheckOutcome, CheckPhase, CheckResult, FixtureResult } from '../report/model.js';
+import type { ReferenceRead } from '../reference/read-reference.js';
 import type { EarlyStart } from '../validation/early-start.js';
 import type { ValidateOptions } from '../validation/options.js';
 import type { ValueCap } from '../report/value-cap.js';
@@ -43,6 +44,8 @@ export interface ValidationState {
    * compares, and check 11 reports that shutdown.
    */
   stopAfterFixtures?: boolean;
+  /** reference/ as read while the tool started (check 6), for check 12 to take */
+  referenceRead?: ReferenceRead;
   /** the tool's shutdown, once begun (checks/clean-shutdown.ts) */
   shutdown?: Promise<Shutdown>;
   /** addresses beyond loopback the tool listened on once started (check 6 warns about them) */

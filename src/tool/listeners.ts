@@ -2,8 +2,7 @@
 // from other machines, which a tool under validation never needs (docs/checks.md, check 6). Read
 // from Linux's /proc: the socket inodes a process holds (/proc/<pid>/fd) matched against the
 // listening sockets of its network namespace (/proc/<pid>/net/tcp and tcp6). No library reads these.
-import { readdirSync, readlinkSync } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, readSync } from 'node:fs';
 import { endianness } from 'node:os';
 
 const LISTEN = '0A';
@@ -75,15 +74,15 @@ export interface Listener {
  * the whole established hash (~4 ms on a machine with a large one, however few sockets it holds).
  * Older kernels list a listener's half-open connections (SYN_RECV) under it: those do not end it.
  */
-async function listeningRows(file: string): Promise<string[]> {
-  const handle = await open(file, 'r');
+function listeningRows(file: string): string[] {
+  const fd = openSync(file, 'r');
   try {
     const chunk = Buffer.alloc(1024);
     const rows: string[] = [];
     let partial = '';
     let header = true;
     for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      const bytesRead = readSync(fd, chunk, 0, chunk.length, null);
       if (bytesRead === 0) return rows;
       const lines = (partial + chunk.toString('latin1', 0, bytesRead)).split('\n');
       partial = lines.pop()!;
@@ -98,14 +97,14 @@ async function listeningRows(file: string): Promise<string[]> {
       }
     }
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
 /** How many TCP sockets of a network namespace are open (listening or connected), from its sockstat file; null if unreadable. */
-async function tcpInUse(pid: number, table: 'tcp' | 'tcp6'): Promise<number | null> {
+function tcpInUse(pid: number, table: 'tcp' | 'tcp6'): number | null {
   try {
-    const text = await readFile(`/proc/${pid}/net/${table === 'tcp' ? 'sockstat' : 'sockstat6'}`, 'utf8');
+    const text = readFileSync(`/proc/${pid}/net/${table === 'tcp' ? 'sockstat' : 'sockstat6'}`, 'utf8');
     const m = new RegExp(`^${table === 'tcp' ? 'TCP' : 'TCP6'}: inuse (\\d+)`, 'm').exec(text);
     return m ? Number(m[1]) : null;
   } catch {
@@ -114,9 +113,9 @@ async function tcpInUse(pid: number, table: 'tcp' | 'tcp6'): Promise<number | nu
 }
 
 /** The rows of one table a process sees that can hold listeners: none when its namespace has no socket of that kind. */
-async function tableRows(pid: number, table: string): Promise<string[]> {
-  if (table === 'unix') return (await readFile(`/proc/${pid}/net/unix`, 'utf8')).split('\n').slice(1);
-  if ((await tcpInUse(pid, table as 'tcp' | 'tcp6')) === 0) return [];
+function tableRows(pid: number, table: string): string[] {
+  if (table === 'unix') return readFileSync(`/proc/${pid}/net/unix`, 'utf8').split('\n').slice(1);
+  if (tcpInUse(pid, table as 'tcp' | 'tcp6') === 0) return [];
   return listeningRows(`/proc/${pid}/net/${table}`);
 }
 
@@ -125,10 +124,9 @@ async function tableRows(pid: number, table: string): Promise<string[]> {
  * or no process's sockets readable). Each table is read once per network namespace, only as far as
  * its listeners (listeningRows), and the next one only for sockets not yet found: unix ones, such
  * as a stdio pipe, are cheap to rule out, and IPv6 is skipped when the namespace has no IPv6 TCP
- * socket. Reads are asynchronous, so what the kernel does for them happens off the main thread
- * (while the last answers of a run are compared, say).
+ * socket.
  */
-export async function listenersOf(pids: readonly number[]): Promise<Listener[] | null> {
+export function listenersOf(pids: readonly number[]): Listener[] | null {
   if (process.platform !== 'linux') return null;
   let told = false;
   const found = new Map<string, Listener>();
@@ -143,7 +141,7 @@ export async function listenersOf(pids: readonly number[]): Promise<Listener[] |
       try {
         // sockets live in a network namespace: read the table this process sees
         const key = `${readlinkSync(`/proc/${pid}/ns/net`)} ${table}`;
-        rows = tablesRead.get(key) ?? (await tableRows(pid, table));
+        rows = tablesRead.get(key) ?? tableRows(pid, table);
         tablesRead.set(key, rows);
       } catch {
         continue;
@@ -172,15 +170,15 @@ export function exposedOf(listeners: readonly Listener[] | null): string[] {
 }
 
 /** Listening addresses beyond loopback held by these processes, as `0.0.0.0:8080` or `[::]:8080`. */
-export async function exposedListeners(pids: readonly number[]): Promise<string[]> {
-  return exposedOf(await listenersOf(pids));
+export function exposedListeners(pids: readonly number[]): string[] {
+  return exposedOf(listenersOf(pids));
 }
 
 /**
  * Whether one of these processes listens on TCP `port` (any address, IPv4 or IPv6); null where
  * /proc cannot tell (not Linux, or no process's sockets readable).
  */
-export async function listensOn(pids: readonly number[], port: number): Promise<boolean | null> {
-  const listeners = await listenersOf(pids);
+export function listensOn(pids: readonly number[], port: number): boolean | null {
+  const listeners = listenersOf(pids);
   return listeners === null ? null : listeners.some((l) => l.port === port);
 }

@@ -42,8 +42,8 @@ describe('startTool when another process holds the port', () => {
     }
   });
 
-  it('listensOn tells this process (which holds the port) from one that does not', async () => {
-    expect(await listensOn([process.pid], taken)).toBe(true);
-    expect(await listensOn([process.pid], taken === 1 ? 2 : taken - 1)).toBe(false);
+  it('listensOn tells this process (which holds the port) from one that does not', () => {
+    expect(listensOn([process.pid], taken)).toBe(true);
+    expect(listensOn([process.pid], taken === 1 ? 2 : taken - 1)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { freePort, releasePort } from './free-port.js';
 import { type Exit, launch } from './launch.js';
 import { exposedListeners, exposedOf, type Listener, listenersOf } from './listeners.js';
 import { describeProcess, ProcessTracker } from './process-tracker.js';
-import { allProcesses, isRunning, killQuietly, peakResidentMbOf } from './processes.js';
+import { allProcesses, isRunning, killQuietly, peakResidentMbOf, type ProcInfo } from './processes.js';
 import type { Runtime } from './runtime.js';
 import { registerGroup, unguardGroup, unregisterGroup } from './process-registry.js';
 import { type HealthPoll, healthPollOf, slowStart } from './slow-start.js';
@@ -45,8 +45,11 @@ export interface ToolProcess {
   exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
   /** highest resident memory (MiB) seen for the whole group so far; null where it can't be measured */
   peakMemoryMb(): number | null;
-  /** addresses beyond loopback that a process of the tool listens on now (`0.0.0.0:8080`) */
-  exposedListeners(): Promise<string[]>;
+  /**
+   * What the tool holds as it is about to stop, from one listing of its processes: its peak memory
+   * (as peakMemoryMb) and the addresses beyond loopback a process of it listens on (`0.0.0.0:8080`).
+   */
+  lastLook(): { peakMemoryMb: number | null; exposedListeners: string[] };
   /** the same when the tool first answered /healthz, read with the look that proved it was the tool answering */
   exposedAtStart: string[];
   stop(graceMs?: number): Promise<StopResult>;
@@ -132,7 +135,7 @@ async function answeredByTool(
     const listing = allProcesses();
     tracker.sample(listing);
     // the tool's own process too: the tracker may not have seen it yet
-    const listeners = await listenersOf([pid, ...tracker.alive(listing).map((p) => p.pid)]);
+    const listeners = listenersOf([pid, ...tracker.alive(listing).map((p) => p.pid)]);
     if (listeners?.some((l) => l.port === port)) return { ours: true, listeners };
     if (failed()) return { ours: false, listeners };
     // /proc cannot tell (then the answer is believed), or the tool neither listens nor fails for a while
@@ -180,6 +183,13 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   sampler.unref();
 
   const client = new ToolClient(`http://127.0.0.1:${port}`, opts.maxResponseBytes);
+  /** `listing`: one just read, when the caller needs one too */
+  const peakMemoryMb = (listing?: ProcInfo[]): number | null => {
+    if (process.platform !== 'linux') return null;
+    if (!exit) tracker.sample(listing);
+    const leaderPeak = exit ? null : peakResidentMbOf(pid);
+    return Math.round(Math.max(tracker.peakMb, leaderPeak ?? 0) * 10) / 10;
+  };
   let stopping: Promise<StopResult> | null = null;
 
   const tool: ToolProcess = {
@@ -189,13 +199,14 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     marker,
     stderrText: () => stderr.text(),
     exitStatus: () => exit,
-    peakMemoryMb: () => {
-      if (process.platform !== 'linux') return null;
-      if (!exit) tracker.sample();
-      const leaderPeak = exit ? null : peakResidentMbOf(pid);
-      return Math.round(Math.max(tracker.peakMb, leaderPeak ?? 0) * 10) / 10;
+    peakMemoryMb: () => peakMemoryMb(),
+    lastLook: () => {
+      const listing = allProcesses();
+      return {
+        peakMemoryMb: peakMemoryMb(listing),
+        exposedListeners: exposedListeners(tracker.alive(listing).map((p) => p.pid)),
+      };
     },
-    exposedListeners: () => exposedListeners(tracker.alive().map((p) => p.pid)),
     exposedAtStart: [],
     stop: (graceMs = SHUTDOWN_GRACE_MS) =>
       (stopping ??= stopGroup(pid, tracker, exited, graceMs, proc.uncontained, async () => {

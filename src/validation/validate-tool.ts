@@ -138,7 +138,7 @@ export class ValidationRun {
    */
   continueWith(options: ValidateOptions = this.options): ValidationRun {
     const next = new ValidationRun(options);
-    const { fixtures: _fixtures, errors: _errors, valueCap: _cap, ...kept } = this.state;
+    const { fixtures: _fixtures, errors: _errors, valueCap: _cap, referenceRead: _read, ...kept } = this.state;
     Object.assign(next.state, kept);
     for (const [name, r] of this.results) if (r.phase !== 'fixtures') next.results.set(name, r);
     return next;
