@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeFor } from '../src/tool/runtime.js';
 import { startTool } from '../src/tool/spawn.js';
-import { median, row, timeIt } from './measure.js';
+import { freshDist, median, row, timeIt } from './measure.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PIXIE = path.join(ROOT, 'bin', 'pixie.js');
@@ -182,6 +182,7 @@ async function ownWorkMs(toolDir: string, runs: number): Promise<number> {
 }
 
 export async function benchManyTools(opts: { count?: number; jobs?: number } = {}): Promise<void> {
+  freshDist();
   const count = opts.count ?? 200;
   const jobs = opts.jobs ?? os.availableParallelism();
   const dir = path.join(os.tmpdir(), `pixie-many-tools-${process.pid}`);

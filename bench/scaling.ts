@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTools } from './many-tools.js';
+import { freshDist } from './measure.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PIXIE = path.join(ROOT, 'bin', 'pixie.js');
@@ -173,6 +174,7 @@ function peerPeakMb(file?: string): Promise<number> {
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 
 export async function benchScaling(opts: { maxRows?: number } = {}): Promise<void> {
+  freshDist();
   const maxRows = opts.maxRows ?? 1_000_000;
   const dir = path.join(os.tmpdir(), `pixie-bench-scaling-${process.pid}`);
   try {

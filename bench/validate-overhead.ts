@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FLOOR, writeFloorPlan } from './floor-plan.js';
-import { interleaved, showSpread, spread, timeChecked, timeCommand } from './measure.js';
+import { freshDist, interleaved, showSpread, spread, timeChecked } from './measure.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PIXIE = path.join(ROOT, 'bin', 'pixie.js');
@@ -41,8 +41,7 @@ function print(label: string, r: { a: number[]; b: number[]; ratio: number[] }, 
 
 export async function benchValidateOverhead(opts: { runs?: number } = {}): Promise<void> {
   const runs = opts.runs ?? 11;
-  // measure what users run: pixie from a fresh dist/ (bin/pixie.js falls back to tsx when stale)
-  await timeCommand(node, [path.join(ROOT, 'scripts', 'build.mjs')]);
+  freshDist();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pixie-bench-floor-'));
   try {
     console.log(`${runs} interleaved pairs after one warm-up each; whole processes`);
