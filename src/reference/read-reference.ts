@@ -1,6 +1,6 @@
 // Tolerance and fixtures as check 12 reads them, and the head start check 6 gives that read: while
 // the tool starts, pixie has nothing else to do, so a tool folder's reference/ is read then and
-// check 12 finds it ready (docs/checks.md, check 12).
+// check 12 finds it ready (docs/checks.md, check 6).
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { comparatorFor } from '../comparators/index.js';
