@@ -9,6 +9,9 @@ import { Agent, type ClientRequest, type IncomingMessage, request } from 'node:h
 import { formatSize, limit, limitHint } from '../limits.js';
 import { clampTimerMs } from '../util/timer.js';
 
+/** Characters of a response joined into one string as it arrives: past V8's 128 KiB, a string is made outside the young generation. */
+const PIECES_CHARS = 256 * 1024;
+
 /** How much of a response may be read, and how a refusal names that limit. */
 export interface ResponseBudget {
   bytes: number;
@@ -99,9 +102,13 @@ export class ToolClient {
       const exchange = new Exchange(this.host, this.port, first ? false : this.agent, deadline);
       try {
         const res = await exchange.send(method, path, body);
-        // decoded as it arrives, so a response is held once as text rather than as chunks, a copy and text
+        // decoded as it arrives, so a response is held once as text rather than as chunks, a copy and
+        // text; the pieces are joined every PIECES_CHARS, so a large answer does not sit in V8's young
+        // generation as thousands of small strings (which grows it to its largest for the whole run)
         const decoder = new StringDecoder('utf8');
         const parts: string[] = [];
+        let pieces: string[] = [];
+        let piecesChars = 0;
         let size = 0;
         for await (const chunk of res) {
           size += (chunk as Buffer).length;
@@ -109,10 +116,18 @@ export class ToolClient {
             exchange.abort();
             throw new ToolHttpError('too_large', `${method} ${path} response is larger than ${budget.words}`);
           }
-          parts.push(decoder.write(chunk as Buffer));
+          const piece = decoder.write(chunk as Buffer);
+          pieces.push(piece);
+          piecesChars += piece.length;
+          if (piecesChars >= PIECES_CHARS) {
+            parts.push(pieces.join(''));
+            pieces = [];
+            piecesChars = 0;
+          }
         }
         if (!res.complete) throw exchange.failure(closedEarly());
-        parts.push(decoder.end());
+        pieces.push(decoder.end());
+        parts.push(pieces.join(''));
         return {
           status: res.statusCode ?? 0,
           contentType: String(res.headers['content-type'] ?? ''),
