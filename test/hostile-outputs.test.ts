@@ -190,9 +190,9 @@ describe('hostile outputs', () => {
     expect(processesUnder(dir)).toEqual([]);
   }, 60_000);
 
-  it('a 45 MB fixture is compared within 1 GB, and the report keeps markers instead of two copies of it', async () => {
-    const toolsDir = tempDir('fixture45');
-    const dir = path.join(toolsDir, 'big-table');
+  /** A tool answering `{t: {columns, rows}}` with n rows [i, i/2, 2i, 'r'+i], and its folder's reference/. */
+  function bigTableTool(name: string): string {
+    const dir = path.join(tempDir(name), 'big-table');
     mkdirSync(path.join(dir, 'reference'), { recursive: true });
     const shared = JSON.stringify(path.join(TOOLS, '_shared', 'tool-server.mjs'));
     writeFileSync(
@@ -217,6 +217,11 @@ serveTool({ dir: import.meta.dirname, run: (inputs) => ({ t: { columns: ['a', 'b
         outputs: [{ key: 't', type: 'table', label: 'T' }],
       }),
     );
+    return dir;
+  }
+
+  it('a 45 MB fixture is compared within 1 GB, and the report keeps markers instead of two copies of it', async () => {
+    const dir = bigTableTool('fixture45');
     const n = 1_300_000;
     const rows = Array.from({ length: n }, (_, i) => [i, i * 0.5, i * 2, `r${i}`]);
     const text = JSON.stringify({
@@ -233,8 +238,38 @@ serveTool({ dir: import.meta.dirname, run: (inputs) => ({ t: { columns: ['a', 'b
     const out = report.fixtures[0]!.outputs[0]!;
     expect(out.expected).toMatchObject({ $truncated: { kind: 'an object with 2 key(s) (columns, rows)' } });
     expect(r.stdout.length).toBeLessThan(100_000);
-    // before: 1.6 GB with --json (and 345 MB of JSON); measured about 760 MiB
-    expect(r.peakMb).toBeLessThan(1024);
+    // before: 1.6 GB with --json (and 345 MB of JSON); 510 MiB with each row an array; measured
+    // about 380 MiB with the rows held as columns (docs/comparators.md, "Large tables")
+    expect(r.peakMb).toBeLessThan(640);
     expect(processesUnder(dir)).toEqual([]);
   }, 120_000);
+
+  it('a large table that differs in one cell and one row fails with that cell and that row', async () => {
+    // 60k rows (1.7 MB): past the 1 MiB from which rows are held as columns (docs/comparators.md, "Large tables")
+    const dir = bigTableTool('table-cell');
+    const n = 60_000;
+    const rows: unknown[][] = Array.from({ length: n }, (_, i) => [i, i * 0.5, i * 2, `r${i}`]);
+    rows[12_345] = [12_345, 1, 24_690, 'r12345'];
+    rows.push([n, 0, 0, 'extra']);
+    const text = JSON.stringify({
+      name: 'big',
+      inputs: { n },
+      expected_outputs: { t: { columns: ['a', 'b', 'c', 'd'], rows } },
+    });
+    expect(text.length).toBeGreaterThan(1.5 * 1024 * 1024);
+    writeFileSync(path.join(dir, 'reference', 'fixture_big.json'), text);
+    const r = await runPixie(['validate', dir, '--reference-only', '--json'], { timeoutMs: 60_000 });
+    expect(r.code).toBe(1);
+    const out = (JSON.parse(r.stdout) as Report).fixtures[0]!.outputs[0]!;
+    expect(out.metric).toBe('5 of 240004 cells differ; 1 expected row(s) unmatched, 0 actual row(s) unmatched');
+    expect(out.differences).toEqual([
+      { path: 'rows', message: 'row count differs: expected 60001, got 60000', expected: 60_001, actual: 60_000 },
+      expect.objectContaining({ path: 'rows[12345].b', message: 'expected 1, got 6172.5 (abs diff 6171.5)' }),
+      expect.objectContaining({
+        path: 'rows[60000]',
+        message: 'row missing in actual: expected row 60000 {"a":60000,"b":0,"c":0,"d":"extra"}',
+      }),
+    ]);
+    expect(processesUnder(dir)).toEqual([]);
+  }, 90_000);
 });

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatSize, limit, limitHint } from '../limits.js';
 import { excerpt } from '../source/excerpt.js';
+import { itemReader } from '../util/row-columns.js';
 
 export interface ValueCapLimits {
   /** JSON characters of one value */
@@ -157,15 +158,16 @@ function digest(value: unknown): { chars: number; sha256: string } {
     }
   };
   // one frame per open array or object: memory follows the depth, not the size
-  const frames: { keys: string[] | null; items: unknown[]; at: number }[] = [];
+  const frames: { keys: string[] | null; item: (i: number) => unknown; length: number; at: number }[] = [];
   let next: unknown = value;
   for (;;) {
     const v = next;
     if (typeof v === 'object' && v !== null && !isFlat(v)) {
       const keys = Array.isArray(v) ? null : Object.keys(v);
-      const items = keys ? keys.map((k) => (v as Record<string, unknown>)[k]) : (v as unknown[]);
+      const values = keys?.map((k) => (v as Record<string, unknown>)[k]);
+      const item = values ? (i: number) => values[i] : itemReader(v as unknown[]);
       emit(keys ? '{' : '[');
-      frames.push({ keys, items, at: 0 });
+      frames.push({ keys, item, length: keys ? keys.length : (v as unknown[]).length, at: 0 });
     } else if (typeof v === 'string' && v.length > 1 << 16) {
       // a long string escaped a slice at a time (never splitting a surrogate pair), not copied whole
       emit('"');
@@ -180,7 +182,7 @@ function digest(value: unknown): { chars: number; sha256: string } {
     } else emit(JSON.stringify(v) ?? 'null');
     // the next value: the next item of the innermost frame that has one left
     let top = frames[frames.length - 1];
-    while (top && top.at >= top.items.length) {
+    while (top && top.at >= top.length) {
       emit(top.keys ? '}' : ']');
       frames.pop();
       top = frames[frames.length - 1];
@@ -188,7 +190,7 @@ function digest(value: unknown): { chars: number; sha256: string } {
     if (!top) break;
     if (top.at > 0) emit(',');
     if (top.keys) emit(`${JSON.stringify(top.keys[top.at])}:`);
-    next = top.items[top.at++];
+    next = top.item(top.at++);
   }
   hash.update(pending.join(''));
   return { chars, sha256: hash.digest('hex') };
@@ -250,7 +252,7 @@ function writeMedia(value: unknown, sha256: string): string | undefined {
 function measure(value: unknown, maxDepth: number, stopAfter: number): { chars: number; deeper: boolean } {
   let chars = 0;
   // one frame per open array or object: memory follows the depth, not the size
-  const frames: { items: unknown[]; at: number }[] = [];
+  const frames: { item: (i: number) => unknown; length: number; at: number }[] = [];
   let next: unknown = value;
   for (;;) {
     const v = next;
@@ -259,24 +261,29 @@ function measure(value: unknown, maxDepth: number, stopAfter: number): { chars: 
     else if (typeof v === 'boolean') chars += v ? 4 : 5;
     else if (typeof v === 'object' && v !== null) {
       if (frames.length + 1 > maxDepth) return { chars, deeper: true };
-      let items: unknown[];
-      if (Array.isArray(v)) items = v;
-      else {
+      let item: (i: number) => unknown;
+      let length: number;
+      if (Array.isArray(v)) {
+        item = itemReader(v);
+        length = v.length;
+      } else {
         const keys = Object.keys(v);
         for (const k of keys) chars += k.length + 3;
-        items = keys.map((k) => (v as Record<string, unknown>)[k]);
+        const values = keys.map((k) => (v as Record<string, unknown>)[k]);
+        item = (i) => values[i];
+        length = keys.length;
       }
-      chars += 2 + Math.max(0, items.length - 1);
-      frames.push({ items, at: 0 });
+      chars += 2 + Math.max(0, length - 1);
+      frames.push({ item, length, at: 0 });
     } else chars += 4;
     if (chars > stopAfter) return { chars, deeper: false };
     // the next value: the next item of the innermost frame that has one left
     let top = frames[frames.length - 1];
-    while (top && top.at >= top.items.length) {
+    while (top && top.at >= top.length) {
       frames.pop();
       top = frames[frames.length - 1];
     }
     if (!top) return { chars, deeper: false };
-    next = top.items[top.at++];
+    next = top.item(top.at++);
   }
 }

@@ -7,6 +7,7 @@
 // and a scan, not a tree of every cell.
 import { parseTree, printParseErrorCode, visit, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { limit } from '../limits.js';
+import { type JsonPath, parseJsonWithRowColumns } from '../util/parse-json-rows.js';
 import { lineAt, lineStarts, position, type LineOf, type Position } from './lines.js';
 import type { PathSegment } from './path.js';
 
@@ -46,14 +47,17 @@ const FILE_LEVELS = 16;
  */
 const depthGuard = () => limit('depth') * 4 + FILE_LEVELS;
 
-/** Parses the text of a JSON file; a leading byte-order mark (editors on Windows write one) is not content. */
-export function readJsonSource(input: string): JsonSource {
+/**
+ * Parses the text of a JSON file; a leading byte-order mark (editors on Windows write one) is not
+ * content. Large lists of rows at the paths `rowsAt` accepts are held as columns (util/parse-json-rows.ts).
+ */
+export function readJsonSource(input: string, rowsAt?: (path: JsonPath) => boolean): JsonSource {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (!text.trim()) return { kind: 'empty' };
   let data: unknown;
   let refusal: string | undefined;
   try {
-    data = JSON.parse(text);
+    data = rowsAt ? parseJsonWithRowColumns(text, rowsAt) : JSON.parse(text);
   } catch (err) {
     refusal = (err as Error).message;
   }

@@ -1,18 +1,22 @@
 // How deeply a parsed JSON value nests, found without recursion: JSON.parse accepts any depth, but
 // JSON.stringify, structuredClone and recursive comparisons overflow the stack a few thousand levels in.
 
+import { itemReader, rowColumnsOf } from './row-columns.js';
+
 export type NestingPath = (string | number)[];
 
 interface Frame {
-  children: unknown[];
+  child: (i: number) => unknown;
+  length: number;
   keys: (string | number)[] | null;
   next: number;
 }
 
 function frameOf(v: object): Frame {
-  if (Array.isArray(v)) return { children: v, keys: null, next: 0 };
+  if (Array.isArray(v)) return { child: itemReader(v), length: v.length, keys: null, next: 0 };
   const keys = Object.keys(v);
-  return { children: keys.map((k) => (v as Record<string, unknown>)[k]), keys, next: 0 };
+  const children = keys.map((k) => (v as Record<string, unknown>)[k]);
+  return { child: (i) => children[i], length: keys.length, keys, next: 0 };
 }
 
 /** The path of the first array or object nested deeper than `max` levels, or null when none is. */
@@ -23,12 +27,14 @@ export function tooDeep(value: unknown, max: number): NestingPath | null {
   const frames: Frame[] = [frameOf(value)];
   while (frames.length) {
     const top = frames[frames.length - 1]!;
-    if (top.next >= top.children.length) {
+    if (top.next >= top.length) {
       frames.pop();
       continue;
     }
-    const child = top.children[top.next++];
+    const child = top.child(top.next++);
     if (child === null || typeof child !== 'object') continue;
+    // rows held as columns with no array or object in a cell nest two levels: no need to visit them
+    if (frames.length + 1 < max && rowColumnsOf(child)?.nested === false) continue;
     if (frames.length >= max) return frames.map((f) => (f.keys ? f.keys[f.next - 1]! : f.next - 1));
     frames.push(frameOf(child));
   }

@@ -1,6 +1,7 @@
 // Reading a table value: `{columns, rows}` or a bare row list, rows as arrays or objects, columns
 // as names or `{key, label}`; columns of the two sides are aligned by key, then by label.
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { rowColumnsOf } from '../../util/row-columns.js';
 import { describeValue, shortJson } from '../kit/value.js';
 
 /** A cell a row does not have (shorter array row, object row without the key). */
@@ -57,6 +58,8 @@ export function readTable(which: 'expected' | 'actual', v: unknown): Side | stri
     }
   } else return `${which} is ${describeValue(v)}, expected a table {columns, rows}`;
   if (!Array.isArray(rows)) return `${which}.rows is ${describeValue(rows)}, expected an array`;
+  // rows held as columns are all arrays or all objects (util/row-columns.ts)
+  if (rowColumnsOf(rows)) return { columns, rows: rows as Row[] };
   for (let i = 0; i < rows.length; i++) {
     const r: unknown = rows[i];
     if (!Array.isArray(r) && !isPlainObject(r))
@@ -68,6 +71,10 @@ export function readTable(which: 'expected' | 'actual', v: unknown): Side | stri
 /** Columns of a side that declares none: object rows give the union of their keys. */
 export function deriveColumns(side: Side, other: Side): Col[] {
   if (side.columns) return side.columns;
+  const held = rowColumnsOf(side.rows);
+  if (held?.keys) return held.keys.map((k) => ({ name: k, key: k, pos: -1 }));
+  if (held && other.columns) return other.columns;
+  if (held) return Array.from({ length: held.width }, (_, i) => ({ name: String(i), key: String(i), pos: i }));
   const objectRows = side.rows.filter(isPlainObject);
   if (objectRows.length === 0 && other.columns) return other.columns;
   const seen = new Map<string, Col>();

@@ -5,6 +5,7 @@
 // in memory costs a cache miss per cell, which was most of the time of a million-row matching.
 import { ascendingByKey } from './radix.js';
 import type { Cell } from './read.js';
+import { itemReader } from '../../util/row-columns.js';
 import { identicalRows, rowHashes, sameSignature } from './row-hash.js';
 
 /** Slot of a 32-bit hash among 2^bits (Fibonacci hashing: the top bits of a multiply spread any hash). */
@@ -71,8 +72,10 @@ export function packRows(rows: Cell[][], width: number, index: SignatureIndex, n
   // arrays count as external memory, and every 64 MB of that forces a full collection of the whole
   // heap (about a second with two million-row tables alive)
   const num: number[] = new Array(numbers ? n * width : 0);
+  // rows held as columns are read from them, not through their Proxy (util/row-columns.ts)
+  const row = itemReader(rows) as (i: number) => Cell[];
   for (let i = 0; i < n; i++) {
-    const cells = rows[i]!;
+    const cells = row(i);
     rowHashes(cells, pair);
     hash[i] = pair[0]!;
     bucket[i] = index.find(cells, pair[1]!);

@@ -7,6 +7,7 @@ import { shortJson } from '../kit/value.js';
 import { cellsWithin, compareCell } from './cells.js';
 import { MISSING, rowContent, type Aligned, type Cell, type Col, type Row } from './read.js';
 import { matchUnordered } from './unordered.js';
+import { itemReader } from '../../util/row-columns.js';
 
 /** Both tables with aligned columns: E[i][c] and A[j][c] are the cells of common column c. */
 export interface PreparedTables {
@@ -108,7 +109,10 @@ export function compareOrderedRows(r: RowReport): void {
   const { E, A, tols } = r.p;
   const n = Math.min(E.length, A.length);
   const differing: number[] = [];
-  for (let i = 0; i < n; i++) if (!cellsWithin(E[i]!, A[i]!, tols)) differing.push(i);
+  // rows held as columns are read from them, not through their Proxy (util/row-columns.ts)
+  const eRow = itemReader(E) as (i: number) => Cell[];
+  const aRow = itemReader(A) as (i: number) => Cell[];
+  for (let i = 0; i < n; i++) if (!cellsWithin(eRow(i), aRow(i), tols)) differing.push(i);
   if (differing.length && E.length === A.length) {
     // the same rows exactly, or (when most rows moved) within tolerance; the search stops at the
     // first row sure to stay unpaired

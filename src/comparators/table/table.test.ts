@@ -4,6 +4,8 @@ import { numbersWithin } from '../kit/numeric-tolerance.js';
 import { tableComparator } from './table.js';
 import type { Tolerance } from '../types.js';
 import { comparatorTester, paths } from '../kit/comparator-tester.test-helper.js';
+import { parseJsonWithRowColumns, tableRowsAt } from '../../util/parse-json-rows.js';
+import { rowColumnsOf } from '../../util/row-columns.js';
 
 const tester = comparatorTester(tableComparator, { key: 'tbl', defaults: 'when-absent' });
 
@@ -392,5 +394,62 @@ describe('tableComparator: difference kinds', () => {
       ['rows[key=b]', 'missing'],
       ['rows[key=c]', 'extra'],
     ]);
+  });
+});
+
+describe('tableComparator: rows held as columns (a large table read by util/parse-json-rows.ts)', () => {
+  const atT = (p: readonly (string | number)[]) => tableRowsAt(p, new Set(['t']));
+  /** The table as JSON.parse reads it, and as a large fixture or answer is read (columns behind a Proxy). */
+  const both = (table: unknown) => {
+    const text = JSON.stringify({ t: table });
+    const held = (parseJsonWithRowColumns(text, atT, 0) as { t: unknown }).t;
+    const heldRows = Array.isArray(held) ? held : (held as { rows: unknown[] }).rows;
+    expect(rowColumnsOf(heldRows)).toBeDefined();
+    return { plain: (JSON.parse(text) as { t: unknown }).t, held };
+  };
+  const n = 3000;
+  const rows = Array.from({ length: n }, (_, i) => [i, `r${i % 97}`, i * 1.5, { at: [i] }]);
+  const columns = ['id', 'name', 'x', 'meta'];
+  const changed = rows.map((r, i) => (i === 7 ? [7, 'r7', 11, { at: [8] }] : r)).slice(0, n - 2);
+  const cases: [string, unknown, unknown, Tolerance][] = [
+    ['ordered, two cells changed, two rows missing', { columns, rows }, { columns, rows: changed }, {}],
+    ['ordered, rows shuffled', { columns, rows }, { columns, rows: [...rows].reverse() }, {}],
+    [
+      'unordered, a number out of tolerance',
+      { columns, rows },
+      { columns, rows: [...changed].reverse() },
+      { rows: 'unordered', abs: 0.1 },
+    ],
+    [
+      'keyed, object rows',
+      rows.map(([id, name, x]) => ({ id, name, x })),
+      changed.map(([id, name, x]) => ({ id, x, name })),
+      { rows: { key: ['id'] } },
+    ],
+    [
+      'columns in another order',
+      { columns, rows },
+      { columns: ['x', 'id', 'meta', 'name'], rows: rows.map(([i, nm, x, m]) => [x, i, m, nm]) },
+      {},
+    ],
+  ];
+  it.each(cases)('%s: the same verdict, metric and differences as rows JSON.parse made', (_, e, a, tol) => {
+    const E = both(e);
+    const A = both(a);
+    const plain = tester.compare(E.plain, A.plain, tol);
+    const held = tester.compare(E.held, A.held, tol);
+    const mixed = tester.compare(E.held, A.plain, tol);
+    for (const r of [held, mixed]) {
+      expect(r.status).toBe(plain.status);
+      expect(r.metric).toBe(plain.metric);
+      expect(r.differences).toEqual(plain.differences);
+    }
+  });
+  it('fails a held table with the cell that differs', () => {
+    const r = tester.compare(both({ columns, rows }).held, both({ columns, rows: changed }).held);
+    expect(r.status).toBe('fail');
+    expect(r.metric).toBe('10 of 12000 cells differ; 2 expected row(s) unmatched, 0 actual row(s) unmatched');
+    expect(r.differences).toContainEqual(expect.objectContaining({ path: 'rows[7].x', expected: 10.5, actual: 11 }));
+    expect(r.differences).toContainEqual(expect.objectContaining({ path: 'rows', expected: 3000, actual: 2998 }));
   });
 });

@@ -5,6 +5,7 @@ import type { OutputType } from '../../tool/manifest-types.js';
 import { DiffCollector } from '../kit/diff-collector.js';
 import { garbageResult, skipped, statusFrom, unknownModeResult } from '../kit/result.js';
 import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
+import { rowColumnsOf } from '../../util/row-columns.js';
 import { TABLE_MODES, TABLE_OPTIONS, tableSettings, type RowMode } from './options.js';
 import { alignColumns, type Cell, cellOf, deriveColumns, readTable, type Col, type Row, type Side } from './read.js';
 import { compareKeyedRows, compareOrderedRows, compareUnorderedRows, RowReport, type PreparedTables } from './rows.js';
@@ -52,7 +53,11 @@ function prepareTables(eSide: Side, aSide: Side, s: Settings): PreparedTables | 
  * used as they are: a copy of a million-row table is memory the comparison does not need.
  */
 function cellsOf(rows: Row[], cols: Col[]): Cell[][] {
-  const inPlace = cols.every((c, k) => c.pos === k) && rows.every((r) => Array.isArray(r) && r.length === cols.length);
+  const held = rowColumnsOf(rows);
+  const alike = held
+    ? held.keys === null && held.width === cols.length
+    : rows.every((r) => Array.isArray(r) && r.length === cols.length);
+  const inPlace = cols.every((c, k) => c.pos === k) && alike;
   return inPlace ? (rows as Cell[][]) : rows.map((r) => cols.map((c) => cellOf(r, c)));
 }
 

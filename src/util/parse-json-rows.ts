@@ -1,0 +1,199 @@
+// JSON.parse for a document that may hold a large table (docs/comparators.md, "Large tables"):
+// the long lists of rows at the paths the caller names (a fixture's expected_outputs.<table>.rows,
+// a /run answer's <table>.rows) become columns (util/row-columns.ts) instead of a JavaScript array
+// per row. Written by hand because no JSON library does this at JSON.parse's speed: streaming
+// parsers (stream-json, @streamparser/json) tokenise in JavaScript, several times slower than
+// JSON.parse. Here JSON.parse still reads every value; this file only finds where the row lists
+// are, by a scan of the text's brackets and quotes, and hands JSON.parse the rest of the document
+// and the rows some 64 KiB at a time, so no more than a slice of rows is ever held as arrays.
+// Anything unexpected (text JSON.parse refuses, rows of different shapes) falls back to one
+// JSON.parse of the whole text: same value, same error.
+import { RowColumnsBuilder, rowsArray } from './row-columns.js';
+
+export type JsonPath = readonly (string | number)[];
+
+/** Whether `path` (inside an output record) is a table output's rows: `<key>` (a bare list of rows) or `<key>.rows`. */
+export function tableRowsAt(path: JsonPath, tables: ReadonlySet<string>): boolean {
+  const [key, rows] = path;
+  return typeof key === 'string' && tables.has(key) && (path.length === 1 || (path.length === 2 && rows === 'rows'));
+}
+
+/** Row lists shorter than this (as text) are parsed as usual: columns pay off only for large tables. */
+const ROW_COLUMNS_MIN_CHARS = 1024 * 1024;
+
+/** Text of rows handed to JSON.parse at once: small enough that the rows it makes die young. */
+const SLICE_CHARS = 64 * 1024;
+
+/** Only paths this deep are followed (a fixture's expected_outputs.<key>.rows is 3 keys deep). */
+const MAX_PATH = 4;
+
+/** A list of rows found in the text: `[` at `open`, `]` at `close`, commas between rows at `cuts`. */
+interface RowList {
+  path: (string | number)[];
+  open: number;
+  close: number;
+  count: number;
+  /** every ~SLICE_CHARS, the offset of a comma that separates two rows */
+  cuts: number[];
+}
+
+class NotPlainJson extends Error {}
+
+/** Index of the quote that closes the string opened at `at`. */
+function stringEnd(text: string, at: number): number {
+  let end = text.indexOf('"', at + 1);
+  for (;;) {
+    if (end < 0) throw new NotPlainJson();
+    // a quote preceded by an odd run of backslashes is escaped
+    let b = end - 1;
+    while (text.charCodeAt(b) === 0x5c) b--;
+    if ((end - 1 - b) % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+}
+
+/** Scans the list whose `[` is at `open`: its closing `]`, its rows and where to cut it. */
+function scanRows(text: string, open: number, path: (string | number)[]): RowList {
+  const cuts: number[] = [];
+  let depth = 0;
+  let count = 0;
+  let content = false;
+  let last = open;
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      i = stringEnd(text, i);
+      content = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      content = true;
+    } else if (c === 0x5d || c === 0x7d) {
+      if (depth === 0) return { path, open, close: i, count: content ? count + 1 : 0, cuts };
+      depth--;
+    } else if (c === 0x2c && depth === 0) {
+      count++;
+      if (i - last > SLICE_CHARS) {
+        cuts.push(i);
+        last = i;
+      }
+    } else if (c > 0x20) content = true;
+  }
+  throw new NotPlainJson();
+}
+
+/** The row lists in `text` at paths `isRows` accepts, in document order. */
+function findRowLists(text: string, isRows: (path: JsonPath) => boolean, minChars: number): RowList[] {
+  const lists: RowList[] = [];
+  // per open container: its key so far (an object) or index (an array); deeper than MAX_PATH only counted
+  const path: (string | number)[] = [];
+  const isObject: boolean[] = [];
+  let depth = 0;
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const end = stringEnd(text, i);
+      if (expectKey && depth <= MAX_PATH) {
+        const raw = text.slice(i + 1, end);
+        path[depth - 1] = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+      }
+      expectKey = false;
+      i = end;
+    } else if (c === 0x5b && depth < MAX_PATH && isRows(path.slice(0, depth))) {
+      const list = scanRows(text, i, path.slice(0, depth));
+      if (list.close - list.open >= minChars) lists.push(list);
+      i = list.close;
+    } else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth <= MAX_PATH) {
+        isObject[depth - 1] = c === 0x7b;
+        path[depth - 1] = c === 0x7b ? '' : 0;
+      }
+      expectKey = c === 0x7b;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+      expectKey = false;
+    } else if (c === 0x2c && depth > 0 && depth <= MAX_PATH) {
+      if (isObject[depth - 1]) expectKey = true;
+      else path[depth - 1] = (path[depth - 1] as number) + 1;
+    }
+  }
+  return lists;
+}
+
+/**
+ * The rows of one list as columns, or null when they are not all alike (arrays of one length, or
+ * objects with the same keys in the same order) and are better kept as JSON.parse makes them.
+ */
+function columnsOf(text: string, list: RowList): unknown[] | null {
+  const ends = [...list.cuts, list.close];
+  let from = list.open + 1;
+  let builder: RowColumnsBuilder | undefined;
+  for (const end of ends) {
+    const rows = JSON.parse(`[${text.slice(from, end)}]`) as unknown[];
+    from = end + 1;
+    for (const row of rows) {
+      if (typeof row !== 'object' || row === null) return null;
+      if (Array.isArray(row)) {
+        builder ??= new RowColumnsBuilder(list.count, null, row.length);
+        if (builder.keys !== null || row.length !== builder.width) return null;
+        for (let c = 0; c < row.length; c++) builder.set(c, row[c]);
+      } else {
+        const keys = Object.keys(row);
+        // a key named __proto__ cannot be set back by assignment when the row is made again
+        builder ??= keys.includes('__proto__') ? undefined : new RowColumnsBuilder(list.count, keys, keys.length);
+        if (!builder?.keys || keys.length !== builder.width) return null;
+        for (let c = 0; c < keys.length; c++) {
+          if (keys[c] !== builder.keys[c]) return null;
+          builder.set(c, (row as Record<string, unknown>)[keys[c]!]);
+        }
+      }
+      builder.next();
+    }
+  }
+  if (!builder || builder.rows !== list.count) throw new NotPlainJson();
+  return rowsArray(builder.build());
+}
+
+/**
+ * JSON.parse(text), except that a list of rows at a path `isRows` accepts (the path of the list
+ * itself: ["expected_outputs", "table", "rows"]) and at least `minChars` long is held as columns. Throws what JSON.parse throws.
+ */
+export function parseJsonWithRowColumns(
+  text: string,
+  isRows: (path: JsonPath) => boolean,
+  minChars = ROW_COLUMNS_MIN_CHARS,
+): unknown {
+  if (text.length < minChars) return JSON.parse(text);
+  try {
+    const lists = findRowLists(text, isRows, minChars);
+    if (lists.length === 0) return JSON.parse(text);
+    // the document with each list replaced by a string no value holds, to find where it ended up
+    // (a key written twice keeps only its last value, as in JSON.parse)
+    const token = `\u0000pixie-rows-${Math.random().toString(36).slice(2)}-`;
+    const pieces: string[] = [];
+    let at = 0;
+    lists.forEach((list, k) => {
+      pieces.push(text.slice(at, list.open), JSON.stringify(token + k));
+      at = list.close + 1;
+    });
+    pieces.push(text.slice(at));
+    let doc = JSON.parse(pieces.join('')) as unknown;
+    lists.forEach((list, k) => {
+      let parent: unknown = null;
+      let node: unknown = doc;
+      for (const segment of list.path) {
+        parent = node;
+        node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined;
+      }
+      if (node !== token + k) return;
+      const rows = columnsOf(text, list) ?? JSON.parse(text.slice(list.open, list.close + 1));
+      if (list.path.length === 0) doc = rows;
+      else (parent as Record<string | number, unknown>)[list.path[list.path.length - 1]!] = rows;
+    });
+    return doc;
+  } catch (err) {
+    if (!(err instanceof NotPlainJson) && !(err instanceof SyntaxError)) throw err;
+    return JSON.parse(text);
+  }
+}
