@@ -21,8 +21,10 @@ const server = net.createServer((socket) => {
     if (buffered.length < end + 4 + length) return;
     buffered = buffered.slice(end + 4 + length);
     const url = head.split(' ')[1];
-    const body = JSON.stringify({ url });
-    socket.write('HTTP/1.1 200 OK\\r\\ncontent-type: application/json\\r\\ncontent-length: ' + body.length + '\\r\\n\\r\\n' + body);
+    // /big: 1.2 MB with multi-byte characters, written in pieces cut inside a character
+    const body = Buffer.from(JSON.stringify(url === '/big' ? { s: 'é😀x'.repeat(150000) } : { url }));
+    socket.write('HTTP/1.1 200 OK\\r\\ncontent-type: application/json\\r\\ncontent-length: ' + body.length + '\\r\\n\\r\\n');
+    for (let at = 0; at < body.length; at += 65537) socket.write(body.subarray(at, at + 65537));
     clearTimeout(timer);
     timer = setTimeout(() => socket.end(), 50);
   });
@@ -31,16 +33,18 @@ const server = net.createServer((socket) => {
 server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
 `;
 
-let child: ChildProcess | null = null;
+const children: ChildProcess[] = [];
 afterEach(() => {
-  child?.kill();
-  child = null;
+  for (const c of children.splice(0)) c.kill();
 });
 
-function startServer(mode: 'keep-alive' | 'close-all'): Promise<ToolClient> {
-  child = spawn(process.execPath, ['-e', SERVER, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startServer(mode: 'keep-alive' | 'close-all', maxResponseBytes?: number): Promise<ToolClient> {
+  const child = spawn(process.execPath, ['-e', SERVER, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
   return new Promise((resolve) =>
-    child!.stdout!.once('data', (d: Buffer) => resolve(new ToolClient(`http://127.0.0.1:${String(d).trim()}`))),
+    child.stdout!.once('data', (d: Buffer) =>
+      resolve(new ToolClient(`http://127.0.0.1:${String(d).trim()}`, maxResponseBytes)),
+    ),
   );
 }
 
@@ -75,6 +79,29 @@ describe('ToolClient', () => {
       expect((err as ToolHttpError).message).toBe('POST /run failed: connection closed by the tool');
     } finally {
       await client.close();
+    }
+  });
+
+  it('keeps an answer as bytes when asked, its text made from them only when read, under the same size limit', async () => {
+    const want = JSON.stringify({ s: 'é😀x'.repeat(150000) });
+    const client = await startServer('keep-alive');
+    try {
+      const asText = await client.postJson('/big', {}, 5000);
+      expect(asText.bytes).toBeUndefined();
+      expect(asText.text).toBe(want);
+      const asBytes = await client.postJson('/big', {}, 5000, undefined, { bytes: true });
+      expect(asBytes.bytes?.equals(Buffer.from(want))).toBe(true);
+      expect(asBytes.text).toBe(want);
+    } finally {
+      await client.close();
+    }
+    const small = await startServer('keep-alive', 1024 * 1024);
+    try {
+      const err = await small.postJson('/big', {}, 5000, undefined, { bytes: true }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ToolHttpError);
+      expect((err as ToolHttpError).message).toBe('POST /big response is larger than 1 MiB');
+    } finally {
+      await small.close();
     }
   });
 });

@@ -42,8 +42,28 @@ export class ToolHttpError extends Error {
 export interface HttpResult {
   status: number;
   contentType: string;
-  text: string;
+  /** the body as text (when `bytes` were asked for, decoded from them on first read) */
+  readonly text: string;
+  /** the body's bytes, when asked for (`{ bytes: true }`); a reader that is done with them sets this to undefined */
+  bytes?: Buffer;
   durationMs: number;
+}
+
+/** A response kept as bytes: its text is made only if someone reads it. */
+class BytesResult implements HttpResult {
+  private decoded: string | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly contentType: string,
+    public bytes: Buffer | undefined,
+    readonly durationMs: number,
+  ) {}
+
+  get text(): string {
+    this.decoded ??= this.bytes?.toString('utf8') ?? '';
+    return this.decoded;
+  }
 }
 
 export interface SseEvent {
@@ -73,9 +93,19 @@ export class ToolClient {
     return this.send('GET', path, undefined, timeoutMs, this.budget);
   }
 
-  /** `budget`: this request's share when several run at once (fixtures), else the whole output budget. */
-  postJson(path: string, body: unknown, timeoutMs: number, budget: ResponseBudget = this.budget): Promise<HttpResult> {
-    return this.send('POST', path, JSON.stringify(body), timeoutMs, budget);
+  /**
+   * `budget`: this request's share when several run at once (fixtures), else the whole output
+   * budget. `bytes`: keep the body as bytes, for a reader that parses them (a large table's rows,
+   * util/parse-json-rows.ts), so a large answer is never one string.
+   */
+  postJson(
+    path: string,
+    body: unknown,
+    timeoutMs: number,
+    budget: ResponseBudget = this.budget,
+    opts: { bytes?: boolean } = {},
+  ): Promise<HttpResult> {
+    return this.send('POST', path, JSON.stringify(body), timeoutMs, budget, opts.bytes);
   }
 
   /** The output budget shared by `ways` requests running at once. */
@@ -93,6 +123,7 @@ export class ToolClient {
     body: string | undefined,
     timeoutMs: number,
     budget: ResponseBudget,
+    keepBytes = false,
   ): Promise<HttpResult> {
     const started = performance.now();
     const deadline = started + timeoutMs;
@@ -102,6 +133,25 @@ export class ToolClient {
       const exchange = new Exchange(this.host, this.port, first ? false : this.agent, deadline);
       try {
         const res = await exchange.send(method, path, body);
+        const status = res.statusCode ?? 0;
+        const contentType = String(res.headers['content-type'] ?? '');
+        const tooLarge = (): never => {
+          exchange.abort();
+          throw new ToolHttpError('too_large', `${method} ${path} response is larger than ${budget.words}`);
+        };
+        if (keepBytes) {
+          // Buffers live outside V8's heap and go as soon as the reader lets them go
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of res) {
+            size += (chunk as Buffer).length;
+            if (size > max) tooLarge();
+            chunks.push(chunk as Buffer);
+          }
+          if (!res.complete) throw exchange.failure(closedEarly());
+          const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+          return new BytesResult(status, contentType, bytes, performance.now() - started);
+        }
         // decoded as it arrives, so a response is held once as text rather than as chunks, a copy and
         // text; the pieces are joined every PIECES_CHARS, so a large answer does not sit in V8's young
         // generation as thousands of small strings (which grows it to its largest for the whole run)
@@ -112,10 +162,7 @@ export class ToolClient {
         let size = 0;
         for await (const chunk of res) {
           size += (chunk as Buffer).length;
-          if (size > max) {
-            exchange.abort();
-            throw new ToolHttpError('too_large', `${method} ${path} response is larger than ${budget.words}`);
-          }
+          if (size > max) tooLarge();
           const piece = decoder.write(chunk as Buffer);
           pieces.push(piece);
           piecesChars += piece.length;
@@ -129,8 +176,8 @@ export class ToolClient {
         pieces.push(decoder.end());
         parts.push(pieces.join(''));
         return {
-          status: res.statusCode ?? 0,
-          contentType: String(res.headers['content-type'] ?? ''),
+          status,
+          contentType,
           text: parts.length === 1 ? parts[0]! : parts.join(''),
           durationMs: performance.now() - started,
         };

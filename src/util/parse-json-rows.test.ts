@@ -35,11 +35,14 @@ describe('parseJsonWithRowColumns', () => {
     ] as const) {
       const text = documentText(seed, 6000, shape, bare);
       expect(text.length).toBeGreaterThan(4 * 64 * 1024);
-      const v = parseJsonWithRowColumns(text, atT, 0) as { t: { rows: unknown[] } | unknown[] };
-      const rows = bare ? v.t : (v.t as { rows: unknown[] }).rows;
-      expect(rowColumnsOf(rows)?.length).toBe(6000);
-      expect(JSON.stringify(v)).toBe(JSON.stringify(JSON.parse(text)));
-      expect(v).toEqual(JSON.parse(text));
+      // the text, or its UTF-8 bytes (a /run answer), cut between rows but never inside a character
+      for (const input of [text, Buffer.from(text)]) {
+        const v = parseJsonWithRowColumns(input, atT, 0) as { t: { rows: unknown[] } | unknown[] };
+        const rows = bare ? v.t : (v.t as { rows: unknown[] }).rows;
+        expect(rowColumnsOf(rows)?.length).toBe(6000);
+        expect(JSON.stringify(v)).toBe(JSON.stringify(JSON.parse(text)));
+        expect(v).toEqual(JSON.parse(text));
+      }
     }
   });
 
@@ -107,6 +110,7 @@ describe('parseJsonWithRowColumns', () => {
       }
       expect(want).not.toBe('');
       expect(() => parseJsonWithRowColumns(bad, atT, 0)).toThrow(want);
+      expect(() => parseJsonWithRowColumns(Buffer.from(bad), atT, 0)).toThrow(want);
     }
   });
 

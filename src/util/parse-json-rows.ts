@@ -4,9 +4,10 @@
 // per row. Written by hand because no JSON library does this at JSON.parse's speed: streaming
 // parsers (stream-json, @streamparser/json) tokenise in JavaScript, several times slower than
 // JSON.parse. Here JSON.parse still reads every value; this file only finds where the row lists
-// are, by a scan of the text's brackets and quotes, and hands JSON.parse the rest of the document
-// and the rows some 64 KiB at a time, so no more than a slice of rows is ever held as arrays.
-// Anything unexpected (text JSON.parse refuses, rows of different shapes) falls back to one
+// are, by a scan of the UTF-8 bytes for brackets and quotes (ASCII, so never inside a multi-byte
+// character), and hands JSON.parse the rest of the document and the rows some 64 KiB at a time,
+// decoded slice by slice: neither the rows as arrays nor a /run answer as one string is ever held
+// whole. Anything unexpected (text JSON.parse refuses, rows of different shapes) falls back to one
 // JSON.parse of the whole text: same value, same error.
 import { RowColumnsBuilder, rowsArray } from './row-columns.js';
 
@@ -18,51 +19,51 @@ export function tableRowsAt(path: JsonPath, tables: ReadonlySet<string>): boolea
   return typeof key === 'string' && tables.has(key) && (path.length === 1 || (path.length === 2 && rows === 'rows'));
 }
 
-/** Row lists shorter than this (as text) are parsed as usual: columns pay off only for large tables. */
-const ROW_COLUMNS_MIN_CHARS = 1024 * 1024;
+/** Row lists shorter than this (bytes of JSON) are parsed as usual: columns pay off only for large tables. */
+const ROW_COLUMNS_MIN_BYTES = 1024 * 1024;
 
-/** Text of rows handed to JSON.parse at once: small enough that the rows it makes die young. */
-const SLICE_CHARS = 64 * 1024;
+/** Bytes of rows handed to JSON.parse at once: small enough that the rows it makes die young. */
+const SLICE_BYTES = 64 * 1024;
 
 /** Only paths this deep are followed (a fixture's expected_outputs.<key>.rows is 3 keys deep). */
 const MAX_PATH = 4;
 
-/** A list of rows found in the text: `[` at `open`, `]` at `close`, commas between rows at `cuts`. */
+/** A list of rows found in the document (byte offsets): `[` at `open`, `]` at `close`, commas between rows at `cuts`. */
 interface RowList {
   path: (string | number)[];
   open: number;
   close: number;
   count: number;
-  /** every ~SLICE_CHARS, the offset of a comma that separates two rows */
+  /** every ~SLICE_BYTES, the offset of a comma that separates two rows */
   cuts: number[];
 }
 
 class NotPlainJson extends Error {}
 
 /** Index of the quote that closes the string opened at `at`. */
-function stringEnd(text: string, at: number): number {
-  let end = text.indexOf('"', at + 1);
+function stringEnd(bytes: Buffer, at: number): number {
+  let end = bytes.indexOf(0x22, at + 1);
   for (;;) {
     if (end < 0) throw new NotPlainJson();
     // a quote preceded by an odd run of backslashes is escaped
     let b = end - 1;
-    while (text.charCodeAt(b) === 0x5c) b--;
+    while (bytes[b] === 0x5c) b--;
     if ((end - 1 - b) % 2 === 0) return end;
-    end = text.indexOf('"', end + 1);
+    end = bytes.indexOf(0x22, end + 1);
   }
 }
 
 /** Scans the list whose `[` is at `open`: its closing `]`, its rows and where to cut it. */
-function scanRows(text: string, open: number, path: (string | number)[]): RowList {
+function scanRows(bytes: Buffer, open: number, path: (string | number)[]): RowList {
   const cuts: number[] = [];
   let depth = 0;
   let count = 0;
   let content = false;
   let last = open;
-  for (let i = open + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = open + 1; i < bytes.length; i++) {
+    const c = bytes[i]!;
     if (c === 0x22) {
-      i = stringEnd(text, i);
+      i = stringEnd(bytes, i);
       content = true;
     } else if (c === 0x5b || c === 0x7b) {
       depth++;
@@ -72,7 +73,7 @@ function scanRows(text: string, open: number, path: (string | number)[]): RowLis
       depth--;
     } else if (c === 0x2c && depth === 0) {
       count++;
-      if (i - last > SLICE_CHARS) {
+      if (i - last > SLICE_BYTES) {
         cuts.push(i);
         last = i;
       }
@@ -81,27 +82,27 @@ function scanRows(text: string, open: number, path: (string | number)[]): RowLis
   throw new NotPlainJson();
 }
 
-/** The row lists in `text` at paths `isRows` accepts, in document order. */
-function findRowLists(text: string, isRows: (path: JsonPath) => boolean, minChars: number): RowList[] {
+/** The row lists in the document at paths `isRows` accepts, in document order. */
+function findRowLists(bytes: Buffer, isRows: (path: JsonPath) => boolean, minBytes: number): RowList[] {
   const lists: RowList[] = [];
   // per open container: its key so far (an object) or index (an array); deeper than MAX_PATH only counted
   const path: (string | number)[] = [];
   const isObject: boolean[] = [];
   let depth = 0;
   let expectKey = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
     if (c === 0x22) {
-      const end = stringEnd(text, i);
+      const end = stringEnd(bytes, i);
       if (expectKey && depth <= MAX_PATH) {
-        const raw = text.slice(i + 1, end);
-        path[depth - 1] = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        const raw = bytes.toString('utf8', i + 1, end);
+        path[depth - 1] = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
       }
       expectKey = false;
       i = end;
     } else if (c === 0x5b && depth < MAX_PATH && isRows(path.slice(0, depth))) {
-      const list = scanRows(text, i, path.slice(0, depth));
-      if (list.close - list.open >= minChars) lists.push(list);
+      const list = scanRows(bytes, i, path.slice(0, depth));
+      if (list.close - list.open >= minBytes) lists.push(list);
       i = list.close;
     } else if (c === 0x7b || c === 0x5b) {
       depth++;
@@ -125,12 +126,12 @@ function findRowLists(text: string, isRows: (path: JsonPath) => boolean, minChar
  * The rows of one list as columns, or null when they are not all alike (arrays of one length, or
  * objects with the same keys in the same order) and are better kept as JSON.parse makes them.
  */
-function columnsOf(text: string, list: RowList): unknown[] | null {
+function columnsOf(bytes: Buffer, list: RowList): unknown[] | null {
   const ends = [...list.cuts, list.close];
   let from = list.open + 1;
   let builder: RowColumnsBuilder | undefined;
   for (const end of ends) {
-    const rows = JSON.parse(`[${text.slice(from, end)}]`) as unknown[];
+    const rows = JSON.parse(`[${bytes.toString('utf8', from, end)}]`) as unknown[];
     from = end + 1;
     for (const row of rows) {
       if (typeof row !== 'object' || row === null) return null;
@@ -156,28 +157,32 @@ function columnsOf(text: string, list: RowList): unknown[] | null {
 }
 
 /**
- * JSON.parse(text), except that a list of rows at a path `isRows` accepts (the path of the list
- * itself: ["expected_outputs", "table", "rows"]) and at least `minChars` long is held as columns. Throws what JSON.parse throws.
+ * JSON.parse of a document (its text, or its UTF-8 bytes: a /run answer need never be one string),
+ * except that a list of rows at a path `isRows` accepts (the path of the list itself:
+ * ["expected_outputs", "table", "rows"]) and at least `minBytes` long is held as columns. Throws
+ * what JSON.parse throws.
  */
 export function parseJsonWithRowColumns(
-  text: string,
+  input: string | Buffer,
   isRows: (path: JsonPath) => boolean,
-  minChars = ROW_COLUMNS_MIN_CHARS,
+  minBytes = ROW_COLUMNS_MIN_BYTES,
 ): unknown {
-  if (text.length < minChars) return JSON.parse(text);
+  const whole = () => JSON.parse(typeof input === 'string' ? input : input.toString('utf8'));
+  if (input.length < minBytes) return whole();
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
   try {
-    const lists = findRowLists(text, isRows, minChars);
-    if (lists.length === 0) return JSON.parse(text);
+    const lists = findRowLists(bytes, isRows, minBytes);
+    if (lists.length === 0) return whole();
     // the document with each list replaced by a string no value holds, to find where it ended up
     // (a key written twice keeps only its last value, as in JSON.parse)
     const token = `\u0000pixie-rows-${Math.random().toString(36).slice(2)}-`;
     const pieces: string[] = [];
     let at = 0;
     lists.forEach((list, k) => {
-      pieces.push(text.slice(at, list.open), JSON.stringify(token + k));
+      pieces.push(bytes.toString('utf8', at, list.open), JSON.stringify(token + k));
       at = list.close + 1;
     });
-    pieces.push(text.slice(at));
+    pieces.push(bytes.toString('utf8', at));
     let doc = JSON.parse(pieces.join('')) as unknown;
     lists.forEach((list, k) => {
       let parent: unknown = null;
@@ -187,13 +192,13 @@ export function parseJsonWithRowColumns(
         node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined;
       }
       if (node !== token + k) return;
-      const rows = columnsOf(text, list) ?? JSON.parse(text.slice(list.open, list.close + 1));
+      const rows = columnsOf(bytes, list) ?? JSON.parse(bytes.toString('utf8', list.open, list.close + 1));
       if (list.path.length === 0) doc = rows;
       else (parent as Record<string | number, unknown>)[list.path[list.path.length - 1]!] = rows;
     });
     return doc;
   } catch (err) {
     if (!(err instanceof NotPlainJson) && !(err instanceof SyntaxError)) throw err;
-    return JSON.parse(text);
+    return whole();
   }
 }
