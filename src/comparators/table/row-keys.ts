@@ -147,9 +147,11 @@ export function pairIdentical(
     }
   }
   const collided = new Set<number>();
+  const eRow = itemReader(E) as (i: number) => Cell[];
+  const aRow = itemReader(A) as (j: number) => Cell[];
   for (let j = 0; j < A.length; j++) {
     const i = matchA[j]!;
-    if (i !== -1 && !sameRow(e, i, E[i]!, A[j]!, a.bucket[j]!, index)) collided.add(a.hash[j]!);
+    if (i !== -1 && !sameRow(e, i, eRow(i), aRow(j), a.bucket[j]!, index)) collided.add(a.hash[j]!);
   }
   if (collided.size === 0) return;
   for (const [x, xe, y, ye] of runs) {
@@ -163,7 +165,7 @@ export function pairIdentical(
       while (from < xe && matchE[byE[from]!] !== -1) from++;
       for (let m = from; m < xe; m++) {
         const i = byE[m]!;
-        if (matchE[i] === -1 && identicalRows(E[i]!, A[j]!)) {
+        if (matchE[i] === -1 && identicalRows(eRow(i), aRow(j))) {
           matchE[i] = j;
           matchA[j] = i;
           break;

@@ -8,6 +8,7 @@ import { numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.j
 import { cellsWithin } from './cells.js';
 import { ascendingPositions } from './radix.js';
 import type { Cell } from './read.js';
+import { itemReader } from '../../util/row-columns.js';
 import { type PackedRows, packRows, pairIdentical, SignatureIndex } from './row-keys.js';
 
 /** Work limit for the augmenting-path search (pathological inputs only). */
@@ -215,16 +216,21 @@ class Solver {
   private edgeE = new Int32Array(1024);
   private edges = 0;
   private readonly numericCols: number[][] = [];
+  // rows held as columns are read from them, not through their Proxy (util/row-columns.ts)
+  private readonly eRow: (i: number) => Cell[];
+  private readonly aRow: (j: number) => Cell[];
 
   constructor(
-    private readonly E: Cell[][],
-    private readonly A: Cell[][],
+    E: Cell[][],
+    A: Cell[][],
     private readonly e: PackedRows,
     private readonly index: SignatureIndex,
     private readonly tols: NumericTolerance[],
     private readonly matchE: Int32Array,
     private readonly matchA: Int32Array,
   ) {
+    this.eRow = itemReader(E) as (i: number) => Cell[];
+    this.aRow = itemReader(A) as (j: number) => Cell[];
     this.degree = new Int32Array(E.length);
     this.edgeStart = new Int32Array(A.length);
     this.edgeEnd = new Int32Array(A.length);
@@ -274,7 +280,7 @@ class Solver {
    * bucket share their non-numeric cells, so only the numbers are compared (nested values aside).
    */
   private within(i: number, row: Cell[], b: number, cols: number[]): boolean {
-    if (this.index.nested[b]) return cellsWithin(this.E[i]!, row, this.tols);
+    if (this.index.nested[b]) return cellsWithin(this.eRow(i), row, this.tols);
     const { num, width } = this.e;
     for (const c of cols) if (!numbersWithin(num[i * width + c]!, row[c] as number, this.tols[c]!)) return false;
     return true;
@@ -285,7 +291,7 @@ class Solver {
     this.edgeStart[j] = this.edges;
     this.edgeEnd[j] = this.edges;
     if (!w.ready[b]) return;
-    const row = this.A[j]!;
+    const row = this.aRow(j);
     const cols = this.columns(b);
     const pivot = w.pivot[b]!;
     let tried = 0;
@@ -325,7 +331,7 @@ class Solver {
   /** How far apart two rows are: each numeric cell's difference in units of what its tolerance allows. */
   private distance(i: number, j: number): number {
     const { num, width } = this.e;
-    const row = this.A[j]!;
+    const row = this.aRow(j);
     let d = 0;
     for (const c of this.columns(this.e.bucket[i]!)) {
       const t = this.tols[c]!;
