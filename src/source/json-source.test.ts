@@ -13,8 +13,26 @@ describe('readJsonSource', () => {
   it('parses with JSON.parse semantics and drops a byte-order mark', () => {
     const source = parsed('\ufeff{"a": [1, {"b": null}], "a2": "x"}');
     expect(source.data).toEqual({ a: [1, { b: null }], a2: 'x' });
-    expect(source.text.startsWith('{')).toBe(true);
     expect(source.duplicates).toEqual([]);
+    const fromBytes = readJsonSource(Buffer.from('\ufeff{"a": [1, {"b": null}], "a2": "x"}'));
+    expect(fromBytes).toMatchObject({ kind: 'parsed', data: source.data, duplicates: [] });
+  });
+
+  it('reads bytes as it reads text: duplicate keys and their lines past multi-byte characters, syntax errors', () => {
+    const text = '{"é😀\\"": "ü",\n "k\\u00e9": 1,\n "ké": 2,\n "x": {"y": [1, "😀"]}}';
+    for (const input of [text, Buffer.from(text)]) {
+      const source = readJsonSource(input);
+      expect(source).toMatchObject({
+        kind: 'parsed',
+        data: JSON.parse(text),
+        duplicates: [{ key: 'ké', path: ['ké'], line: 3, firstLine: 2 }],
+      });
+      if (source.kind === 'parsed') expect(source.lineOf(['x', 'y'], 'value')).toBe(4);
+    }
+    const broken = readJsonSource(Buffer.from('{"é": 1,\n "b": [1,],\n}'));
+    expect(broken.kind).toBe('syntax');
+    if (broken.kind === 'syntax') expect(broken.position(broken.errors[0]!.offset).line).toBe(2);
+    expect(readJsonSource(Buffer.from('\ufeff \n')).kind).toBe('empty');
   });
 
   it('an empty or blank file is empty', () => {

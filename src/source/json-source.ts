@@ -1,14 +1,14 @@
 // Reads a JSON file a user wrote (tool.json, a fixture) in one cheap pass: JSON.parse for the value,
 // then a scan for what JSON.parse hides (duplicate keys, nesting too deep to walk). Text JSON.parse
-// accepted is scanned by hand, allocating nothing but object keys: jsonc-parser's visitor makes a
-// string of every token, about fifteen times a numeric table's size in garbage. Text it refused goes
-// to jsonc-parser's visitor, which names where the syntax breaks. The located tree (parseTree) and
-// the line table are built only when a problem needs a line, so a valid 80 MB fixture costs a parse
-// and a scan, not a tree of every cell.
+// accepted is scanned by hand, as UTF-8 bytes, allocating nothing but object keys: jsonc-parser's
+// visitor makes a string of every token, about fifteen times a numeric table's size in garbage.
+// Text it refused goes to jsonc-parser's visitor, which names where the syntax breaks. The located
+// tree (parseTree) and the line table are built only when a problem needs a line, so a valid 80 MB
+// fixture costs a parse and a scan, not a tree of every cell.
 import { parseTree, printParseErrorCode, visit, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { limit } from '../limits.js';
 import { type JsonPath, parseJsonWithRowColumns } from '../util/parse-json-rows.js';
-import { lineAt, lineStarts, position, type LineOf, type Position } from './lines.js';
+import { lineAt, lineStarts, lineStartsOfBytes, position, type LineOf, type Position } from './lines.js';
 import type { PathSegment } from './path.js';
 
 /** One place where the JSON breaks, as jsonc-parser names it (ValueExpected, CommaExpected, …). */
@@ -34,7 +34,7 @@ export type JsonSource =
   | { kind: 'refused'; reason: string }
   /** nested deeper than pixie follows (PIXIE_MAX_DEPTH, with room for the file's own levels) */
   | { kind: 'too-deep'; line: number }
-  | { kind: 'parsed'; text: string; data: unknown; duplicates: DuplicateKey[]; lineOf: LineOf };
+  | { kind: 'parsed'; data: unknown; duplicates: DuplicateKey[]; lineOf: LineOf };
 
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
 
@@ -47,28 +47,54 @@ const FILE_LEVELS = 16;
  */
 const depthGuard = () => limit('depth') * 4 + FILE_LEVELS;
 
+/** Whether every byte is JSON whitespace (an empty file, once its byte-order mark is gone). */
+function blank(bytes: Buffer): boolean {
+  for (const b of bytes) if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return false;
+  return true;
+}
+
 /**
- * Parses the text of a JSON file; a leading byte-order mark (editors on Windows write one) is not
- * content. Large lists of rows at the paths `rowsAt` accepts are held as columns (util/parse-json-rows.ts).
+ * Parses a JSON file, its text or its bytes; a leading byte-order mark (editors on Windows write
+ * one) is not content. Large lists of rows at the paths `rowsAt` accepts are held as columns
+ * (util/parse-json-rows.ts); given bytes, such a file is then never held as one string unless a
+ * problem needs its text (a string that size lives until V8's next full collection).
  */
-export function readJsonSource(input: string, rowsAt?: (path: JsonPath) => boolean): JsonSource {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  if (!text.trim()) return { kind: 'empty' };
+export function readJsonSource(input: string | Buffer, rowsAt?: (path: JsonPath) => boolean): JsonSource {
+  const bom =
+    typeof input === 'string'
+      ? input.charCodeAt(0) === 0xfeff
+      : input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf;
+  let text: string | undefined = typeof input === 'string' ? (bom ? input.slice(1) : input) : undefined;
+  const given = typeof input === 'string' ? undefined : bom ? input.subarray(3) : input;
+  const textOf = (): string => {
+    text ??= given!.toString('utf8');
+    return text;
+  };
+  // the duplicate-key scan reads bytes; a string given is small (tool.json, a test's fixture)
+  const bytes = given ?? Buffer.from(text!, 'utf8');
+  if (blank(bytes)) return { kind: 'empty' };
   let data: unknown;
   let refusal: string | undefined;
   try {
-    data = rowsAt ? parseJsonWithRowColumns(text, rowsAt) : JSON.parse(text);
+    data = rowsAt ? parseJsonWithRowColumns(given ?? textOf(), rowsAt) : JSON.parse(textOf());
   } catch (err) {
     refusal = (err as Error).message;
   }
   let starts: number[] | undefined;
-  const lines = () => (starts ??= lineStarts(text));
-  const scan = refusal === undefined ? scanValidJson(text, lines) : scanJson(text);
+  const lines = () => (starts ??= lineStarts(textOf()));
+  if (refusal === undefined) {
+    // offsets in bytes, counted in lines of bytes: the same lines as in the text
+    let byteStarts: number[] | undefined;
+    const byteLines = () => (byteStarts ??= lineStartsOfBytes(bytes));
+    const scan = scanValidJson(bytes, byteLines);
+    if ('tooDeepAt' in scan) return { kind: 'too-deep', line: lineAt(byteLines(), scan.tooDeepAt) };
+    return { kind: 'parsed', data, duplicates: scan.duplicates, lineOf: treeLineOf(textOf, lines) };
+  }
+  const scan = scanJson(textOf());
   if ('tooDeepAt' in scan) return { kind: 'too-deep', line: lineAt(lines(), scan.tooDeepAt) };
   if (scan.errors.length)
-    return { kind: 'syntax', text, errors: scan.errors, position: (offset) => position(lines(), offset) };
-  if (refusal !== undefined) return { kind: 'refused', reason: refusal };
-  return { kind: 'parsed', text, data, duplicates: scan.duplicates, lineOf: treeLineOf(text, lines) };
+    return { kind: 'syntax', text: textOf(), errors: scan.errors, position: (offset) => position(lines(), offset) };
+  return { kind: 'refused', reason: refusal };
 }
 
 /** jsonc-parser's streaming pass over text JSON.parse refused: where the syntax breaks; where it first nests too deep. */
@@ -111,13 +137,11 @@ function scanJson(text: string): { errors: JsonSyntaxError[]; duplicates: Duplic
 }
 
 /**
- * Duplicate keys and the first place nesting goes too deep, in text JSON.parse accepted (so no
- * syntax is checked here). Keys are the only strings made; paths are built only for a duplicate.
+ * Duplicate keys and the first place nesting goes too deep, in a file JSON.parse accepted (so no
+ * syntax is checked here), read from its UTF-8 bytes (offsets in bytes). Keys are the only strings
+ * made; paths are built only for a duplicate.
  */
-function scanValidJson(
-  text: string,
-  lines: () => number[],
-): { errors: JsonSyntaxError[]; duplicates: DuplicateKey[] } | { tooDeepAt: number } {
+function scanValidJson(bytes: Buffer, lines: () => number[]): { duplicates: DuplicateKey[] } | { tooDeepAt: number } {
   const duplicates: DuplicateKey[] = [];
   const maxDepth = depthGuard();
   // per open container: an object's keys so far (offset of each first occurrence), or null for an
@@ -125,23 +149,24 @@ function scanValidJson(
   const keys: (Map<string, number> | null)[] = [];
   const at: PathSegment[] = [];
   let expectKey = false;
-  const n = text.length;
+  const n = bytes.length;
   for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
+    const c = bytes[i]!;
     if (c === 0x22) {
-      // a string: jump to its closing quote (one not escaped by an odd run of backslashes)
-      let end = text.indexOf('"', i + 1);
+      // a string: jump to its closing quote (one not escaped by an odd run of backslashes); quotes
+      // and backslashes are ASCII, never part of a multi-byte character
+      let end = bytes.indexOf(0x22, i + 1);
       for (;;) {
         let b = end - 1;
-        while (text.charCodeAt(b) === 0x5c) b--;
+        while (bytes[b] === 0x5c) b--;
         if ((end - 1 - b) % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
+        end = bytes.indexOf(0x22, end + 1);
       }
       const top = keys.length - 1;
       const seen = top >= 0 ? keys[top] : null;
       if (expectKey && seen) {
-        const raw = text.slice(i + 1, end);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        const raw = bytes.toString('utf8', i + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
         const first = seen.get(key);
         if (first === undefined) seen.set(key, i);
         else
@@ -170,14 +195,14 @@ function scanValidJson(
       else at[top] = (at[top] as number) + 1;
     }
   }
-  return { errors: [], duplicates };
+  return { duplicates };
 }
 
 /** Lines of keys and values, from the located tree built on the first question. */
-function treeLineOf(text: string, lines: () => number[]): LineOf {
+function treeLineOf(text: () => string, lines: () => number[]): LineOf {
   let root: JsonNode | undefined;
   return (segments, part) => {
-    root ??= parseTree(text, [] as ParseError[], STRICT_JSON);
+    root ??= parseTree(text(), [] as ParseError[], STRICT_JSON);
     // the deepest node the path reaches: a problem under a missing key points at its parent
     let node = root;
     let depth = 0;

@@ -16,6 +16,13 @@ export function lineStarts(text: string): number[] {
   return starts;
 }
 
+/** lineStarts of a file's UTF-8 bytes: offsets in bytes, the same lines ('\n' is one byte). */
+export function lineStartsOfBytes(bytes: Uint8Array): number[] {
+  const starts = [0];
+  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) starts.push(i + 1);
+  return starts;
+}
+
 /** 1-based line of an offset. */
 export function lineAt(starts: readonly number[], offset: number): number {
   let lo = 0;
