@@ -9,9 +9,6 @@ import { Agent, type ClientRequest, type IncomingMessage, request } from 'node:h
 import { formatSize, limit, limitHint } from '../limits.js';
 import { clampTimerMs } from '../util/timer.js';
 
-/** Characters of a response joined into one string as it arrives: past V8's 128 KiB, a string is made outside the young generation. */
-const PIECES_CHARS = 256 * 1024;
-
 /** How much of a response may be read, and how a refusal names that limit. */
 export interface ResponseBudget {
   bytes: number;
@@ -140,7 +137,8 @@ export class ToolClient {
           throw new ToolHttpError('too_large', `${method} ${path} response is larger than ${budget.words}`);
         };
         if (keepBytes) {
-          // Buffers live outside V8's heap and go as soon as the reader lets them go
+          // kept as Buffers, outside V8's heap: a large answer is never one string (which would stay
+          // until V8's next full collection)
           const chunks: Buffer[] = [];
           let size = 0;
           for await (const chunk of res) {
@@ -152,29 +150,17 @@ export class ToolClient {
           const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
           return new BytesResult(status, contentType, bytes, performance.now() - started);
         }
-        // decoded as it arrives, so a response is held once as text rather than as chunks, a copy and
-        // text; the pieces are joined every PIECES_CHARS, so a large answer does not sit in V8's young
-        // generation as thousands of small strings (which grows it to its largest for the whole run)
+        // decoded as it arrives, so a response is held once as text rather than as chunks, a copy and text
         const decoder = new StringDecoder('utf8');
         const parts: string[] = [];
-        let pieces: string[] = [];
-        let piecesChars = 0;
         let size = 0;
         for await (const chunk of res) {
           size += (chunk as Buffer).length;
           if (size > max) tooLarge();
-          const piece = decoder.write(chunk as Buffer);
-          pieces.push(piece);
-          piecesChars += piece.length;
-          if (piecesChars >= PIECES_CHARS) {
-            parts.push(pieces.join(''));
-            pieces = [];
-            piecesChars = 0;
-          }
+          parts.push(decoder.write(chunk as Buffer));
         }
         if (!res.complete) throw exchange.failure(closedEarly());
-        pieces.push(decoder.end());
-        parts.push(pieces.join(''));
+        parts.push(decoder.end());
         return {
           status,
           contentType,
