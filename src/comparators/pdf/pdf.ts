@@ -12,6 +12,7 @@ import { loadOptional, type Degraded } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';
 import type { ComparisonResult, Tolerance } from '../types.js';
 import { METADATA_FIELDS, pageTexts, pdfMetadata } from './page-text.js';
+import { acquirePdfThreads, PDF_THREAD_MIN_BYTES, type PdfThreadPool, releasePdfThreads } from './pdf-threads.js';
 import {
   type DocumentLike,
   type Loaded,
@@ -36,11 +37,14 @@ export interface PdfLoaders {
   /** pdf.js for rendering (the visual mode), loaded after the canvas package */
   renderingPdfjs: () => Promise<Loaded<unknown>>;
   canvas: () => Promise<Loaded<unknown>>;
+  /** threads to read documents of `bytes` (the larger side) on, or null to read them in-process */
+  readingThreads: (pdfjs: PdfjsLike, bytes: number) => PdfThreadPool | null;
 }
 const LOADERS: PdfLoaders = {
   pdfjs: loadPdfjs,
   renderingPdfjs: loadRenderingPdfjs,
   canvas: () => loadOptional(CANVAS_PACKAGE),
+  readingThreads: (pdfjs, bytes) => (bytes >= PDF_THREAD_MIN_BYTES ? acquirePdfThreads(pdfjs) : null),
 };
 
 /** `%PDF-` must appear in the first 1024 bytes (the spec allows leading junk). */
@@ -162,23 +166,39 @@ export async function comparePdf(
   if ('degraded' in loadedPdfjs) return degrade(loadedPdfjs.degraded, `PDF ${mode} comparison`);
   const pdfjs = loadedPdfjs.module as PdfjsLike;
 
-  // opened together (pdf.js parses one while it waits on the other); the expected file's problem first
-  const [openedE, openedA] = await Promise.all([openDocument(pdfjs, expectedBytes), openDocument(pdfjs, actualBytes)]);
-  if (!openedE.ok) {
-    if (openedA.ok) await openedA.open.close();
-    return fail(`expected PDF could not be read: ${openedE.problem} (fix the fixture)`);
-  }
-  if (!openedA.ok) {
-    await openedE.open.close();
-    return fail(`actual PDF could not be read: ${openedA.problem}`);
-  }
-  // both documents open at once: the visual mode renders them page by page side by side
+  // large documents are read on two threads at once, one each (pdf-threads.ts); rendering stays here
+  const threads =
+    mode === 'visual' ? null : load.readingThreads(pdfjs, Math.max(expectedBytes.length, actualBytes.length));
+  if (!threads) return readAndCompare();
   try {
-    return await compareDocuments(openedE.open.doc, openedA.open.doc);
-  } catch (err) {
-    return fail(`the PDFs could not be compared: ${(err as Error).message || String(err)}`);
+    const died = Promise.race(threads.threads.map((t) => t.died)).then(fail);
+    return await Promise.race([readAndCompare(threads.threads.map((t) => t.pdfWorker)), died]);
   } finally {
-    await Promise.all([openedE.open.close(), openedA.open.close()]);
+    releasePdfThreads(threads);
+  }
+
+  async function readAndCompare(workers: unknown[] = []): Promise<ComparisonResult> {
+    // opened together (pdf.js parses one while it waits on the other); the expected file's problem first
+    const [openedE, openedA] = await Promise.all([
+      openDocument(pdfjs, expectedBytes, workers[0]),
+      openDocument(pdfjs, actualBytes, workers[1]),
+    ]);
+    if (!openedE.ok) {
+      if (openedA.ok) await openedA.open.close();
+      return fail(`expected PDF could not be read: ${openedE.problem} (fix the fixture)`);
+    }
+    if (!openedA.ok) {
+      await openedE.open.close();
+      return fail(`actual PDF could not be read: ${openedA.problem}`);
+    }
+    // both documents open at once: the visual mode renders them page by page side by side
+    try {
+      return await compareDocuments(openedE.open.doc, openedA.open.doc);
+    } catch (err) {
+      return fail(`the PDFs could not be compared: ${(err as Error).message || String(err)}`);
+    } finally {
+      await Promise.all([openedE.open.close(), openedA.open.close()]);
+    }
   }
   async function compareDocuments(e: DocumentLike, a: DocumentLike): Promise<ComparisonResult> {
     const described = {

@@ -181,10 +181,12 @@ export interface OpenDocument {
 export async function openDocument(
   pdfjs: PdfjsLike,
   bytes: Uint8Array,
+  /** pdf.js's PDFWorker to read it on (pdf-threads.ts), else pdf.js's in-process worker */
+  worker?: unknown,
 ): Promise<{ ok: true; open: OpenDocument } | { ok: false; problem: string }> {
   let task: ReturnType<PdfjsLike['getDocument']> | null = null;
   try {
-    task = pdfjs.getDocument({ data: new Uint8Array(bytes), ...documentOptions() });
+    task = pdfjs.getDocument({ data: new Uint8Array(bytes), ...documentOptions(), ...(worker ? { worker } : {}) });
     const doc = await task.promise;
     const t = task;
     return { ok: true, open: { doc, close: () => t.destroy().catch(() => undefined) } };

@@ -1,0 +1,90 @@
+// pdf.js's worker side (the part that parses a PDF and builds its text) on two threads of its own,
+// one per document of a comparison, so the expected and the actual PDF are read at once on two
+// cores: on a 100-page pair, 400 → 250 ms (bench/pdf.ts). The threads start on the first large
+// document and stay, unreferenced, for the process's life: each one's start (pdf.js's worker module
+// compiled in a new isolate) costs about 100 ms of CPU, more than reading a small PDF in-process,
+// which small documents still do (docs/comparators.md, "PDFs"). A thread that dies (out of memory
+// on a hostile file) fails the comparison with a sentence instead of leaving it waiting.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import type { PdfjsLike } from './pdfjs.js';
+
+/** A document at least this large (either side) is read on the threads. */
+export const PDF_THREAD_MIN_BYTES = 128 * 1024;
+
+const THREADS = 2;
+
+/**
+ * pdf.js's worker side, run on a port the main thread sends (pdf.js's own `initializeFromPort`).
+ * As in the main thread (optional-module.ts), the natives core-js replaces as pdf.js loads are put
+ * back: its Array.prototype.push alone made a thread read a PDF a third slower.
+ */
+const THREAD_SOURCE = (workerModule: string) => `
+import { parentPort } from 'node:worker_threads';
+const natives = [[Array.prototype, 'push'], [JSON, 'parse'], [JSON, 'stringify']].map(([o, k]) => [o, k, Object.getOwnPropertyDescriptor(o, k)]);
+const { WorkerMessageHandler } = await import(${JSON.stringify(workerModule)});
+for (const [o, k, d] of natives) Object.defineProperty(o, k, d);
+parentPort.once('message', ({ port }) => WorkerMessageHandler.initializeFromPort(port));
+`;
+
+interface PdfThread {
+  /** pdf.js's PDFWorker bound to the thread: `getDocument({ worker })` */
+  pdfWorker: unknown;
+  thread: Worker;
+  port: MessagePort;
+  /** settles with a sentence when the thread has died */
+  died: Promise<string>;
+}
+
+/** The threads, and how many comparisons are using them now. */
+export interface PdfThreadPool {
+  threads: PdfThread[];
+  users: number;
+}
+
+let pool: PdfThreadPool | null = null;
+
+type WithWorker = PdfjsLike & { PDFWorker: new (o: { port: unknown }) => unknown };
+
+function startThread(pdfjs: WithWorker, mine: () => PdfThreadPool | null): PdfThread {
+  const workerModule = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'));
+  const thread = new Worker(new URL(`data:text/javascript,${encodeURIComponent(THREAD_SOURCE(workerModule.href))}`));
+  const { port1, port2 } = new MessageChannel();
+  thread.postMessage({ port: port2 }, [port2]);
+  const died = new Promise<string>((resolve) => {
+    thread.once('error', (err) => resolve(`pdf.js's reading thread failed: ${err.message}`));
+    thread.once('exit', (code) => resolve(`pdf.js's reading thread stopped (exit code ${code})`));
+  });
+  // a dead thread's pool is dropped, so the next comparison starts new ones
+  void died.then(() => {
+    if (pool === mine()) pool = null;
+  });
+  thread.unref();
+  port1.unref();
+  return { pdfWorker: new pdfjs.PDFWorker({ port: port1 }), thread, port: port1, died };
+}
+
+/**
+ * The threads for one comparison (index 0 for the expected document, 1 for the actual), or null
+ * when they cannot be started here (the comparison then reads in-process). releasePdfThreads must follow.
+ */
+export function acquirePdfThreads(pdfjs: PdfjsLike): PdfThreadPool | null {
+  if (typeof (pdfjs as Partial<WithWorker>).PDFWorker !== 'function') return null;
+  if (!pool) {
+    const fresh: PdfThreadPool = { threads: [], users: 0 };
+    try {
+      for (let i = 0; i < THREADS; i++) fresh.threads.push(startThread(pdfjs as WithWorker, () => fresh));
+    } catch {
+      return null;
+    }
+    pool = fresh;
+  }
+  // while a comparison waits on them the ports keep the process alive; idle, they do not
+  if (pool.users++ === 0) for (const t of pool.threads) t.port.ref();
+  return pool;
+}
+
+export function releasePdfThreads(used: PdfThreadPool): void {
+  if (--used.users === 0) for (const t of used.threads) t.port.unref();
+}
