@@ -36,7 +36,7 @@ describe('reading PDFs on threads (pdf-threads.ts)', () => {
     const dying = {
       readingThreads: (pdfjs: PdfjsLike) => {
         used = acquirePdfThreads(pdfjs);
-        void used?.threads[1]!.thread.terminate();
+        if (used) void used.threads[1]!.thread.terminate();
         return used;
       },
     };
