@@ -7,6 +7,7 @@
 // fixture costs a parse and a scan, not a tree of every cell.
 import { parseTree, printParseErrorCode, visit, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { limit } from '../limits.js';
+import { stringEnd, stringText } from '../util/json-bytes.js';
 import { type JsonPath, parseJsonWithRowColumns } from '../util/parse-json-rows.js';
 import { lineAt, lineStarts, lineStartsOfBytes, position, type LineOf, type Position } from './lines.js';
 import type { PathSegment } from './path.js';
@@ -153,20 +154,13 @@ function scanValidJson(bytes: Buffer, lines: () => number[]): { duplicates: Dupl
   for (let i = 0; i < n; i++) {
     const c = bytes[i]!;
     if (c === 0x22) {
-      // a string: jump to its closing quote (one not escaped by an odd run of backslashes); quotes
-      // and backslashes are ASCII, never part of a multi-byte character
-      let end = bytes.indexOf(0x22, i + 1);
-      for (;;) {
-        let b = end - 1;
-        while (bytes[b] === 0x5c) b--;
-        if ((end - 1 - b) % 2 === 0) break;
-        end = bytes.indexOf(0x22, end + 1);
-      }
+      // a string: jump to its closing quote (JSON.parse accepted the text, so there is one)
+      const end = stringEnd(bytes, i);
+      if (end < 0) break;
       const top = keys.length - 1;
       const seen = top >= 0 ? keys[top] : null;
       if (expectKey && seen) {
-        const raw = bytes.toString('utf8', i + 1, end);
-        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+        const key = stringText(bytes, i, end);
         const first = seen.get(key);
         if (first === undefined) seen.set(key, i);
         else

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonWithRowColumns, tableRowsAt } from './parse-json-rows.js';
+import { parseJsonWithRowColumns, tableRowsIn } from './parse-json-rows.js';
 import { rowColumnsOf } from './row-columns.js';
 
-const atT = (path: readonly (string | number)[]) => tableRowsAt(path, new Set(['t']));
+const atT = tableRowsIn([{ key: 't', type: 'table' }])!;
 
 /** A pseudo-random document with a table `t` of `n` rows (arrays or objects) and cells of every JSON kind. */
 function documentText(seed: number, n: number, shape: 'array' | 'object', bare: boolean): string {
@@ -134,5 +134,25 @@ describe('parseJsonWithRowColumns', () => {
     expect(rowColumnsOf((v.x as unknown as { t: { rows: unknown[] } }[])[0]!.t.rows)).toBeUndefined();
     const small = parseJsonWithRowColumns(text, atT) as Record<string, { rows: unknown[] }>;
     expect(rowColumnsOf(small.t!.rows)).toBeUndefined();
+  });
+
+  it('finds table rows where the outputs lie, and nowhere else', () => {
+    const outputs = [
+      { key: 't', type: 'table' },
+      { key: 'u', type: 'chart' },
+    ];
+    const inFixture = tableRowsIn(outputs, ['expected_outputs'])!;
+    expect(inFixture(['expected_outputs', 't', 'rows'])).toBe(true);
+    expect(inFixture(['expected_outputs', 't'])).toBe(true);
+    for (const other of [
+      ['inputs', 't', 'rows'],
+      ['t', 'rows'],
+      ['expected_outputs', 'u', 'rows'],
+      ['expected_outputs', 't', 'columns'],
+      ['expected_outputs', 't', 'rows', 0],
+      ['expected_outputs'],
+    ])
+      expect(inFixture(other)).toBe(false);
+    expect(tableRowsIn([{ key: 'u', type: 'chart' }])).toBeUndefined();
   });
 });

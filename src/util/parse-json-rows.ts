@@ -9,14 +9,28 @@
 // decoded slice by slice: neither the rows as arrays nor a /run answer as one string is ever held
 // whole. Anything unexpected (text JSON.parse refuses, rows of different shapes) falls back to one
 // JSON.parse of the whole text: same value, same error.
+import { stringEnd, stringText } from './json-bytes.js';
 import { RowColumnsBuilder, rowsArray } from './row-columns.js';
 
 export type JsonPath = readonly (string | number)[];
 
-/** Whether `path` (inside an output record) is a table output's rows: `<key>` (a bare list of rows) or `<key>.rows`. */
-export function tableRowsAt(path: JsonPath, tables: ReadonlySet<string>): boolean {
-  const [key, rows] = path;
-  return typeof key === 'string' && tables.has(key) && (path.length === 1 || (path.length === 2 && rows === 'rows'));
+/**
+ * Where the table outputs' rows lie in a record of output values found at `under` (a /run answer:
+ * []; a fixture: ["expected_outputs"]): `<key>` (a bare list of rows) or `<key>.rows`. Undefined
+ * when no output is a table.
+ */
+export function tableRowsIn(
+  outputs: readonly { key: string; type: string }[],
+  under: readonly string[] = [],
+): ((path: JsonPath) => boolean) | undefined {
+  const tables = new Set(outputs.filter((o) => o.type === 'table').map((o) => o.key));
+  if (tables.size === 0) return undefined;
+  return (path) => {
+    if (!under.every((segment, i) => path[i] === segment)) return false;
+    const [key, rows] = path.slice(under.length);
+    const depth = path.length - under.length;
+    return typeof key === 'string' && tables.has(key) && (depth === 1 || (depth === 2 && rows === 'rows'));
+  };
 }
 
 /** Row lists shorter than this (bytes of JSON) are parsed as usual: columns pay off only for large tables. */
@@ -40,17 +54,11 @@ interface RowList {
 
 class NotPlainJson extends Error {}
 
-/** Index of the quote that closes the string opened at `at`. */
-function stringEnd(bytes: Buffer, at: number): number {
-  let end = bytes.indexOf(0x22, at + 1);
-  for (;;) {
-    if (end < 0) throw new NotPlainJson();
-    // a quote preceded by an odd run of backslashes is escaped
-    let b = end - 1;
-    while (bytes[b] === 0x5c) b--;
-    if ((end - 1 - b) % 2 === 0) return end;
-    end = bytes.indexOf(0x22, end + 1);
-  }
+/** Index of the quote that closes the string opened at `at`; text JSON.parse would refuse when none does. */
+function closingQuote(bytes: Buffer, at: number): number {
+  const end = stringEnd(bytes, at);
+  if (end < 0) throw new NotPlainJson();
+  return end;
 }
 
 /** Scans the list whose `[` is at `open`: its closing `]`, its rows and where to cut it. */
@@ -63,7 +71,7 @@ function scanRows(bytes: Buffer, open: number, path: (string | number)[]): RowLi
   for (let i = open + 1; i < bytes.length; i++) {
     const c = bytes[i]!;
     if (c === 0x22) {
-      i = stringEnd(bytes, i);
+      i = closingQuote(bytes, i);
       content = true;
     } else if (c === 0x5b || c === 0x7b) {
       depth++;
@@ -93,11 +101,8 @@ function findRowLists(bytes: Buffer, isRows: (path: JsonPath) => boolean, minByt
   for (let i = 0; i < bytes.length; i++) {
     const c = bytes[i]!;
     if (c === 0x22) {
-      const end = stringEnd(bytes, i);
-      if (expectKey && depth <= MAX_PATH) {
-        const raw = bytes.toString('utf8', i + 1, end);
-        path[depth - 1] = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-      }
+      const end = closingQuote(bytes, i);
+      if (expectKey && depth <= MAX_PATH) path[depth - 1] = stringText(bytes, i, end);
       expectKey = false;
       i = end;
     } else if (c === 0x5b && depth < MAX_PATH && isRows(path.slice(0, depth))) {

@@ -4,7 +4,7 @@ import { numbersWithin } from '../kit/numeric-tolerance.js';
 import { tableComparator } from './table.js';
 import type { Tolerance } from '../types.js';
 import { comparatorTester, paths } from '../kit/comparator-tester.test-helper.js';
-import { parseJsonWithRowColumns, tableRowsAt } from '../../util/parse-json-rows.js';
+import { parseJsonWithRowColumns, tableRowsIn } from '../../util/parse-json-rows.js';
 import { rowColumnsOf } from '../../util/row-columns.js';
 
 const tester = comparatorTester(tableComparator, { key: 'tbl', defaults: 'when-absent' });
@@ -398,7 +398,7 @@ describe('tableComparator: difference kinds', () => {
 });
 
 describe('tableComparator: rows held as columns (a large table read by util/parse-json-rows.ts)', () => {
-  const atT = (p: readonly (string | number)[]) => tableRowsAt(p, new Set(['t']));
+  const atT = tableRowsIn([{ key: 't', type: 'table' }])!;
   /** The table as JSON.parse reads it, and as a large fixture or answer is read (columns behind a Proxy). */
   const both = (table: unknown) => {
     const text = JSON.stringify({ t: table });
