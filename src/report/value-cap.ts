@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatSize, limit, limitHint } from '../limits.js';
 import { excerpt } from '../source/excerpt.js';
-import { itemReader } from '../util/row-columns.js';
+import { type Children, childrenOf } from '../util/row-columns.js';
 
 export interface ValueCapLimits {
   /** JSON characters of one value */
@@ -158,16 +158,14 @@ function digest(value: unknown): { chars: number; sha256: string } {
     }
   };
   // one frame per open array or object: memory follows the depth, not the size
-  const frames: { keys: string[] | null; item: (i: number) => unknown; length: number; at: number }[] = [];
+  const frames: (Children & { at: number })[] = [];
   let next: unknown = value;
   for (;;) {
     const v = next;
     if (typeof v === 'object' && v !== null && !isFlat(v)) {
-      const keys = Array.isArray(v) ? null : Object.keys(v);
-      const values = keys?.map((k) => (v as Record<string, unknown>)[k]);
-      const item = values ? (i: number) => values[i] : itemReader(v as unknown[]);
-      emit(keys ? '{' : '[');
-      frames.push({ keys, item, length: keys ? keys.length : (v as unknown[]).length, at: 0 });
+      const frame = { ...childrenOf(v), at: 0 };
+      emit(frame.keys ? '{' : '[');
+      frames.push(frame);
     } else if (typeof v === 'string' && v.length > 1 << 16) {
       // a long string escaped a slice at a time (never splitting a surrogate pair), not copied whole
       emit('"');
@@ -252,7 +250,7 @@ function writeMedia(value: unknown, sha256: string): string | undefined {
 function measure(value: unknown, maxDepth: number, stopAfter: number): { chars: number; deeper: boolean } {
   let chars = 0;
   // one frame per open array or object: memory follows the depth, not the size
-  const frames: { item: (i: number) => unknown; length: number; at: number }[] = [];
+  const frames: (Children & { at: number })[] = [];
   let next: unknown = value;
   for (;;) {
     const v = next;
@@ -261,20 +259,10 @@ function measure(value: unknown, maxDepth: number, stopAfter: number): { chars: 
     else if (typeof v === 'boolean') chars += v ? 4 : 5;
     else if (typeof v === 'object' && v !== null) {
       if (frames.length + 1 > maxDepth) return { chars, deeper: true };
-      let item: (i: number) => unknown;
-      let length: number;
-      if (Array.isArray(v)) {
-        item = itemReader(v);
-        length = v.length;
-      } else {
-        const keys = Object.keys(v);
-        for (const k of keys) chars += k.length + 3;
-        const values = keys.map((k) => (v as Record<string, unknown>)[k]);
-        item = (i) => values[i];
-        length = keys.length;
-      }
-      chars += 2 + Math.max(0, length - 1);
-      frames.push({ item, length, at: 0 });
+      const frame = { ...childrenOf(v), at: 0 };
+      for (const k of frame.keys ?? []) chars += k.length + 3;
+      chars += 2 + Math.max(0, frame.length - 1);
+      frames.push(frame);
     } else chars += 4;
     if (chars > stopAfter) return { chars, deeper: false };
     // the next value: the next item of the innermost frame that has one left

@@ -1,22 +1,16 @@
 // How deeply a parsed JSON value nests, found without recursion: JSON.parse accepts any depth, but
 // JSON.stringify, structuredClone and recursive comparisons overflow the stack a few thousand levels in.
 
-import { itemReader, rowColumnsOf } from './row-columns.js';
+import { type Children, childrenOf, rowColumnsOf } from './row-columns.js';
 
 export type NestingPath = (string | number)[];
 
-interface Frame {
-  child: (i: number) => unknown;
-  length: number;
-  keys: (string | number)[] | null;
+interface Frame extends Children {
   next: number;
 }
 
 function frameOf(v: object): Frame {
-  if (Array.isArray(v)) return { child: itemReader(v), length: v.length, keys: null, next: 0 };
-  const keys = Object.keys(v);
-  const children = keys.map((k) => (v as Record<string, unknown>)[k]);
-  return { child: (i) => children[i], length: keys.length, keys, next: 0 };
+  return { ...childrenOf(v), next: 0 };
 }
 
 /** The path of the first array or object nested deeper than `max` levels, or null when none is. */
@@ -31,7 +25,7 @@ export function tooDeep(value: unknown, max: number): NestingPath | null {
       frames.pop();
       continue;
     }
-    const child = top.child(top.next++);
+    const child = top.item(top.next++);
     if (child === null || typeof child !== 'object') continue;
     // rows held as columns with no array or object in a cell nest two levels: no need to visit them
     if (frames.length + 1 < max && rowColumnsOf(child)?.nested === false) continue;

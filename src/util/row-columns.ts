@@ -100,6 +100,20 @@ export function itemReader(v: readonly unknown[]): (i: number) => unknown {
   return store ? (i) => store.row(i) : (i) => v[i];
 }
 
+/** An array's or an object's children, for walks over whole values: its keys (null for an array), how many, and child i. */
+export interface Children {
+  keys: string[] | null;
+  length: number;
+  item: (i: number) => unknown;
+}
+
+export function childrenOf(v: object): Children {
+  if (Array.isArray(v)) return { keys: null, length: v.length, item: itemReader(v) };
+  const keys = Object.keys(v);
+  const values = keys.map((k) => (v as Record<string, unknown>)[k]);
+  return { keys, length: keys.length, item: (i) => values[i] };
+}
+
 /** The index an array property key names, or −1 (a symbol, "length", "01", "1e3", out of range). */
 function indexOf(p: string | symbol, length: number): number {
   if (typeof p !== 'string' || p.length === 0 || p.length > 15 || (p.length > 1 && p.charCodeAt(0) === 48)) return -1;
