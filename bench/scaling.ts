@@ -205,16 +205,17 @@ export async function benchScaling(opts: { maxRows?: number } = {}): Promise<voi
         // times (min / median / max); the million-row one once
         const runs: Run[] = [];
         for (let k = 0; k < (rows <= 100_000 ? 5 : 1); k++) runs.push(await validate(toolDir));
-        const r = runs.toSorted((x, y) => x.peakMb - y.peakMb)[Math.floor(runs.length / 2)]!;
+        const byPeak = runs.toSorted((x, y) => x.peakMb - y.peakMb);
+        const r = byPeak[Math.floor(runs.length / 2)]!;
         times[mode]!.set(rows, median(runs.map((x) => x.check12Ms)));
         const above = Math.max(0, r.peakMb - trivial.peakMb);
-        const times2 = (mib: number) =>
-          `${((Math.max(0, mib - trivial.peakMb) * 1024 * 1024) / (2 * bytes)).toFixed(1)}×`;
-        const peaks = runs.map((x) => x.peakMb).sort((x, y) => x - y);
-        const spreadText = runs.length > 1 ? ` (runs ${times2(peaks[0]!)}–${times2(peaks[peaks.length - 1]!)})` : '';
+        // a peak above the trivial tool's, against the bytes compared
+        const ofBytes = (run: Run) =>
+          `${((Math.max(0, run.peakMb - trivial.peakMb) * 1024 * 1024) / (2 * bytes)).toFixed(1)}×`;
+        const spreadText = runs.length > 1 ? ` (runs ${ofBytes(byPeak[0]!)}–${ofBytes(byPeak.at(-1)!)})` : '';
         // the bytes compared: the fixture's table and the tool's answer, about as large
         console.log(
-          `  ${String(rows).padStart(8)} rows ${mode.padEnd(9)} fixture ${mb(bytes).padStart(8)}: check 12 ${String(times[mode]!.get(rows)).padStart(6)} ms, peak +${above.toFixed(0)} MiB = ${times2(r.peakMb)} the bytes compared${spreadText}; ${r.status}${r.status === 'pass' ? '' : `: ${r.message.slice(0, 160)}`}`,
+          `  ${String(rows).padStart(8)} rows ${mode.padEnd(9)} fixture ${mb(bytes).padStart(8)}: check 12 ${String(times[mode]!.get(rows)).padStart(6)} ms, peak +${above.toFixed(0)} MiB = ${ofBytes(r)} the bytes compared${spreadText}; ${r.status}${r.status === 'pass' ? '' : `: ${r.message.slice(0, 160)}`}`,
         );
         if (mode === 'ordered' && rows >= 100_000) {
           const held = (await peerPeakMb(path.join(toolDir, 'reference', 'fixture_table.json'))) - (await peerPeakMb());
