@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonWithRowColumns, tableRowsIn } from './parse-json-rows.js';
+import { tooDeep } from './nesting.js';
 import { rowColumnsOf } from './row-columns.js';
 
 const atT = tableRowsIn([{ key: 't', type: 'table' }])!;
@@ -154,5 +155,17 @@ describe('parseJsonWithRowColumns', () => {
     ])
       expect(inFixture(other)).toBe(false);
     expect(tableRowsIn([{ key: 'u', type: 'chart' }])).toBeUndefined();
+  });
+
+  it('still shows a cell nested too deep to the depth check, and lets flat held rows through', () => {
+    const deep = `${'['.repeat(300)}1${']'.repeat(300)}`;
+    const text = `{"t":{"rows":[[1,"a"],[2,${deep}],[3,"c"]]}}`;
+    const v = parseJsonWithRowColumns(text, atT, 0) as { t: { rows: unknown[] } };
+    expect(rowColumnsOf(v.t.rows)?.nested).toBe(true);
+    expect(tooDeep(v, 256)?.slice(0, 5)).toEqual(['t', 'rows', 1, 1, 0]);
+    const flat = parseJsonWithRowColumns('{"t":{"rows":[[1,"a"],[2,"b"]]}}', atT, 0) as { t: { rows: unknown[] } };
+    expect(rowColumnsOf(flat.t.rows)?.nested).toBe(false);
+    expect(tooDeep(flat, 256)).toBeNull();
+    expect(tooDeep(flat, 3)).toEqual(['t', 'rows', 0]);
   });
 });
