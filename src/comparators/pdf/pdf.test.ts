@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { fileComparator } from '../file.js';
 import { contractCases } from './pdf.cases.js';
 import { comparePdf, notAPdf } from './pdf.js';
+import { loadPdfjs, openDocument, type PdfjsLike } from './pdfjs.js';
 import { readingOrder } from './reading-order.js';
 import { comparePdfPages } from './text-diff.js';
 import type { ComparisonResult } from '../types.js';
@@ -121,6 +123,54 @@ describe('PDF modes', () => {
         actual: 'Camlidl manual, pages 1-3',
       },
     ]);
+  });
+});
+
+describe('PDF text without the standard font files', () => {
+  const real = (name: string): Buffer => readFileSync(new URL(`../../../test/cases/real/pdf/${name}`, import.meta.url));
+  /** every text item of every page as pdf.js reads it: its text, place, size and line end */
+  async function items(bytes: Uint8Array, rendering: boolean): Promise<unknown[]> {
+    const pdfjs = ((await loadPdfjs()) as { module: PdfjsLike }).module;
+    const opened = await openDocument(pdfjs, bytes, undefined, rendering);
+    if (!opened.ok) throw new Error(opened.problem);
+    const { doc, close } = opened.open;
+    const out: unknown[] = [];
+    for (let p = 1; p <= doc.numPages; p++) {
+      const page = await doc.getPage(p);
+      const { items } = await page.getTextContent();
+      out.push(items.map((i) => [i.str, i.transform, i.width, i.height, i.hasEOL]));
+    }
+    await close();
+    return out;
+  }
+  // text modes open a PDF without them (pdfjs.ts): the text must be what rendering's opening reads
+  for (const name of ['xorg-dps.pdf', 'form-alice.pdf', 'columns-by-row.pdf', 'chart-a.pdf']) {
+    it(`${name} reads the same text items either way`, async () => {
+      const bytes = real(name);
+      const reading = await items(bytes, false);
+      expect(reading.flat().length).toBeGreaterThan(5);
+      expect(reading).toEqual(await items(bytes, true));
+    });
+  }
+  it('a page in all 14 standard fonts, Symbol and ZapfDingbats included, reads the same either way', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([600, 420]);
+    let y = 390;
+    for (const name of Object.values(StandardFonts)) {
+      const font = await doc.embedFont(name);
+      const text =
+        name === StandardFonts.Symbol
+          ? 'αβγδ ∑∫√ ≤≥ ∞ π'
+          : name === StandardFonts.ZapfDingbats
+            ? '✓✔✕✖❤➔'
+            : `${name}: fi fl — “quoted” €100 ½ café Æ`;
+      page.drawText(text, { x: 20, y, size: 12, font });
+      y -= 26;
+    }
+    const bytes = await doc.save();
+    const reading = await items(bytes, false);
+    expect(JSON.stringify(reading)).toContain('αβγδ');
+    expect(reading).toEqual(await items(bytes, true));
   });
 });
 
