@@ -20,7 +20,9 @@ export function findLag(
   if (L === 0 || actual.length === 0 || maxLag <= 0) return { lag: 0, correlation: 0 };
   const start = loudestSegment(expected, L);
   const span = L + 2 * maxLag;
-  const P = nextPow2(L + span);
+  // a circular correlation of this size is exact at every lag searched: x is zero past L, so
+  // x[n]·y[n + m] never wraps while n + m ≤ L − 1 + 2·maxLag < span ≤ P
+  const P = nextPow2(span);
   const x = new Float64Array(P);
   const y = new Float64Array(P);
   let ex = 0;
