@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { comparePdf } from './pdf.js';
 import { acquirePdfThreads, type PdfThreadPool } from './pdf-threads.js';
 import type { PdfjsLike } from './pdfjs.js';
@@ -29,6 +29,29 @@ describe('reading PDFs on threads (pdf-threads.ts)', () => {
     const changed = await comparePdf(real('camlidl.pdf'), real('camlidl-word.pdf'), {}, onThreads);
     expect(changed.status).toBe('fail');
     expect(changed.differences?.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("writes nothing of pdf.js's to pixie's output: warnings about a document stay in the thread", async () => {
+    // xorg-docs' DPS manual (X/MIT) leaves its fonts out, and text is read without pdf.js's standard
+    // font files (pdfjs.ts): pdf.js warns about each font, where nobody reads it
+    const bytes = real('xorg-dps.pdf');
+    const writes: string[] = [];
+    const keep = (chunk: unknown) => {
+      writes.push(String(chunk));
+      return true;
+    };
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(keep);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(keep);
+    try {
+      const r = await comparePdf(bytes, Buffer.concat([bytes, Buffer.from('\n')]), {}, onThreads);
+      expect(r.metric).toMatch(/^text equal on all \d+ page\(s\)/);
+      // what a thread prints reaches the main thread as messages: give them time to arrive
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    expect(writes).toEqual([]);
   }, 60_000);
 
   it('fails the comparison with a sentence when a thread dies, and starts new threads for the next', async () => {

@@ -46,11 +46,17 @@ export interface PdfThreadPool {
 
 let pool: PdfThreadPool | null = null;
 
-type WithWorker = PdfjsLike & { PDFWorker: new (o: { port: unknown }) => unknown };
+type WithWorker = PdfjsLike & { PDFWorker: new (o: { port: unknown; verbosity: number }) => unknown };
 
 function startThread(pdfjs: WithWorker, mine: () => PdfThreadPool | null): PdfThread {
   const workerModule = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'));
-  const thread = new Worker(new URL(`data:text/javascript,${encodeURIComponent(THREAD_SOURCE(workerModule.href))}`));
+  // what the thread prints is its own: a thread's console otherwise lands in pixie's stdout, inside --json
+  const thread = new Worker(new URL(`data:text/javascript,${encodeURIComponent(THREAD_SOURCE(workerModule.href))}`), {
+    stdout: true,
+    stderr: true,
+  });
+  thread.stdout.resume();
+  thread.stderr.resume();
   const { port1, port2 } = new MessageChannel();
   thread.postMessage({ port: port2 }, [port2]);
   const died = new Promise<string>((resolve) => {
@@ -63,7 +69,9 @@ function startThread(pdfjs: WithWorker, mine: () => PdfThreadPool | null): PdfTh
   });
   thread.unref();
   port1.unref();
-  return { pdfWorker: new pdfjs.PDFWorker({ port: port1 }), thread, port: port1, died };
+  // pdf.js's own warnings (a font it was not given, a damaged object it works around) stay silent,
+  // as in-process; the thread takes its level from this, not from getDocument's options
+  return { pdfWorker: new pdfjs.PDFWorker({ port: port1, verbosity: 0 }), thread, port: port1, died };
 }
 
 /**
