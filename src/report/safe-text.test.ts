@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { safeText } from './safe-text.js';
+import { parseJsonWithRowColumns } from '../util/parse-json-rows.js';
+import { rowColumnsOf } from '../util/row-columns.js';
 import { createValueCap, isTruncatedValue, type TruncatedValue } from './value-cap.js';
 
 describe('safeText', () => {
@@ -70,5 +72,63 @@ describe('the report value cap', () => {
     expect(marker.$truncated.file).toMatch(new RegExp(`${marker.$truncated.sha256}\\.png$`));
     expect(readFileSync(marker.$truncated.file!)).toEqual(png);
     expect((cap.keep('z'.repeat(2000)) as TruncatedValue).$truncated.file).toBeUndefined();
+  });
+
+  it('counts a value as JSON.stringify writes it, escapes included, to keep exactly what fits', () => {
+    const strings = [
+      'plain',
+      'quote " and \\ back',
+      'tab\tnew\nline\u0001\u001f\u007f',
+      '😀 pair',
+      '\ud800 lone',
+      'lone \udc00',
+      '\u0001\udc00',
+      '\ud83d',
+    ];
+    for (const v of [...strings, { [strings[1]!]: strings[2], [strings[4]!]: [strings[5], 1.5e-7, -0] }]) {
+      const exact = JSON.stringify(v).length;
+      expect(createValueCap({ valueChars: exact, totalChars: 1e9, depth: 8 }).keep(v)).toBe(v);
+      expect(createValueCap({ valueChars: exact - 1, totalChars: 1e9, depth: 8 }).keep(v)).toMatchObject({
+        $truncated: { json_chars: exact },
+      });
+    }
+  });
+
+  it('measures and hashes rows held as columns exactly as the same rows parsed whole', () => {
+    const cell = (i: number) => [i, -0, 0.1 * i, 1e21 * i, `"é\n${'😀'.repeat(i % 3)}\u0001`, i % 2 === 0, null];
+    const texts = [
+      JSON.stringify({
+        columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+        rows: Array.from({ length: 1300 }, (_, i) => cell(i)),
+      }),
+      JSON.stringify({
+        rows: Array.from({ length: 1300 }, (_, i) => Object.fromEntries(cell(i).map((v, k) => [`k${k}`, v]))),
+      }),
+    ];
+    for (const text of texts) {
+      const held = parseJsonWithRowColumns(text, (p) => p.length === 1 && p[0] === 'rows', 0) as { rows: unknown[] };
+      expect(rowColumnsOf(held.rows)).toBeDefined();
+      const plain = JSON.parse(text) as unknown;
+      const exact = JSON.stringify(plain).length;
+      const marker = (v: unknown, limits: { valueChars: number; depth: number }) =>
+        createValueCap({ ...limits, totalChars: 1e9 }).keep(v);
+      // too large by one character, the same marker; within the limit, kept as it is
+      for (const limits of [
+        { valueChars: exact - 1, depth: 256 },
+        { valueChars: 1000, depth: 256 },
+      ]) {
+        expect(marker(held, limits)).toEqual(marker(plain, limits));
+        expect(marker(held, limits)).toMatchObject({
+          $truncated: { json_chars: exact, sha256: createHash('sha256').update(JSON.stringify(plain)).digest('hex') },
+        });
+      }
+      expect(marker(held, { valueChars: exact, depth: 256 })).toBe(held);
+      // the table, its rows and a row: three levels
+      expect(marker(held, { valueChars: exact, depth: 3 })).toBe(held);
+      expect(marker(held, { valueChars: exact, depth: 2 })).toEqual(marker(plain, { valueChars: exact, depth: 2 }));
+      expect(marker(held, { valueChars: exact, depth: 2 })).toMatchObject({
+        $truncated: { why: expect.stringMatching(/nests more than 2 levels/) },
+      });
+    }
   });
 });
