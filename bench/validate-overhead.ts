@@ -75,7 +75,8 @@ export async function benchValidateOverhead(opts: { runs?: number } = {}): Promi
         floorTool.push((JSON.parse(stdout) as { tool_ms: number[] }).tool_ms);
         return ms;
       },
-      Math.max(3, Math.ceil(runs / 2)),
+      // as many pairs as the single tools get: six read anywhere from 23 to 69 ms per tool
+      runs,
     );
     // the first of each is the warm-up interleaved() leaves out
     pixieTool.shift();
