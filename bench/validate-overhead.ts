@@ -96,6 +96,10 @@ export async function benchValidateOverhead(opts: { runs?: number } = {}): Promi
     console.log(
       `      ${'outside any tool'.padEnd(20)} ${showSpread(spread(outside))} (start-up, discovery, report, exit)`,
     );
+    const inside = pixieTool.map((p, i) => sum(p.map((ms, t) => ms - floorTool[i]![t]!)) / all.length);
+    console.log(
+      `    pixie's time beyond the floor per tool inside its report, start-up aside (each run's mean over the tools): ${showSpread(spread(inside))} (for the record)`,
+    );
     const help = await interleaved(
       () => timeChecked(node, [PIXIE, '--help']),
       () => timeChecked(node, ['-e', '']),
