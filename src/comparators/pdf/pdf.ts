@@ -180,8 +180,8 @@ export async function comparePdf(
   async function readAndCompare(workers: unknown[] = []): Promise<ComparisonResult> {
     // opened together (pdf.js parses one while it waits on the other); the expected file's problem first
     const [openedE, openedA] = await Promise.all([
-      openDocument(pdfjs, expectedBytes, workers[0], mode === 'visual'),
-      openDocument(pdfjs, actualBytes, workers[1], mode === 'visual'),
+      openDocument(pdfjs, expectedBytes, workers[0]),
+      openDocument(pdfjs, actualBytes, workers[1]),
     ]);
     if (!openedE.ok) {
       if (openedA.ok) await openedA.open.close();

@@ -151,31 +151,25 @@ export function loadRenderingPdfjs(): Promise<Loaded<unknown>> {
   return rendering;
 }
 
-let options: { reading: Record<string, unknown>; rendering: Record<string, unknown> } | null = null;
+let options: Record<string, unknown> | null = null;
 
-/**
- * How pdf.js opens a document. The standard font files (Helvetica, Times, Symbol… for PDFs that do
- * not embed them) are given for rendering only: they are glyph outlines, and pdf.js turns each one
- * into a font it could draw, for every document (40 of the 110 ms invoice-pdf's ten small PDFs took
- * to compare). Text, its positions and widths come from the PDF and pdf.js's built-in metrics
- * either way: 43 PDFs read both ways (Debian's xorg-docs, gnuplot and camlidl manuals, ReportLab and
- * pdf-lib pages in all 14 standard fonts) gave the same text items, and pdf.test.ts checks it.
- */
-function documentOptions(rendering: boolean): Record<string, unknown> {
-  if (!options) {
-    const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-    const reading = {
-      cMapUrl: `${path.join(root, 'cmaps')}/`,
-      cMapPacked: true,
-      wasmUrl: `${path.join(root, 'wasm')}/`,
-      verbosity: 0,
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-    };
-    options = { reading, rendering: { ...reading, standardFontDataUrl: `${path.join(root, 'standard_fonts')}/` } };
-  }
-  return rendering ? options.rendering : options.reading;
+function documentOptions(): Record<string, unknown> {
+  if (options) return options;
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  options = {
+    // text needs them too, not only drawing: letters of a font a PDF names (Helvetica) without
+    // embedding it or giving an encoding are read through the font's own encoding. Without them
+    // pdf.js reads ten small PDFs a third faster, but drops ü and ö alike (pdf.test.ts)
+    standardFontDataUrl: `${path.join(root, 'standard_fonts')}/`,
+    cMapUrl: `${path.join(root, 'cmaps')}/`,
+    cMapPacked: true,
+    wasmUrl: `${path.join(root, 'wasm')}/`,
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+  };
+  return options;
 }
 
 export interface OpenDocument {
@@ -192,16 +186,10 @@ export async function openDocument(
   bytes: Uint8Array,
   /** pdf.js's PDFWorker to read it on (pdf-threads.ts), else pdf.js's in-process worker */
   worker?: unknown,
-  /** its pages will be drawn, so pdf.js needs the standard fonts' outlines */
-  rendering = false,
 ): Promise<{ ok: true; open: OpenDocument } | { ok: false; problem: string }> {
   let task: ReturnType<PdfjsLike['getDocument']> | null = null;
   try {
-    task = pdfjs.getDocument({
-      data: new Uint8Array(bytes),
-      ...documentOptions(rendering),
-      ...(worker ? { worker } : {}),
-    });
+    task = pdfjs.getDocument({ data: new Uint8Array(bytes), ...documentOptions(), ...(worker ? { worker } : {}) });
     const doc = await task.promise;
     const t = task;
     return { ok: true, open: { doc, close: () => t.destroy().catch(() => undefined) } };

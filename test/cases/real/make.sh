@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Rebuilds the real-world golden files in test/cases/real from sources outside pixie (README.md here
 # names each source and its licence). Not run by the tests: the files it writes are committed.
-# Needs Debian's camlidl-doc and xorg-docs (downloaded, not installed), sound-theme-freedesktop,
-# espeak-ng, sox, imagemagick, librsvg2-bin, ghostscript, qpdf, poppler-utils, python3-reportlab,
-# enscript, and a checkout of pixelmatch's repository (its test/fixtures) in PIXELMATCH_FIXTURES.
+# Needs Debian's camlidl-doc (downloaded, not installed), sound-theme-freedesktop, espeak-ng, sox,
+# imagemagick, librsvg2-bin, ghostscript, qpdf, poppler-utils, python3-reportlab, enscript, and a
+# checkout of pixelmatch's repository (its test/fixtures) in PIXELMATCH_FIXTURES.
 set -euo pipefail
 cd "$(dirname "$0")"
 : "${PIXELMATCH_FIXTURES:?set PIXELMATCH_FIXTURES to the test/fixtures folder of pixelmatch}"
@@ -18,10 +18,6 @@ rm -f ./*.pdf
 apt-get download camlidl-doc >/dev/null 2>&1 || true
 dpkg-deb --fsys-tarfile camlidl-doc_*.deb | tar -xO ./usr/share/doc/camlidl/camlidl-1.04.doc.pdf > "$work/camlidl-full.pdf"
 rm -f camlidl-doc_*.deb
-# a short manual set in the standard fonts, none embedded (Debian xorg-docs, Apache FOP, X/MIT)
-apt-get download xorg-docs >/dev/null 2>&1 || true
-dpkg-deb --fsys-tarfile xorg-docs_*.deb | tar -xO ./usr/share/doc/xorg-docs/graphics/dps.pdf.gz | gunzip > xorg-dps.pdf
-rm -f xorg-docs_*.deb
 qpdf --empty --pages "$work/camlidl-full.pdf" 1-3 -- camlidl.pdf
 # benign: resaved by qpdf (object streams, recompressed) and by ghostscript's pdfwrite
 qpdf --object-streams=generate --recompress-flate --compression-level=9 camlidl.pdf camlidl-qpdf.pdf
