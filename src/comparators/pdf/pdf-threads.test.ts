@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { comparePdf } from './pdf.js';
@@ -55,6 +56,29 @@ describe('reading PDFs on threads (pdf-threads.ts)', () => {
     }
     expect(writes).toEqual([]);
   }, 60_000);
+
+  it('lets the process exit by itself once a comparison on the threads is done', async () => {
+    const href = (f: string) => JSON.stringify(new URL(f, import.meta.url).href);
+    const script = `
+      import { readFileSync } from 'node:fs';
+      import { comparePdf } from ${href('./pdf.ts')};
+      import { acquirePdfThreads } from ${href('./pdf-threads.ts')};
+      const real = (name) => readFileSync(new URL(name, ${href('../../../test/cases/real/pdf/')}));
+      const r = await comparePdf(real('camlidl.pdf'), real('camlidl-word.pdf'), {}, { readingThreads: acquirePdfThreads });
+      console.log(r.status);
+    `;
+    // a process the threads kept alive would be killed at the timeout, and fail here
+    const result = await new Promise<{ error: Error | null; stdout: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        { timeout: 60_000 },
+        (error, stdout) => resolve({ error, stdout }),
+      ),
+    );
+    expect(result.error).toBeNull();
+    expect(result.stdout.trim()).toBe('fail');
+  }, 90_000);
 
   it('fails the comparison with a sentence when a thread dies, and starts new threads for the next', async () => {
     let used: PdfThreadPool | null = null;

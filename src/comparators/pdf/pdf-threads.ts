@@ -18,11 +18,15 @@ const THREADS = 2;
 
 /**
  * pdf.js's worker side, run on a port the main thread sends (pdf.js's own `initializeFromPort`).
- * As in the main thread (optional-module.ts), the natives core-js replaces as pdf.js loads are put
- * back: its Array.prototype.push alone made a thread read a PDF a third slower.
+ * Its console is silenced first: a thread's console lands in pixie's stdout, inside `--json`, and
+ * pdf.js's image decoders print whatever verbosity says. (Capturing the thread's stdout instead
+ * kept the process from exiting.) As in the main thread (optional-module.ts), the natives core-js
+ * replaces as pdf.js loads are put back: its Array.prototype.push alone made a thread read a PDF a
+ * third slower.
  */
 const THREAD_SOURCE = (workerModule: string) => `
 import { parentPort } from 'node:worker_threads';
+for (const k of ['debug', 'error', 'info', 'log', 'warn']) console[k] = () => {};
 const natives = [[Array.prototype, 'push'], [JSON, 'parse'], [JSON, 'stringify']].map(([o, k]) => [o, k, Object.getOwnPropertyDescriptor(o, k)]);
 const { WorkerMessageHandler } = await import(${JSON.stringify(workerModule)});
 for (const [o, k, d] of natives) Object.defineProperty(o, k, d);
@@ -50,13 +54,7 @@ type WithWorker = PdfjsLike & { PDFWorker: new (o: { port: unknown; verbosity: n
 
 function startThread(pdfjs: WithWorker, mine: () => PdfThreadPool | null): PdfThread {
   const workerModule = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'));
-  // what the thread prints is its own: a thread's console otherwise lands in pixie's stdout, inside --json
-  const thread = new Worker(new URL(`data:text/javascript,${encodeURIComponent(THREAD_SOURCE(workerModule.href))}`), {
-    stdout: true,
-    stderr: true,
-  });
-  thread.stdout.resume();
-  thread.stderr.resume();
+  const thread = new Worker(new URL(`data:text/javascript,${encodeURIComponent(THREAD_SOURCE(workerModule.href))}`));
   const { port1, port2 } = new MessageChannel();
   thread.postMessage({ port: port2 }, [port2]);
   const died = new Promise<string>((resolve) => {
