@@ -67,8 +67,8 @@ function startThread(pdfjs: WithWorker, mine: () => PdfThreadPool | null): PdfTh
   });
   thread.unref();
   port1.unref();
-  // pdf.js's own warnings (a cross-reference it rebuilds, a damaged object it works around) stay silent,
-  // as in-process; the thread takes its level from this, not from getDocument's options
+  // pdf.js's own warnings (a cross-reference it rebuilds, a damaged object it works around) stay
+  // silent, as in-process; the thread takes its level from this, not from getDocument's options
   return { pdfWorker: new pdfjs.PDFWorker({ port: port1, verbosity: 0 }), thread, port: port1, died };
 }
 
