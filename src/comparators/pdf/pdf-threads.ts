@@ -18,11 +18,11 @@ const THREADS = 2;
 
 /**
  * pdf.js's worker side, run on a port the main thread sends (pdf.js's own `initializeFromPort`).
- * Its console is silenced first: a thread's console lands in pixie's stdout, inside `--json`, and
- * pdf.js's image decoders print whatever verbosity says. (Capturing the thread's stdout instead
- * kept the process from exiting.) As in the main thread (optional-module.ts), the natives core-js
- * replaces as pdf.js loads are put back: its Array.prototype.push alone made a thread read a PDF a
- * third slower.
+ * Its console is silenced first: a thread's console is pixie's own stdout and stderr, and pdf.js's
+ * image decoders print whatever the verbosity. (Capturing the thread's output instead kept a
+ * process that compared PDFs from exiting.) As in the main thread (optional-module.ts), the
+ * natives core-js replaces as pdf.js loads are put back: its Array.prototype.push alone made a
+ * thread read a PDF a third slower.
  */
 const THREAD_SOURCE = (workerModule: string) => `
 import { parentPort } from 'node:worker_threads';
