@@ -22,11 +22,14 @@ const THREADS = 2;
  * image decoders print whatever the verbosity. (Capturing the thread's output instead kept a
  * process that compared PDFs from exiting.) As in the main thread (optional-module.ts), the
  * natives core-js replaces as pdf.js loads are put back: its Array.prototype.push alone made a
- * thread read a PDF a third slower.
+ * thread read a PDF a third slower. And the thread has no DecompressionStream, so pdf.js inflates
+ * content streams with its own code, as it does whenever that stream fails: a web stream per page
+ * (set up, fed and drained through promises) made a 100-page pair take ~25% longer (bench/pdf.ts).
  */
 const THREAD_SOURCE = (workerModule: string) => `
 import { parentPort } from 'node:worker_threads';
 for (const k of ['debug', 'error', 'info', 'log', 'warn']) console[k] = () => {};
+delete globalThis.DecompressionStream;
 const natives = [[Array.prototype, 'push'], [JSON, 'parse'], [JSON, 'stringify']].map(([o, k]) => [o, k, Object.getOwnPropertyDescriptor(o, k)]);
 const { WorkerMessageHandler } = await import(${JSON.stringify(workerModule)});
 for (const [o, k, d] of natives) Object.defineProperty(o, k, d);
