@@ -1,13 +1,21 @@
 // Reading a table value: `{columns, rows}` or a bare row list, rows as arrays or objects, columns
 // as names or `{key, label}`; columns of the two sides are aligned by key, then by label.
 import { isPlainObject } from '../../util/is-plain-object.js';
-import { rowColumnsOf } from '../../util/row-columns.js';
+import { itemReader, rowColumnsOf } from '../../util/row-columns.js';
 import { describeValue, shortJson } from '../kit/value.js';
 
 /** A cell a row does not have (shorter array row, object row without the key). */
 export const MISSING: unique symbol = Symbol('missing cell');
 export type Cell = unknown;
 export type Row = unknown[] | Record<string, unknown>;
+
+/**
+ * Row i of a table's rows as arrays of cells. Rows held as columns are made from the columns, not
+ * through their Proxy's traps (util/row-columns.ts).
+ */
+export function rowReader(rows: readonly Cell[][]): (i: number) => Cell[] {
+  return itemReader(rows) as (i: number) => Cell[];
+}
 
 export interface Col {
   name: string;

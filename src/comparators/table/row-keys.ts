@@ -4,8 +4,8 @@
 // packed numbers and actual rows in their order only: visiting rows in another order than they lie
 // in memory costs a cache miss per cell, which was most of the time of a million-row matching.
 import { ascendingByKey } from './radix.js';
-import type { Cell } from './read.js';
-import { itemReader, rowColumnsOf } from '../../util/row-columns.js';
+import { type Cell, rowReader } from './read.js';
+import { rowColumnsOf } from '../../util/row-columns.js';
 import { identicalRows, rowHashes, sameSignature } from './row-hash.js';
 
 /** Slot of a 32-bit hash among 2^bits (Fibonacci hashing: the top bits of a multiply spread any hash). */
@@ -74,8 +74,7 @@ export function packRows(rows: Cell[][], width: number, index: SignatureIndex, n
   // Float64Array takes half the memory a plain array does while it is filled (util/row-columns.ts).
   const size = numbers ? n * width : 0;
   const num: number[] | Float64Array = rowColumnsOf(rows) ? new Float64Array(size) : new Array(size);
-  // rows held as columns are read from them, not through their Proxy (util/row-columns.ts)
-  const row = itemReader(rows) as (i: number) => Cell[];
+  const row = rowReader(rows);
   for (let i = 0; i < n; i++) {
     const cells = row(i);
     rowHashes(cells, pair);
@@ -149,8 +148,8 @@ export function pairIdentical(
     }
   }
   const collided = new Set<number>();
-  const eRow = itemReader(E) as (i: number) => Cell[];
-  const aRow = itemReader(A) as (j: number) => Cell[];
+  const eRow = rowReader(E);
+  const aRow = rowReader(A);
   for (let j = 0; j < A.length; j++) {
     const i = matchA[j]!;
     if (i !== -1 && !sameRow(e, i, eRow(i), aRow(j), a.bucket[j]!, index)) collided.add(a.hash[j]!);

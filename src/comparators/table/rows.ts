@@ -5,9 +5,8 @@ import type { NumericTolerance } from '../kit/numeric-tolerance.js';
 import { joinPath } from '../kit/paths.js';
 import { shortJson } from '../kit/value.js';
 import { cellsWithin, compareCell } from './cells.js';
-import { MISSING, rowContent, type Aligned, type Cell, type Col, type Row } from './read.js';
+import { MISSING, rowContent, rowReader, type Aligned, type Cell, type Col, type Row } from './read.js';
 import { matchUnordered } from './unordered.js';
-import { itemReader } from '../../util/row-columns.js';
 
 /** Both tables with aligned columns: E[i][c] and A[j][c] are the cells of common column c. */
 export interface PreparedTables {
@@ -109,9 +108,8 @@ export function compareOrderedRows(r: RowReport): void {
   const { E, A, tols } = r.p;
   const n = Math.min(E.length, A.length);
   const differing: number[] = [];
-  // rows held as columns are read from them, not through their Proxy (util/row-columns.ts)
-  const eRow = itemReader(E) as (i: number) => Cell[];
-  const aRow = itemReader(A) as (i: number) => Cell[];
+  const eRow = rowReader(E);
+  const aRow = rowReader(A);
   for (let i = 0; i < n; i++) if (!cellsWithin(eRow(i), aRow(i), tols)) differing.push(i);
   if (differing.length && E.length === A.length) {
     // the same rows exactly, or (when most rows moved) within tolerance; the search stops at the

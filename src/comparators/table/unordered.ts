@@ -7,8 +7,7 @@
 import { numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { cellsWithin } from './cells.js';
 import { ascendingPositions } from './radix.js';
-import type { Cell } from './read.js';
-import { itemReader } from '../../util/row-columns.js';
+import { type Cell, rowReader } from './read.js';
 import { type PackedRows, packRows, pairIdentical, SignatureIndex } from './row-keys.js';
 
 /** Work limit for the augmenting-path search (pathological inputs only). */
@@ -216,7 +215,6 @@ class Solver {
   private edgeE = new Int32Array(1024);
   private edges = 0;
   private readonly numericCols: number[][] = [];
-  // rows held as columns are read from them, not through their Proxy (util/row-columns.ts)
   private readonly eRow: (i: number) => Cell[];
   private readonly aRow: (j: number) => Cell[];
 
@@ -229,8 +227,8 @@ class Solver {
     private readonly matchE: Int32Array,
     private readonly matchA: Int32Array,
   ) {
-    this.eRow = itemReader(E) as (i: number) => Cell[];
-    this.aRow = itemReader(A) as (j: number) => Cell[];
+    this.eRow = rowReader(E);
+    this.aRow = rowReader(A);
     this.degree = new Int32Array(E.length);
     this.edgeStart = new Int32Array(A.length);
     this.edgeEnd = new Int32Array(A.length);
