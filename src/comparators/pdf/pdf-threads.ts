@@ -55,7 +55,7 @@ let pool: PdfThreadPool | null = null;
 
 type WithWorker = PdfjsLike & { PDFWorker: new (o: { port: unknown; verbosity: number }) => unknown };
 
-function startThread(pdfjs: WithWorker, mine: () => PdfThreadPool | null): PdfThread {
+function startThread(pdfjs: WithWorker, owner: PdfThreadPool): PdfThread {
   const workerModule = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'));
   const thread = new Worker(new URL(`data:text/javascript,${encodeURIComponent(THREAD_SOURCE(workerModule.href))}`));
   const { port1, port2 } = new MessageChannel();
@@ -66,7 +66,7 @@ function startThread(pdfjs: WithWorker, mine: () => PdfThreadPool | null): PdfTh
   });
   // a dead thread's pool is dropped, so the next comparison starts new ones
   void died.then(() => {
-    if (pool === mine()) pool = null;
+    if (pool === owner) pool = null;
   });
   thread.unref();
   port1.unref();
@@ -84,7 +84,7 @@ export function acquirePdfThreads(pdfjs: PdfjsLike): PdfThreadPool | null {
   if (!pool) {
     const fresh: PdfThreadPool = { threads: [], users: 0 };
     try {
-      for (let i = 0; i < THREADS; i++) fresh.threads.push(startThread(pdfjs as WithWorker, () => fresh));
+      for (let i = 0; i < THREADS; i++) fresh.threads.push(startThread(pdfjs as WithWorker, fresh));
     } catch {
       return null;
     }
