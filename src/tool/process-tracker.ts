@@ -2,7 +2,7 @@
 // subreaper (launch.ts) that is exactly the subreaper's descendants; without it, the tool's process
 // group, every descendant ever seen, and every process carrying the run's PIXIE_RUN_ID marker.
 import { readFileSync } from 'node:fs';
-import { allProcesses, descendantsOf, type ProcInfo, processesWithEnv } from './processes.js';
+import { allProcesses, descendantsOf, type ProcInfo, processesWithEnv, processTree, readStat } from './processes.js';
 
 export class ProcessTracker {
   peakMb = 0;
@@ -26,11 +26,27 @@ export class ProcessTracker {
     return [...out.values()];
   }
 
-  /** `procs`: a listing just read, when the caller needs one too (each costs a read of /proc) */
+  /**
+   * The processes this tracker judges from: under a live subreaper its tree, with every process
+   * of the tool seen before that is still alive; else every process on the machine.
+   */
+  look(): ProcInfo[] {
+    if (process.platform !== 'linux') return [];
+    const tree = this.contained() ? processTree(this.root) : null;
+    if (!tree) return allProcesses();
+    const inTree = new Set(tree.map((p) => p.pid));
+    for (const pid of this.known.keys()) {
+      const p = inTree.has(pid) ? null : readStat(pid);
+      if (p) tree.push(p);
+    }
+    return tree;
+  }
+
+  /** `procs`: a listing just read by look(), when the caller needs one too */
   sample(procs?: ProcInfo[]): void {
     if (process.platform !== 'linux') return;
     let kb = 0;
-    for (const p of this.members(procs ?? allProcesses())) {
+    for (const p of this.members(procs ?? this.look())) {
       kb += p.rssKb;
       this.known.set(p.pid, p.startTime);
     }
@@ -40,7 +56,7 @@ export class ProcessTracker {
   /** Live processes of the tool, with their process group. */
   alive(listing?: ProcInfo[]): ProcInfo[] {
     if (process.platform !== 'linux') return [];
-    const procs = listing ?? allProcesses();
+    const procs = listing ?? this.look();
     const out = new Map<number, ProcInfo>();
     for (const p of this.members(procs)) out.set(p.pid, p);
     const byPid = new Map(procs.map((p) => [p.pid, p]));

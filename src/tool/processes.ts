@@ -13,7 +13,8 @@ export interface ProcInfo {
 
 const PAGE_KB = 4;
 
-function readStat(pid: number): ProcInfo | null {
+/** One process's stat line, or null once it ended (or is a zombie). */
+export function readStat(pid: number): ProcInfo | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // the command name may hold spaces and parentheses: fields start after the last ')'
@@ -48,6 +49,59 @@ export function allProcesses(): ProcInfo[] {
   for (const pid of allPids()) {
     const info = readStat(pid);
     if (info) out.push(info);
+  }
+  return out;
+}
+
+let childrenListed: boolean | null = null;
+
+/** The children of every thread of `pid` (a child belongs to the thread that forked it); [] once it ended. */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const task of tasks) {
+    try {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' '))
+        if (child) out.push(Number(child));
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
+/**
+ * `root` and every live process descended from it, found by following each thread's `children`
+ * file down from `root`: a few reads for a tool's handful of processes, where allProcesses reads the
+ * stat of every process on the machine (hundreds on a desktop, several times a second). Null where
+ * the kernel keeps no children files (built without CONFIG_PROC_CHILDREN): then scan them all.
+ */
+export function processTree(root: number): ProcInfo[] | null {
+  childrenListed ??= (() => {
+    try {
+      readFileSync(`/proc/${process.pid}/task/${process.pid}/children`);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  if (!childrenListed) return null;
+  const out: ProcInfo[] = [];
+  const seen = new Set<number>();
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.pop()!;
+    if (seen.has(pid)) continue; // a pid ended and reused during the walk
+    seen.add(pid);
+    const info = readStat(pid);
+    if (!info) continue; // ended, or a zombie (whose children, if any, went to the subreaper)
+    out.push(info);
+    for (const child of childrenOf(pid)) queue.push(child);
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { freePort, releasePort } from './free-port.js';
 import { type Exit, launch } from './launch.js';
 import { exposedListeners, exposedOf, type Listener, listenersOf } from './listeners.js';
 import { describeProcess, ProcessTracker } from './process-tracker.js';
-import { allProcesses, isRunning, killQuietly, peakResidentMbOf, type ProcInfo } from './processes.js';
+import { isRunning, killQuietly, peakResidentMbOf, type ProcInfo } from './processes.js';
 import type { Runtime } from './runtime.js';
 import { registerGroup, unguardGroup, unregisterGroup } from './process-registry.js';
 import { type HealthPoll, healthPollOf, slowStart } from './slow-start.js';
@@ -132,7 +132,7 @@ async function answeredByTool(
   const since = performance.now();
   for (;;) {
     // one listing of /proc serves the memory sample and the processes whose sockets are looked at
-    const listing = allProcesses();
+    const listing = tracker.look();
     tracker.sample(listing);
     // the tool's own process too: the tracker may not have seen it yet
     const listeners = listenersOf([pid, ...tracker.alive(listing).map((p) => p.pid)]);
@@ -201,7 +201,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     exitStatus: () => exit,
     peakMemoryMb: () => peakMemoryMb(),
     lastLook: () => {
-      const listing = allProcesses();
+      const listing = tracker.look();
       return {
         peakMemoryMb: peakMemoryMb(listing),
         exposedListeners: exposedListeners(tracker.alive(listing).map((p) => p.pid)),
@@ -279,7 +279,7 @@ async function stopGroup(
 ): Promise<StopResult> {
   const started = performance.now();
   // one listing of /proc serves the last memory sample and the processes to signal
-  const listing = allProcesses();
+  const listing = tracker.look();
   tracker.sample(listing);
   const members = tracker.alive(listing);
   const escaped = members.filter((p) => p.pgid !== pgid).length;
