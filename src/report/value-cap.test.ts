@@ -15,46 +15,36 @@ function table(n: number, nudge = -1): { value: object; text: string } {
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 const truncated = (v: unknown) => (v as TruncatedValue).$truncated;
 
-describe('the report value cap: digests made ahead and shared', () => {
-  it('a digest made while the tool works is the one keep() reports', async () => {
-    const { value, text } = table(20_000);
-    const cap = createValueCap(LIMITS);
-    cap.digestAhead(value);
-    // let it run to its end, a slice at a time
-    for (let i = 0; i < 200; i++) await new Promise((r) => setImmediate(r));
-    expect(truncated(cap.keep(value))).toMatchObject({ json_chars: text.length, sha256: sha(text) });
-  });
-
-  it('keep() finishes a digest begun ahead rather than starting again, and the rest of it stops', async () => {
-    const { value, text } = table(300_000);
-    const cap = createValueCap(LIMITS);
-    cap.digestAhead(value); // its first slice only: the rest waits for the event loop
-    const marker = truncated(cap.keep(value));
-    expect(marker).toMatchObject({ json_chars: text.length, sha256: sha(text) });
-    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
-    expect(truncated(createValueCap(LIMITS).keep(value))).toEqual(marker);
-  });
-
+describe('the report value cap: digests shared between equal values', () => {
   it('an answer with the same JSON text as its fixture gets the fixture digest; one cell off, its own', () => {
     const expected = table(5_000);
     const cap = createValueCap(LIMITS);
     const e = truncated(cap.keep(expected.value));
+    expect(e).toMatchObject({ json_chars: expected.text.length, sha256: sha(expected.text) });
     const same = table(5_000);
     expect(truncated(cap.keep(same.value, { sameAs: expected.value }))).toEqual(e);
-    const off = table(5_000, 4_321);
-    expect(off.text).not.toBe(expected.text);
-    expect(truncated(cap.keep(off.value, { sameAs: expected.value }))).toMatchObject({
-      json_chars: off.text.length,
-      sha256: sha(off.text),
-    });
+    for (const nudge of [0, 2_500, 4_999]) {
+      const off = table(5_000, nudge);
+      expect(off.text).not.toBe(expected.text);
+      expect(truncated(cap.keep(off.value, { sameAs: expected.value })), `row ${nudge}`).toMatchObject({
+        json_chars: off.text.length,
+        sha256: sha(off.text),
+      });
+    }
   });
 
-  it('does nothing ahead for a value the report keeps whole', () => {
-    const small = { a: [1, 2, 3] };
+  it('a value digested once is not digested again by another cap, and gives the same marker', () => {
+    const { value, text } = table(5_000);
+    const first = truncated(createValueCap(LIMITS).keep(value));
+    const again = truncated(createValueCap(LIMITS).keep(value));
+    expect(again).toEqual(first);
+    expect(again).toMatchObject({ json_chars: text.length, sha256: sha(text) });
+  });
+
+  it('a sameAs that was never digested (or is no object) changes nothing', () => {
+    const { value, text } = table(3_000);
     const cap = createValueCap(LIMITS);
-    cap.digestAhead(small);
-    cap.digestAhead('a string');
-    cap.digestAhead(null);
-    expect(cap.keep(small)).toBe(small);
+    for (const sameAs of [table(3_000).value, 'text', null, undefined])
+      expect(truncated(cap.keep(value, { sameAs }))).toMatchObject({ json_chars: text.length, sha256: sha(text) });
   });
 });

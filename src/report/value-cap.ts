@@ -5,7 +5,7 @@
 // comparing; only what the report keeps is capped, so four 255 MiB responses cannot crash `--json`
 // or the dashboard. Raising the limits (`--json-full`, an option, or the environment variables)
 // lifts the cap.
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,8 +60,6 @@ export interface ValueCap {
    * text is the same, as a tool's answer that matches its fixture does)
    */
   keep(value: unknown, opts?: { media?: boolean; sameAs?: unknown }): unknown;
-  /** starts making the size and hash of a value too large to keep, a slice at a time, for keep() to find */
-  digestAhead(value: unknown): void;
   /** an object of values (inputs, a response) with each value kept or replaced on its own */
   keepEach(record: Record<string, unknown>): Record<string, unknown>;
 }
@@ -125,12 +123,6 @@ export function createValueCap(limits: ValueCapLimits = valueCapLimits()): Value
       };
       return marker;
     },
-    digestAhead(value) {
-      if (!isObject(value) || digests.has(value) || begun.has(value)) return;
-      const size = measure(value, limits.depth, limits.valueChars);
-      if (!size.deeper && size.chars <= limits.valueChars) return;
-      void digestAhead(value).catch(() => undefined);
-    },
   };
   return cap;
 }
@@ -154,28 +146,47 @@ function previewOf(v: unknown): string {
   return '';
 }
 
-/** Pieces of JSON text handed to the hash at once. */
-const CHUNK_CHARS = 1 << 16;
+interface Digest {
+  chars: number;
+  sha256: string;
+}
 
 /**
- * A value's JSON text in chunks of about 64 KiB, made a piece at a time (a row of a table, or a
- * chunk of held rows), never the whole text of a million-row table at once; without recursion, at
- * any depth.
+ * Digests made, by value (values are never changed once compared): the report keeps a fixture's
+ * expected value and every run's answer through caps of their own, and an answer whose text is its
+ * fixture's takes the fixture's digest (keep's `sameAs`).
  */
-function* jsonChunks(value: unknown): Generator<string> {
+const digests = new WeakMap<object, Digest>();
+
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
+
+/** The length and SHA-256 of a value's JSON text, made once per value. */
+function digest(value: unknown): Digest {
+  const known = isObject(value) ? digests.get(value) : undefined;
+  if (known) return known;
+  const made = digestText(value);
+  if (isObject(value)) digests.set(value, made);
+  return made;
+}
+
+/**
+ * The length and SHA-256 of a value's JSON text, made and fed in pieces (a row of a table at a
+ * time), never the whole text of a million-row table at once; without recursion, at any depth.
+ */
+function digestText(value: unknown): Digest {
+  const hash = createHash('sha256');
+  let chars = 0;
   let pending: string[] = [];
   let pendingChars = 0;
-  /** Adds a piece; true once the pending text should be handed on. */
-  const add = (text: string): boolean => {
+  const emit = (text: string) => {
+    chars += text.length;
     pending.push(text);
     pendingChars += text.length;
-    return pendingChars > CHUNK_CHARS;
-  };
-  const take = (): string => {
-    const text = pending.join('');
-    pending = [];
-    pendingChars = 0;
-    return text;
+    if (pendingChars > 1 << 16) {
+      hash.update(pending.join(''));
+      pending = [];
+      pendingChars = 0;
+    }
   };
   // one frame per open array or object: memory follows the depth, not the size
   const frames: (Children & { at: number })[] = [];
@@ -183,108 +194,37 @@ function* jsonChunks(value: unknown): Generator<string> {
   for (;;) {
     const v = next;
     const held = rowColumnsOf(v);
-    if (held && !held.nested) {
-      for (const piece of rowsText(held)) if (add(piece)) yield take();
-    } else if (typeof v === 'object' && v !== null && !isFlat(v)) {
+    if (held && !held.nested) for (const piece of rowsText(held)) emit(piece);
+    else if (typeof v === 'object' && v !== null && !isFlat(v)) {
       const frame = { ...childrenOf(v), at: 0 };
-      add(frame.keys ? '{' : '[');
+      emit(frame.keys ? '{' : '[');
       frames.push(frame);
-    } else if (typeof v === 'string' && v.length > CHUNK_CHARS) {
+    } else if (typeof v === 'string' && v.length > 1 << 16) {
       // a long string escaped a slice at a time (never splitting a surrogate pair), not copied whole
-      add('"');
+      emit('"');
       for (let at = 0; at < v.length; ) {
-        let end = Math.min(v.length, at + CHUNK_CHARS);
+        let end = Math.min(v.length, at + (1 << 16));
         const last = v.charCodeAt(end - 1);
         if (end < v.length && last >= 0xd800 && last <= 0xdbff) end++;
-        if (add(JSON.stringify(v.slice(at, end)).slice(1, -1))) yield take();
+        emit(JSON.stringify(v.slice(at, end)).slice(1, -1));
         at = end;
       }
-      add('"');
-    } else add(JSON.stringify(v) ?? 'null');
+      emit('"');
+    } else emit(JSON.stringify(v) ?? 'null');
     // the next value: the next item of the innermost frame that has one left
     let top = frames[frames.length - 1];
     while (top && top.at >= top.length) {
-      add(top.keys ? '}' : ']');
+      emit(top.keys ? '}' : ']');
       frames.pop();
       top = frames[frames.length - 1];
     }
-    if (pendingChars > CHUNK_CHARS) yield take();
     if (!top) break;
-    if (top.at > 0) add(',');
-    if (top.keys) add(`${JSON.stringify(top.keys[top.at])}:`);
+    if (top.at > 0) emit(',');
+    if (top.keys) emit(`${JSON.stringify(top.keys[top.at])}:`);
     next = top.item(top.at++);
   }
-  yield take();
-}
-
-interface Digest {
-  chars: number;
-  sha256: string;
-}
-
-/** A digest under way: the value's remaining text, and the hash and length of what was read. */
-interface Digesting {
-  chunks: Generator<string>;
-  hash: Hash;
-  chars: number;
-}
-
-/**
- * Digests already made, by value (values are never changed once compared): the report keeps a
- * fixture's expected value and every run's answer through caps of their own, and one made while
- * the tool was still working is found here.
- */
-const digests = new WeakMap<object, Digest>();
-/** Digests digestAhead() has begun: digest() finishes one rather than starting again. */
-const begun = new WeakMap<object, Digesting>();
-
-const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
-
-/** Reads `d` to its end: the whole value's digest. */
-function finish(d: Digesting): Digest {
-  for (const chunk of d.chunks) {
-    d.chars += chunk.length;
-    d.hash.update(chunk);
-  }
-  return { chars: d.chars, sha256: d.hash.digest('hex') };
-}
-
-/** The length and SHA-256 of a value's JSON text. */
-function digest(value: unknown): Digest {
-  if (!isObject(value)) return finish({ chunks: jsonChunks(value), hash: createHash('sha256'), chars: 0 });
-  const known = digests.get(value);
-  if (known) return known;
-  const d = begun.get(value) ?? { chunks: jsonChunks(value), hash: createHash('sha256'), chars: 0 };
-  begun.delete(value);
-  const made = finish(d);
-  digests.set(value, made);
-  return made;
-}
-
-/** How long digestAhead works before it lets the event loop run (the tool's answer is arriving). */
-const AHEAD_SLICE_MS = 4;
-
-/**
- * Digests a value the way digest() does, a few milliseconds at a time, so that a report that will
- * not keep it finds the digest made, or partly made, when it asks.
- */
-async function digestAhead(value: object): Promise<void> {
-  const d: Digesting = { chunks: jsonChunks(value), hash: createHash('sha256'), chars: 0 };
-  begun.set(value, d);
-  let since = performance.now();
-  for (;;) {
-    const next = d.chunks.next();
-    if (next.done) break;
-    d.chars += next.value.length;
-    d.hash.update(next.value);
-    if (performance.now() - since < AHEAD_SLICE_MS) continue;
-    await new Promise((resolve) => setImmediate(resolve));
-    // digest() took it over meanwhile and finished it
-    if (begun.get(value) !== d) return;
-    since = performance.now();
-  }
-  begun.delete(value);
-  digests.set(value, { chars: d.chars, sha256: d.hash.digest('hex') });
+  hash.update(pending.join(''));
+  return { chars, sha256: hash.digest('hex') };
 }
 
 /** Rows a chunk stringifies at once. */
