@@ -4,9 +4,10 @@
 // ratios at each size and the growth exponent from 10k to the largest size (aim: unordered ≤ 2×
 // ordered, exponent ≤ 1.1). Beside them, the bare work under any matching that sorts or buckets the
 // rows, with no comparing at all: read every number of both tables once, radix-sort both on one
-// column, and read the actual rows in that order (shuffled rows are visited out of memory order). Each table goes through JSON first, as a fixture and a tool's answer
-// do: a shuffled array of rows allocated in another order would put every row at a random address,
-// and time the memory system rather than the comparator. (No forced garbage collection between
+// column, and read the actual rows in that order (shuffled rows are visited out of memory order).
+// Each table goes through JSON first, as a fixture and a tool's answer do: a shuffled array of rows
+// allocated in another order would put every row at a random address, and time the memory system
+// rather than the comparator. (No forced garbage collection between
 // runs: measured, it made the runs after it slower, not steadier.)
 // Run alone: node --import tsx bench/table.ts [maxRows]
 import path from 'node:path';
