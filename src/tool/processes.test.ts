@@ -64,6 +64,24 @@ describe.runIf(linux)('processTree', () => {
     expect(child.startTime).toBeGreaterThan(0);
   });
 
+  it('leaves a tree with a process of many threads to the scan of every process', async () => {
+    // 100 threads: a read per thread would cost more than one stat per process on the machine
+    const child = spawn(
+      'python3',
+      [
+        '-c',
+        "import subprocess, threading, time\nfor _ in range(100): threading.Thread(target=time.sleep, args=(30,), daemon=True).start()\nsubprocess.Popen(['sleep', '30'])\ntime.sleep(30)",
+      ],
+      { detached: true, stdio: 'ignore' },
+    );
+    const pid = child.pid!;
+    started.push(pid);
+    const commands = () => descendantsOf(pid, allProcesses()).map((p) => commandOf(p.pid));
+    for (let t = 0; t < 500 && commands().join() !== 'sleep'; t++) await new Promise((r) => setTimeout(r, 10));
+    expect(commands()).toEqual(['sleep']);
+    expect(processTree(pid)).toBeNull();
+  });
+
   it('is empty for a process that ended, and leaves its orphans to whoever adopted them', async () => {
     const pid = await startTree();
     process.kill(pid, 'SIGKILL');

@@ -55,8 +55,17 @@ export function allProcesses(): ProcInfo[] {
 
 let childrenListed: boolean | null = null;
 
-/** The children of every thread of `pid` (a child belongs to the thread that forked it); [] once it ended. */
-function childrenOf(pid: number): number[] {
+/**
+ * Threads of one process whose children lists the walk reads. A process with more (a tool may start
+ * thousands) is cheaper to cover by one stat per process on the machine than by a read per thread.
+ */
+const MAX_THREADS_WALKED = 64;
+
+/**
+ * The children of every thread of `pid` (a child belongs to the thread that forked it); [] once it
+ * ended; null when it has more threads than the walk reads.
+ */
+function childrenOf(pid: number): number[] | null {
   const out: number[] = [];
   let tasks: string[];
   try {
@@ -64,6 +73,7 @@ function childrenOf(pid: number): number[] {
   } catch {
     return out;
   }
+  if (tasks.length > MAX_THREADS_WALKED) return null;
   for (const task of tasks) {
     try {
       for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' '))
@@ -79,7 +89,8 @@ function childrenOf(pid: number): number[] {
  * `root` and every live process descended from it, found by following each thread's `children`
  * file down from `root`: a few reads for a tool's handful of processes, where allProcesses reads the
  * stat of every process on the machine (hundreds on a desktop, several times a second). Null where
- * the kernel keeps no children files (built without CONFIG_PROC_CHILDREN): then scan them all.
+ * the kernel keeps no children files (built without CONFIG_PROC_CHILDREN), or where a process of the
+ * tree has more threads than the walk reads: then scan them all.
  */
 export function processTree(root: number): ProcInfo[] | null {
   childrenListed ??= (() => {
@@ -101,7 +112,9 @@ export function processTree(root: number): ProcInfo[] | null {
     const info = readStat(pid);
     if (!info) continue; // ended, or a zombie (whose children, if any, went to the subreaper)
     out.push(info);
-    for (const child of childrenOf(pid)) queue.push(child);
+    const children = childrenOf(pid);
+    if (!children) return null;
+    for (const child of children) queue.push(child);
   }
   return out;
 }
