@@ -67,18 +67,18 @@ describe('sameJsonText', () => {
       expect(sameJsonText(a, held(table(changed))), `row ${i} column ${c}`).toBe(false);
     }
     expect(sameJsonText(a, held(table(ROWS.slice(1))))).toBe(false);
-    const renamed = held(
+    const objectRows = held(
       JSON.stringify({ columns: ['n', 's', 'mixed'], rows: ROWS.map((r) => ({ n: r[0], s: r[1], m: r[2] })) }),
     );
     expect(
       sameJsonText(
-        renamed,
+        objectRows,
         held(JSON.stringify({ columns: ['n', 's', 'mixed'], rows: ROWS.map((r) => ({ n: r[0], s: r[1], m: r[2] })) })),
       ),
     ).toBe(true);
     expect(
       sameJsonText(
-        renamed,
+        objectRows,
         held(JSON.stringify({ columns: ['n', 's', 'mixed'], rows: ROWS.map((r) => ({ n: r[0], s: r[1], z: r[2] })) })),
       ),
     ).toBe(false);
