@@ -63,6 +63,7 @@ describe('a large PDF output, read on the PDF threads by the CLI', () => {
       [
         "import { readFileSync } from 'node:fs';",
         `import { serveTool } from ${JSON.stringify(server.split(path.sep).join('/'))};`,
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the tool's own source, whose template string the tool evaluates
         "const data = `data:application/pdf;base64,${readFileSync(new URL('report.pdf', import.meta.url)).toString('base64')}`;",
         "serveTool({ dir: import.meta.dirname, run: () => ({ report: { filename: 'report.pdf', mime_type: 'application/pdf', data } }) });",
       ].join('\n'),

@@ -54,7 +54,7 @@ async function sampleRun(
       `POST /run returned ${Array.isArray(body) ? 'an array' : typeof body}, not a JSON object keyed by output`,
       res.text.slice(0, 2000),
     );
-  const deep = depthProblem(body, 'the POST /run response');
+  const deep = depthProblem(body, 'the POST /run response', res.text.length);
   if (deep) return { ok: false, outcome: { status: 'fail', message: deep } };
   return { ok: true, body: body as Record<string, unknown>, res };
 }

@@ -150,7 +150,7 @@ export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: Outcome
       `POST /run answered 200 with ${Array.isArray(body) ? 'an array' : String(body === null ? 'null' : typeof body)}, not a JSON object keyed by output`,
       { response: res },
     );
-  const deep = depthProblem(body, 'the POST /run response');
+  const deep = depthProblem(body, 'the POST /run response', res.text.length);
   if (deep) return fail('output_shape', 'depth', deep, { response: res });
   const problems = responseProblems(manifest.outputs, body as Record<string, unknown>);
   const first = problems[0];

@@ -38,7 +38,7 @@ export class RowColumns {
     if (other === this) return true;
     if (other.length !== this.length || other.width !== this.width) return false;
     if ((this.keys === null) !== (other.keys === null)) return false;
-    if (this.keys && this.keys.some((k, c) => other.keys![c] !== k)) return false;
+    if (this.keys?.some((k, c) => other.keys![c] !== k)) return false;
     for (let c = 0; c < this.width; c++) {
       const [x, y] = [this.nums[c], other.nums[c]];
       const [u, v] = [this.other[c], other.other[c]];
