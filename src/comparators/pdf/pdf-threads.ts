@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
-import type { PdfjsLike } from './pdfjs.js';
+import { type PdfjsLike, WORKER_SPECIFIER } from './pdfjs.js';
 
 /** A document at least this large (either side) is read on the threads. */
 export const PDF_THREAD_MIN_BYTES = 128 * 1024;
@@ -56,7 +56,7 @@ let pool: PdfThreadPool | null = null;
 type WithWorker = PdfjsLike & { PDFWorker: new (o: { port: unknown; verbosity: number }) => unknown };
 
 function startThread(pdfjs: WithWorker, owner: PdfThreadPool): PdfThread {
-  const workerModule = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'));
+  const workerModule = pathToFileURL(createRequire(import.meta.url).resolve(WORKER_SPECIFIER));
   const thread = new Worker(new URL(`data:text/javascript,${encodeURIComponent(THREAD_SOURCE(workerModule.href))}`));
   const { port1, port2 } = new MessageChannel();
   thread.postMessage({ port: port2 }, [port2]);
