@@ -1,6 +1,7 @@
 // Heavy comparator libraries (sharp, pdfjs-dist, fft.js, meyda) are optional dependencies, imported
 // only when an output needs them. When one cannot be loaded, comparisons degrade to size + SHA-256
 // and say so in the result (`degraded`) and its rule.
+import { createRequire } from 'node:module';
 
 export interface Degraded {
   package: string;
@@ -33,13 +34,25 @@ function installCommand(pkg: string): string {
   return `npm install ${pkg}`;
 }
 
+const requireHere = createRequire(import.meta.url);
+
 /**
  * Imports `specifier` once per process. `pkg` is the npm package to name in the warning.
  * Set PIXIE_DISABLE_OPTIONAL=sharp,pdfjs-dist to simulate a missing package (used by tests and by
  * users who want the fast exact comparison).
+ *
+ * `how: 'require'` loads a package that ships CommonJS through require() (its module is then the
+ * package's exports): sharp's ES module build imports its CommonJS dependencies (semver, detect-libc)
+ * through Node's ESM loader, which reads and scans each of their files for export names, and took
+ * 40–60 ms to load where require() takes 22 (bench/validate-overhead.ts, gradient-image).
  */
-export function loadOptional<T>(pkg: string, specifier: string = pkg): Promise<{ module: T } | { degraded: Degraded }> {
-  let p = cache.get(specifier);
+export function loadOptional<T>(
+  pkg: string,
+  specifier: string = pkg,
+  how: 'import' | 'require' = 'import',
+): Promise<{ module: T } | { degraded: Degraded }> {
+  const key = `${how}:${specifier}`;
+  let p = cache.get(key);
   if (!p) {
     const disabled = (process.env.PIXIE_DISABLE_OPTIONAL ?? '').split(',').map((s) => s.trim());
     p = disabled.includes(pkg)
@@ -50,7 +63,7 @@ export function loadOptional<T>(pkg: string, specifier: string = pkg): Promise<{
             reason: `${pkg} is disabled by PIXIE_DISABLE_OPTIONAL`,
           },
         })
-      : import(specifier).then(
+      : (how === 'require' ? new Promise((resolve) => resolve(requireHere(specifier))) : import(specifier)).then(
           (module: unknown) => {
             restoreNatives();
             return { module };
@@ -66,7 +79,7 @@ export function loadOptional<T>(pkg: string, specifier: string = pkg): Promise<{
             };
           },
         );
-    cache.set(specifier, p);
+    cache.set(key, p);
   }
   return p as Promise<{ module: T } | { degraded: Degraded }>;
 }

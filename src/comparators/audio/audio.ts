@@ -184,7 +184,8 @@ export interface AudioCompareInput {
 
 export async function compareAudioValues(
   { key, expected, actual, tolerance }: AudioCompareInput,
-  loadFft: () => Promise<{ module: unknown } | { degraded: Degraded }> = () => loadOptional('fft.js'),
+  loadFft: () => Promise<{ module: unknown } | { degraded: Degraded }> = () =>
+    loadOptional('fft.js', 'fft.js', 'require'),
 ): Promise<ComparisonResult> {
   const rawMode = tolerance.compare ?? 'spectral';
   if (rawMode === 'skip') return skipped(tolerance, expected, actual);
@@ -305,7 +306,7 @@ export async function compareAudioValues(
 }
 
 export const audioComparator: Comparator = {
-  warm: () => void loadOptional('fft.js'),
+  warm: () => void loadOptional('fft.js', 'fft.js', 'require'),
   name: 'audio',
   types: ['audio'],
   modes: AUDIO_MODES,

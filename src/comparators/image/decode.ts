@@ -6,13 +6,13 @@ import type { Degraded } from '../optional-module.js';
 import { loadOptional } from '../optional-module.js';
 import type { RgbaImage } from './rgba.js';
 
-type SharpModule = typeof import('sharp');
-export type SharpFactory = SharpModule['default'];
+export type SharpFactory = typeof import('sharp')['default'];
 
 export async function loadSharp(): Promise<{ sharp: SharpFactory } | { degraded: Degraded }> {
-  const loaded = await loadOptional<SharpModule>('sharp');
+  // sharp's CommonJS build: its exports are the factory (optional-module.ts says why not its ES module)
+  const loaded = await loadOptional<SharpFactory>('sharp', 'sharp', 'require');
   if ('degraded' in loaded) return loaded;
-  return { sharp: loaded.module.default };
+  return { sharp: loaded.module };
 }
 
 export type DecodeResult = { ok: true; image: RgbaImage; format: string } | { ok: false; problem: string };

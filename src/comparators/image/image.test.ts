@@ -437,7 +437,7 @@ describe('without sharp (a resolve hook makes it unloadable for real)', () => {
     expect(result.degraded).toEqual({
       package: 'sharp',
       install: 'npm install sharp',
-      reason: expect.stringMatching(/^sharp could not be loaded \(Cannot find package 'sharp'/),
+      reason: expect.stringMatching(/^sharp could not be loaded \(Cannot find module 'sharp'/),
     });
     expect(result.metric).toMatch(
       /^sha256 [0-9a-f]{8}… vs [0-9a-f]{8}… \(size 1058 vs 1028\) \[fell back to size \+ SHA-256/,
