@@ -44,7 +44,7 @@ const requireHere = createRequire(import.meta.url);
  * `how: 'require'` loads a package that ships CommonJS through require() (its module is then the
  * package's exports): sharp's ES module build imports its CommonJS dependencies (semver, detect-libc)
  * through Node's ESM loader, which reads and scans each of their files for export names, and took
- * 40–60 ms to load where require() takes 22 (bench/validate-overhead.ts, gradient-image).
+ * 40–60 ms to load (after pixie's own modules, in a fresh process) where require() takes 22.
  */
 export function loadOptional<T>(
   pkg: string,
