@@ -160,6 +160,34 @@ describe('matchUnordered', () => {
       true,
     );
   });
+
+  it('pairs rows in order when each is within tolerance of the row at its own position', () => {
+    // row 0 of each side is identical to row 1 of the other: the full matching pairs those
+    const E = [
+      ['a', 1.0],
+      ['a', 1.1],
+    ];
+    const A = [
+      ['a', 1.1],
+      ['a', 1.0],
+    ];
+    const tols = [{}, { abs: 0.15 }];
+    expect(Array.from(matchUnordered(E, A, tols).matchE)).toEqual([0, 1]);
+    expect(expectMaximum(E, A, tols)).toBe(2);
+    // exact pairing only: identical rows, whatever their positions
+    expect(Array.from(matchUnordered(E, A, tols, { exactOnly: true }).matchE)).toEqual([1, 0]);
+  });
+
+  it('falls back to the full matching when one row is not within tolerance of its counterpart', () => {
+    const E = Array.from({ length: 200 }, (_, i) => [`n${i % 3}`, i / 10]);
+    const nudged = E.map(([n, v]) => [n, (v as number) + 0.04]);
+    // the last two rows swapped: in order they are 0.1 apart, more than the tolerance
+    const A = [...nudged.slice(0, -2), nudged[199]!, nudged[198]!];
+    const tols = [{}, { abs: 0.05 }];
+    expect(expectMaximum(E, A, tols)).toBe(200);
+    const { matchE } = matchUnordered(E, A, tols);
+    expect([matchE[197], matchE[198], matchE[199]]).toEqual([197, 199, 198]);
+  });
 });
 
 describe('ascendingPositions', () => {

@@ -59,6 +59,10 @@ export function matchUnordered(
 ): Matching {
   const matchE = new Int32Array(E.length).fill(-1);
   const matchA = new Int32Array(A.length).fill(-1);
+  if (!opts.exactOnly && inOrder(E, A, tols)) {
+    for (let i = 0; i < E.length; i++) matchE[i] = matchA[i] = i;
+    return { matchE, matchA, incomplete: false, buckets: [] };
+  }
   const width = Math.max(E[0]?.length ?? 0, A[0]?.length ?? 0);
   const index = new SignatureIndex();
   const e = packRows(E, width, index, !opts.exactOnly);
@@ -131,6 +135,20 @@ export function matchUnordered(
   }
   done.buckets = left.sort((x, y) => x.first - y.first).map((x) => x.bucket);
   return done;
+}
+
+/**
+ * Whether every expected row is within tolerance of the actual row at its own position: then pairing
+ * them in order is a matching of every row, found in one pass, so a tool that keeps its rows in the
+ * fixture's order costs under `rows: unordered` what it costs under `rows: ordered`. The pass stops
+ * at the first row that is not, at once for rows in another order.
+ */
+function inOrder(E: Cell[][], A: Cell[][], tols: NumericTolerance[]): boolean {
+  if (E.length !== A.length) return false;
+  const eRow = rowReader(E);
+  const aRow = rowReader(A);
+  for (let i = 0; i < E.length; i++) if (!cellsWithin(eRow(i), aRow(i), tols)) return false;
+  return true;
 }
 
 function lowerBound(keys: Float64Array, from: number, to: number, x: number): number {
