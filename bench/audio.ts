@@ -15,7 +15,7 @@ import { loadOptional } from '../src/comparators/optional-module.js';
 import { addNoise, MELODY, synthMelody } from './audio-signals.js';
 import { median, row } from './measure.js';
 
-const RATE = 44100;
+export const RATE = 44100;
 const SECONDS = 60;
 
 interface MeydaLike {
@@ -25,7 +25,7 @@ interface MeydaLike {
   extract(feature: string, signal: Float32Array): unknown;
 }
 
-function sixtySeconds(): Float32Array {
+export function sixtySeconds(): Float32Array {
   const notes = [];
   for (let t = 0, i = 0; t < SECONDS; t += 0.4, i++)
     notes.push({ midi: MELODY[i % MELODY.length]!.midi, start: t, dur: 0.4 });

@@ -16,7 +16,7 @@ const PAGES = 100;
 const LINES = 50;
 const RUNS = 9;
 
-async function hundredPages(changedLines: Set<string>): Promise<Uint8Array> {
+export async function hundredPages(changedLines: Set<string>): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let p = 0; p < PAGES; p++) {

@@ -3,7 +3,8 @@
 // - check 12's time and pixie's peak resident memory for one table fixture of 1k, 10k, 100k and 1M
 //   rows × 10 columns, compared in order and unordered with tolerance (the tool returns the rows
 //   shuffled, every number nudged within tolerance), with the growth exponent from 10k to 1M;
-// - pixie's peak resident memory validating each media example tool, above a trivial tool's.
+// - pixie's peak resident memory validating each media example tool, above a trivial tool's, and
+//   validating one large fixture of each media type (bench/large-media.ts).
 // Every run is a whole `pixie validate --json` process; peak memory is pixie's own (the tool's is
 // not counted), read by bench/peak-rss.mjs. Run alone: node --import tsx bench/scaling.ts [maxRows]
 import { execFile } from 'node:child_process';
@@ -11,6 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeLargeMediaTools } from './large-media.js';
 import { generateTools } from './many-tools.js';
 import { freshDist, median } from './measure.js';
 
@@ -246,6 +248,17 @@ export async function benchScaling(opts: { maxRows?: number } = {}): Promise<voi
       const above = Math.max(0, r.peakMb - trivial.peakMb);
       console.log(
         `  ${tool.padEnd(16)} reference/ ${mb(bytes).padStart(8)}: check 12 ${r.check12Ms} ms, peak +${above.toFixed(0)} MiB (${((above * 1024 * 1024) / bytes).toFixed(1)}× the bytes); ${r.status}`,
+      );
+    }
+    console.log(
+      'large media, one fixture each (bench/large-media.ts): pixie peak memory above the trivial tool, against the bytes compared',
+    );
+    for (const m of await writeLargeMediaTools(path.join(dir, 'large-media'))) {
+      const r = await validate(m.toolDir);
+      const above = Math.max(0, r.peakMb - trivial.peakMb) * 1024 * 1024;
+      const decoded = m.decodedBytes ? `, ${(above / m.decodedBytes).toFixed(1)}× both sides decoded` : '';
+      console.log(
+        `  ${m.what.padEnd(22)} ${mb(m.bytes).padStart(8)}: check 12 ${r.check12Ms} ms, peak +${(above / 1024 / 1024).toFixed(0)} MiB (${(above / m.bytes).toFixed(1)}× the bytes${decoded}); ${r.status}: ${r.message}`,
       );
     }
   } finally {
