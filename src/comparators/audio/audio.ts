@@ -182,10 +182,13 @@ export interface AudioCompareInput {
   tolerance: Tolerance;
 }
 
+/** fft.js through require(): its exports are the FFT constructor (optional-module.ts says why not import()). */
+const loadFftJs = (): Promise<{ module: unknown } | { degraded: Degraded }> =>
+  loadOptional('fft.js', 'fft.js', 'require');
+
 export async function compareAudioValues(
   { key, expected, actual, tolerance }: AudioCompareInput,
-  loadFft: () => Promise<{ module: unknown } | { degraded: Degraded }> = () =>
-    loadOptional('fft.js', 'fft.js', 'require'),
+  loadFft: () => Promise<{ module: unknown } | { degraded: Degraded }> = loadFftJs,
 ): Promise<ComparisonResult> {
   const rawMode = tolerance.compare ?? 'spectral';
   if (rawMode === 'skip') return skipped(tolerance, expected, actual);
@@ -265,7 +268,7 @@ export async function compareAudioValues(
 
   const fft = await loadFft();
   if ('degraded' in fft) return shaResult(eb.bytes, ab.bytes, expected, actual, tolerance, fft.degraded, differences);
-  const FFT = ((fft.module as { default?: unknown }).default ?? fft.module) as FftConstructor;
+  const FFT = fft.module as FftConstructor;
 
   const core = compareAudioSignals(
     { samples: es.samples, sampleRate: e.sampleRate },
@@ -306,7 +309,7 @@ export async function compareAudioValues(
 }
 
 export const audioComparator: Comparator = {
-  warm: () => void loadOptional('fft.js', 'fft.js', 'require'),
+  warm: () => void loadFftJs(),
   name: 'audio',
   types: ['audio'],
   modes: AUDIO_MODES,
