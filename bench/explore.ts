@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runExplore } from '../src/explore/runner.js';
-import type { Manifest } from '../src/tool/manifest-types.js';
+import type { Manifest } from '../src/model/manifest.js';
 import { loadManifest } from '../src/tool/manifest.js';
 import { runtimeFor } from '../src/tool/runtime.js';
 import { startTool, type ToolProcess } from '../src/tool/spawn.js';

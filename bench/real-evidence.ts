@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPARATORS } from '../src/comparators/index.js';
-import type { ComparisonResult, Tolerance } from '../src/comparators/types.js';
-import type { OutputType } from '../src/tool/manifest-types.js';
+import type { ComparisonResult } from '../src/comparators/types.js';
+import type { Tolerance } from '../src/model/tolerance.js';
+import type { OutputType } from '../src/model/manifest.js';
 
 const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/cases/real');
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', wav: 'audio/wav', pdf: 'application/pdf' };

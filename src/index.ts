@@ -11,7 +11,7 @@ export {
 } from './api/validate.js';
 export { PixieError, type PixieErrorCode } from './errors.js';
 export type { Fixture } from './reference/load.js';
-export type { Finding, Severity } from './report/finding.js';
+export type { Finding, Severity } from './model/finding.js';
 export type {
   CheckName,
   CheckPhase,
@@ -21,8 +21,8 @@ export type {
   OutputComparison,
   Report,
   Status,
-} from './report/model.js';
-export type { FindingCode } from './report/severity.js';
-export type { EnvironmentSummary } from './tool/environment.js';
-export type { OutputType } from './tool/manifest-types.js';
-export type { ProgressEvent } from './validation/options.js';
+} from './model/report.js';
+export type { FindingCode } from './model/severity.js';
+export type { EnvironmentSummary } from './model/environment.js';
+export type { OutputType } from './model/manifest.js';
+export type { ProgressEvent } from './model/options.js';

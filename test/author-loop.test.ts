@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { tempDir } from './helpers/hostile.js';
 import { PIXIE_BIN, REPO_ROOT, runPixie } from './helpers/pixie.js';
 import { runPixieInPty } from './helpers/pty.js';

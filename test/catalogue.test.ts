@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, it, type ExpectStatic } from 'vitest';
 import { CHECKS } from '../src/checks/index.js';
 import { validateTool } from '../src/validation/validate-tool.js';
-import { overallOf, type Report, type Status } from '../src/report/model.js';
+import { overallOf, type Report, type Status } from '../src/model/report.js';
 import { REPO_ROOT } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { generateTools, runPixieSampled } from '../bench/many-tools.js';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'pixie-scale-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

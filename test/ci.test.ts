@@ -24,7 +24,7 @@ import { mergeReports } from '../src/ci/merge.js';
 import pc from 'picocolors';
 import { escapeData, escapeProperty, formatAnnotation } from '../src/report/renderers/github.js';
 import { outputLine } from '../src/report/renderers/pretty.js';
-import type { OutputComparison, Report } from '../src/report/model.js';
+import type { OutputComparison, Report } from '../src/model/report.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 
 const XSD = path.join(REPO_ROOT, 'test/fixtures/junit/junit.xsd');

@@ -3,7 +3,7 @@
 // The tools live in test/tools/cli/ (not the catalogue folders, see the README there).
 import path from 'node:path';
 import { describe, it } from 'vitest';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
 

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 
 const COMPAT = path.join(REPO_ROOT, 'test', 'compat');

@@ -3,7 +3,7 @@
 // PIXIE_DISABLE_OPTIONAL makes pixie's loader fail exactly as a missing package does (the image,
 // audio and PDF tests also prove it with a real resolve hook); the tools themselves keep their packages.
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { runPixie } from './helpers/pixie.js';
 
 describe.concurrent('media comparisons without their optional package', () => {

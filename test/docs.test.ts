@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../src/checks/index.js';
-import { FINDING_RULES, type FindingCode } from '../src/report/severity.js';
-import { INPUT_TYPES, OUTPUT_TYPES } from '../src/tool/manifest-types.js';
+import { FINDING_RULES, type FindingCode } from '../src/model/severity.js';
+import { INPUT_TYPES, OUTPUT_TYPES } from '../src/model/manifest.js';
 import { REPO_ROOT } from './helpers/pixie.js';
 
 const doc = (name: string) => readFileSync(path.join(REPO_ROOT, 'docs', name), 'utf8');

@@ -4,7 +4,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { copyTool, tempDir } from './helpers/hostile.js';
 import { runPixie } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileReferenceSchema } from '../src/schema/ajv.js';
 import { toolPage } from '../src/server/views/pages.js';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { validateTool } from '../src/validation/validate-tool.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { copyTool, SECRET, SECRET_ENV, snapshot, tempDir } from './helpers/hostile.js';
 import { runPixieMeasured } from './helpers/measured.js';
 import { runPixie } from './helpers/pixie.js';

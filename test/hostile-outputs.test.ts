@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { createApp } from '../src/server/app.js';
 import { copyTool, snapshot, tempDir } from './helpers/hostile.js';
 import { runPixieMeasured } from './helpers/measured.js';

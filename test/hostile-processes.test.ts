@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckResult, Report } from '../src/report/model.js';
+import type { CheckResult, Report } from '../src/model/report.js';
 import { runPixieMeasured } from './helpers/peak-memory.js';
 import { REPO_ROOT } from './helpers/pixie.js';
 import { processesNamed, processesUnder } from './helpers/survivors.js';

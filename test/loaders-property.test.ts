@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { comparatorFor } from '../src/comparators/index.js';
-import type { Finding } from '../src/report/finding.js';
+import type { Finding } from '../src/model/finding.js';
 import { parseFixtureText } from '../src/reference/load.js';
 import { parseToleranceText } from '../src/tolerance/load.js';
-import type { Manifest } from '../src/tool/manifest-types.js';
+import type { Manifest } from '../src/model/manifest.js';
 import { parseManifestText } from '../src/tool/manifest.js';
 
 const manifest: Manifest = {

@@ -7,7 +7,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FixtureResult, OutputComparison, Report } from '../src/report/model.js';
+import type { FixtureResult, OutputComparison, Report } from '../src/model/report.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COMPARATORS } from '../src/comparators/index.js';
 import { comparatorTester, resultText } from '../src/comparators/kit/comparator-tester.test-helper.js';
-import type { OutputType } from '../src/tool/manifest-types.js';
+import type { OutputType } from '../src/model/manifest.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cases/real');
 

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 
 let tmp: string;

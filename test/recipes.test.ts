@@ -39,7 +39,7 @@ const vitest = (files: string[]) =>
 /** Steps 1–3 and 5–6; step 4 (the registry line) is applied separately so a test can leave it out. */
 function addRatingExceptRegistry(): void {
   // 1. the type
-  edit('src/tool/manifest-types.ts', (t) =>
+  edit('src/model/manifest.ts', (t) =>
     t.replace(/(export const OUTPUT_TYPES = \[[^\]]*?)(\n\] as const;)/, "$1\n  'rating',$2"),
   );
   // 2. its manifest fields in tool.schema.json

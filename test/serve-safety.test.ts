@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { uniformReport } from '../src/checks/index.js';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { createApp } from '../src/server/app.js';
 import type { ValidateFn } from '../src/server/run-manager.js';
 import { PIXIE_BIN, REPO_ROOT } from './helpers/pixie.js';

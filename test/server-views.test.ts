@@ -1,6 +1,6 @@
 // The dashboard's per-type diff views, rendered to HTML without a browser.
 import { describe, expect, it } from 'vitest';
-import type { OutputComparison } from '../src/report/model.js';
+import type { OutputComparison } from '../src/model/report.js';
 import { lineDiff, withContext } from '../src/util/line-diff.js';
 import { outputDetail } from '../src/report/html/output-detail.js';
 

@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app.js';
 import type { ValidateFn } from '../src/server/run-manager.js';
 import { compileReferenceSchema } from '../src/schema/ajv.js';
-import type { Report } from '../src/report/model.js';
+import type { Report } from '../src/model/report.js';
 import { PIXIE_BIN, REPO_ROOT, runPixie } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
 

@@ -2,12 +2,12 @@
 // judged by the comparator `pixie validate` uses, under a tolerance checked like tolerance.yaml's.
 import { comparatorFor } from '../comparators/index.js';
 import { PixieError } from '../errors.js';
-import type { Finding } from '../report/finding.js';
-import type { OutputComparison } from '../report/model.js';
+import type { Finding } from '../model/finding.js';
+import type { OutputComparison } from '../model/report.js';
 import { checkToleranceBlock } from '../tolerance/block.js';
 import { emptyToleranceConfig } from '../tolerance/config.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
-import { OUTPUT_TYPES, type OutputType } from '../tool/manifest-types.js';
+import { OUTPUT_TYPES, type OutputType } from '../model/manifest.js';
 import { suggest } from '../util/did-you-mean.js';
 
 export interface CompareInput {

@@ -6,7 +6,7 @@ import { resolveTool } from '../project/discover.js';
 import { loadProject } from '../project/project.js';
 import { type Fixture, loadFixtures as loadReferenceFixtures } from '../reference/load.js';
 import { selectFixtures } from '../reference/select.js';
-import type { Finding } from '../report/finding.js';
+import type { Finding } from '../model/finding.js';
 import { loadManifest } from '../tool/manifest.js';
 import type { ProjectLookup } from './validate.js';
 

@@ -4,9 +4,9 @@ import os from 'node:os';
 import { discoverTools, resolveTool } from '../project/discover.js';
 import { loadProject, type Project, projectSettings } from '../project/project.js';
 import { toolsMatching } from '../reference/matching-tools.js';
-import type { Report } from '../report/model.js';
+import type { Report } from '../model/report.js';
 import { mapPool } from '../util/pool.js';
-import type { ExploreOptions, ProgressEvent, ValidateOptions } from '../validation/options.js';
+import type { ExploreOptions, ProgressEvent, ValidateOptions } from '../model/options.js';
 import { validateTool as validateToolDir } from '../validation/validate-tool.js';
 
 export interface ProjectLookup {

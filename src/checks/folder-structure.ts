@@ -2,7 +2,7 @@
 // folder (docs/tool-format.md): an entrypoint named `../../outside/evil.py`, or a link out of the
 // folder, is never run or read.
 import { accessSync, constants } from 'node:fs';
-import { finding, type Finding } from '../report/finding.js';
+import { finding, type Finding } from '../model/finding.js';
 import { excerpt } from '../source/excerpt.js';
 import { readJsonSource } from '../source/json-source.js';
 import { checkUserFile, readUserFile } from '../source/user-file.js';

@@ -12,7 +12,7 @@ import { schemasCoherent } from './schemas-coherent.js';
 import { streamingCheck } from './streaming-check.js';
 import { toolJsonParses } from './tool-json-parses.js';
 import { toolSpawns } from './tool-spawns.js';
-import type { CheckName, CheckPhase, CheckResult, Report } from '../report/model.js';
+import type { CheckName, CheckPhase, CheckResult, Report } from '../model/report.js';
 import type { Check } from './types.js';
 
 export const CHECKS: readonly Check[] = [

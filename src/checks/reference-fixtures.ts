@@ -3,8 +3,8 @@
 // decides.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { finding, type Finding } from '../report/finding.js';
-import type { CheckResult } from '../report/model.js';
+import { finding, type Finding } from '../model/finding.js';
+import type { CheckResult } from '../model/report.js';
 import { listFixtureFiles } from '../reference/load.js';
 import { readReference } from '../reference/read-reference.js';
 import { uncoveredOutputs } from '../reference/coverage.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { finding } from '../report/finding.js';
+import { finding } from '../model/finding.js';
 import { excerpt } from '../source/excerpt.js';
 import { type HttpResult, ToolHttpError, detailOf, formatSeconds, type ToolClient } from '../tool/client.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { depthProblem } from '../tool/value-depth.js';
 import { DETERMINISM_MAX_RUN_MS, differingOutputs, expectedToVary } from '../validation/determinism.js';
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';

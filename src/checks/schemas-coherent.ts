@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { InputSpec } from '../tool/manifest-types.js';
-import { finding, type Finding } from '../report/finding.js';
+import type { InputSpec } from '../model/manifest.js';
+import { finding, type Finding } from '../model/finding.js';
 import type { Check } from './types.js';
 
 const RESERVED_INPUT_KEYS = ['run_id', 'inputs'];

@@ -1,17 +1,17 @@
 import path from 'node:path';
 import type { InterpreterProbe } from '../tool/dependencies.js';
-import type { EnvironmentSummary } from '../tool/environment.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { EnvironmentSummary } from '../model/environment.js';
+import type { Manifest } from '../model/manifest.js';
 import type { ManifestLoad } from '../tool/manifest.js';
 import type { Runtime } from '../tool/runtime.js';
 import type { StopResult, ToolProcess } from '../tool/spawn.js';
-import type { CheckName, CheckOutcome, CheckPhase, CheckResult, FixtureResult } from '../report/model.js';
+import type { CheckName, CheckOutcome, CheckPhase, CheckResult, FixtureResult } from '../model/report.js';
 import type { ReferenceRead } from '../reference/read-reference.js';
 import type { EarlyStart } from '../validation/early-start.js';
-import type { ValidateOptions } from '../validation/options.js';
+import type { ValidateOptions } from '../model/options.js';
 import type { ValueCap } from '../report/value-cap.js';
 
-export type { CheckOutcome } from '../report/model.js';
+export type { CheckOutcome } from '../model/report.js';
 
 /** What earlier checks learned, for later ones. Filled in as checks run. */
 export interface ValidationState {

@@ -1,7 +1,7 @@
 // --shard for a single tool: its fixtures are split across machines the same way tools are.
 import path from 'node:path';
 import { uniformReport } from '../checks/index.js';
-import type { Report } from '../report/model.js';
+import type { Report } from '../model/report.js';
 import { listFixtureFiles } from '../reference/load.js';
 import { selectFixtures } from '../reference/select.js';
 import { loadManifest } from '../tool/manifest.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { finding, type Finding, type FindingEdit } from '../report/finding.js';
+import { finding, type Finding, type FindingEdit } from '../model/finding.js';
 import { lintTool } from './lint.js';
 import { applyFixes } from './lint-fix.js';
 

@@ -4,7 +4,7 @@
 // the result must parse and hold the new value, or nothing is written.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import type { Finding, FindingEdit } from '../report/finding.js';
+import type { Finding, FindingEdit } from '../model/finding.js';
 import { setJsonValue } from '../source/json-edit.js';
 import { readUserFile } from '../source/user-file.js';
 import { writeFileAtomic } from '../util/atomic-write.js';

@@ -8,7 +8,7 @@ import { folderStructure } from '../checks/folder-structure.js';
 import { schemasCoherent } from '../checks/schemas-coherent.js';
 import { type CheckContext, type CheckOutcome, initialState, type ValidationState } from '../checks/types.js';
 import { comparatorFor } from '../comparators/index.js';
-import { finding, severityOf, type Finding } from '../report/finding.js';
+import { finding, severityOf, type Finding } from '../model/finding.js';
 import { uncoveredOutputs } from '../reference/coverage.js';
 import { loadFixtures } from '../reference/load.js';
 import { readUserFile } from '../source/user-file.js';

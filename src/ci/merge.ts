@@ -5,7 +5,7 @@
 // overall is recomputed.
 import path from 'node:path';
 import { fixturesVerdict } from '../reference/verdict.js';
-import { reportOverall, type CheckResult, type FixtureResult, type Report, type Status } from '../report/model.js';
+import { reportOverall, type CheckResult, type FixtureResult, type Report, type Status } from '../model/report.js';
 
 const SEVERITY: Record<Status, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 

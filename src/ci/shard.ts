@@ -6,7 +6,7 @@ import { readNamedFile } from '../source/user-file.js';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
 import { withPhases } from '../checks/index.js';
-import type { Report } from '../report/model.js';
+import type { Report } from '../model/report.js';
 
 export interface ShardSpec {
   index: number;

@@ -15,7 +15,7 @@ import { loadProject } from '../project/project.js';
 import { colorsFor } from '../report/colors.js';
 import { safeText } from '../report/safe-text.js';
 import { loadManifest } from '../tool/manifest.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { shortPath } from './pending-note.js';
 
 export interface DecideCliOptions {

@@ -4,7 +4,7 @@
 // follows as usual.
 import { type Colors, paintStatus } from '../report/colors.js';
 import { safeText } from '../report/safe-text.js';
-import type { ProgressEvent } from '../validation/options.js';
+import type { ProgressEvent } from '../model/options.js';
 
 const MARK: Record<string, string> = { pass: '✓', warn: '!', fail: '✗', skip: '-' };
 

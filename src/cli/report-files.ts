@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PixieError } from '../errors.js';
-import type { Report } from '../report/model.js';
+import type { Report } from '../model/report.js';
 import { REPORTERS, type ReportContext, type ReporterName } from '../report/reporters.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 

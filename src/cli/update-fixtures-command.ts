@@ -7,7 +7,7 @@ import { PendingRecorder } from '../pending/record.js';
 import { listPending, mediaPaths, removeEntry } from '../pending/store.js';
 import type { Colors } from '../report/colors.js';
 import { formatValue } from '../report/format-value.js';
-import type { Report } from '../report/model.js';
+import type { Report } from '../model/report.js';
 import { safeText } from '../report/safe-text.js';
 import { terminalDiff } from '../report/terminal-diff.js';
 import { createValueCap } from '../report/value-cap.js';
@@ -16,7 +16,7 @@ import type { ApplyResult } from '../reference/update-write.js';
 import { acquireUpdateLock } from '../reference/update-lock.js';
 import { loadManifest } from '../tool/manifest.js';
 import { mapPool } from '../util/pool.js';
-import type { UpdateValues, ValidateOptions } from '../validation/options.js';
+import type { UpdateValues, ValidateOptions } from '../model/options.js';
 import { validateTool } from '../validation/validate-tool.js';
 
 interface ToolUpdate {

@@ -1,9 +1,10 @@
 // The boolean comparator: real JSON booleans only, compared exactly. 0/1 are refused with a hint,
 // because a tool returning 1 for true is a contract drift the author should see.
-import type { OutputType } from '../tool/manifest-types.js';
+import type { OutputType } from '../model/manifest.js';
 import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, unwrapValue } from './kit/value.js';
-import type { Comparator, ComparisonResult, Tolerance } from './types.js';
+import type { Comparator, ComparisonResult } from './types.js';
+import type { Tolerance } from '../model/tolerance.js';
 
 const BOOLEAN_MODES = ['exact'] as const;
 

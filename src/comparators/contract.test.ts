@@ -2,11 +2,12 @@
 // One contract for every comparator: identical → pass; a clear change → fail with a path; the
 // tolerance boundary → pass; compare: skip → skip; garbage → a clear fail, never a throw.
 import { describe, expect, it } from 'vitest';
-import { OUTPUT_TYPES } from '../tool/manifest-types.js';
+import { OUTPUT_TYPES } from '../model/manifest.js';
 import { emptyToleranceConfig } from '../tolerance/config.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
 import { COMPARATORS } from './index.js';
-import type { ContractCase, Tolerance } from './types.js';
+import type { ContractCase } from './types.js';
+import type { Tolerance } from '../model/tolerance.js';
 
 // every family's cases, wherever its folder: adding `<family>.cases.ts` is all a new comparator needs here
 const CASE_FILES = import.meta.glob<{ contractCases: ContractCase[] }>('./**/*.cases.ts', { eager: true });

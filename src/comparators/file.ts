@@ -3,8 +3,8 @@
 // differences, then compare the content by kind: JSON structurally, CSV/TSV as a table with numeric
 // cells ("1.0" equals "1"), text/* with the text comparator, PDFs by pdf/pdf.ts,
 // everything else by size + SHA-256.
-import type { OutputType } from '../tool/manifest-types.js';
-import type { Difference } from '../report/model.js';
+import type { OutputType } from '../model/manifest.js';
+import type { Difference } from '../model/report.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { deepCompare } from './kit/deep-compare.js';
 import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
@@ -17,7 +17,8 @@ import { PIXEL_OPTIONS } from './image/settings.js';
 import { TABLE_OPTIONS } from './table/options.js';
 import { compareTableValues } from './table/table.js';
 import { compareTextValues, TEXT_MODES } from './text.js';
-import type { Comparator, ComparisonResult, Tolerance } from './types.js';
+import type { Comparator, ComparisonResult } from './types.js';
+import type { Tolerance } from '../model/tolerance.js';
 
 const FILE_MODES = ['mime_dispatch', 'sha256', 'size_sha256'] as const;
 

@@ -1,6 +1,6 @@
 // The comparator registry: output type → comparator. Adding an output type means
 // one comparator file, one line here and one schema in reference-schemas/outputs/.
-import type { OutputType } from '../tool/manifest-types.js';
+import type { OutputType } from '../model/manifest.js';
 import { audioComparator } from './audio/audio.js';
 import { booleanComparator } from './boolean.js';
 import { chartComparator } from './chart/chart.js';

@@ -1,15 +1,16 @@
 // The kv comparator: key by key, any shape on either side (a dict, the documented
 // `{pairs: [{key, value}]}`, or `{pairs: {key: value}}`), so a dict never fails against the same
 // pairs. Numbers use the shared rule at any depth; missing and extra keys are both reported.
-import type { OutputType } from '../tool/manifest-types.js';
-import type { Difference } from '../report/model.js';
+import type { OutputType } from '../model/manifest.js';
+import type { Difference } from '../model/report.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { deepCompare } from './kit/deep-compare.js';
 import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
 import { joinPath } from './kit/paths.js';
 import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, shortJson } from './kit/value.js';
-import type { Comparator, ComparisonResult, Tolerance } from './types.js';
+import type { Comparator, ComparisonResult } from './types.js';
+import type { Tolerance } from '../model/tolerance.js';
 
 const KV_MODES = ['by_key', 'dict_per_value'] as const;
 

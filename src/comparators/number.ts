@@ -4,8 +4,8 @@
 // the mean; a run passes within `sigmas` × `spread` of it) and `band` (a run passes between
 // expected − below and expected + above, e.g. a percentile band); with a fixture's repeat and pass_rate
 // they judge the share of runs that land where the distribution says.
-import type { OutputType } from '../tool/manifest-types.js';
-import type { Difference } from '../report/model.js';
+import type { OutputType } from '../model/manifest.js';
+import type { Difference } from '../model/report.js';
 import {
   compareNumbers,
   describeNumericTolerance,
@@ -16,7 +16,8 @@ import {
 } from './kit/numeric-tolerance.js';
 import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, shortJson, unwrapValue } from './kit/value.js';
-import type { Comparator, ComparisonResult, Tolerance } from './types.js';
+import type { Comparator, ComparisonResult } from './types.js';
+import type { Tolerance } from '../model/tolerance.js';
 
 const NUMBER_MODES = ['abs_or_rel', 'numeric_isclose', 'exact', 'distribution', 'band'] as const;
 const DEFAULT_SIGMAS = 2;

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { COMPARATORS } from './index.js';
 import { comparatorTester } from './kit/comparator-tester.test-helper.js';
 import { compareNumbers } from './kit/numeric-tolerance.js';
-import type { Tolerance } from './types.js';
-import type { OutputType } from '../tool/manifest-types.js';
+import type { Tolerance } from '../model/tolerance.js';
+import type { OutputType } from '../model/manifest.js';
 
 async function status(type: OutputType, expected: unknown, actual: unknown, tolerance?: Tolerance): Promise<string> {
   return (await comparatorTester(COMPARATORS[type], { type }).compareAsync(expected, actual, tolerance)).status;

@@ -3,12 +3,13 @@
 // heavy comparators degrade to. Bytes come from data URLs, bare base64, `{value|data|url}` objects,
 // or the canonical JSON of any other value.
 import { createHash } from 'node:crypto';
-import type { OutputType } from '../tool/manifest-types.js';
+import type { OutputType } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { base64Shape } from './kit/base64.js';
 import { skipped } from './kit/result.js';
 import { canonicalJson } from './kit/value.js';
-import type { Comparator, ComparisonResult, Tolerance } from './types.js';
+import type { Comparator, ComparisonResult } from './types.js';
+import type { Tolerance } from '../model/tolerance.js';
 
 const SHA_MODES = ['sha256', 'size_sha256'] as const;
 

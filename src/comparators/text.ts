@@ -1,15 +1,16 @@
 // The text family (text, code, latex, stream_text, markdown): exact by default, or one of the modes
 // below. A mismatch names the first differing line and column with a window of each side, and
 // lists every differing line (capped), found by a line LCS so one inserted line is one difference.
-import type { OutputType } from '../tool/manifest-types.js';
-import type { Difference } from '../report/model.js';
+import type { OutputType } from '../model/manifest.js';
+import type { Difference } from '../model/report.js';
 import { commonEnds, diffLineLists } from '../util/line-diff.js';
 import { deepCompare } from './kit/deep-compare.js';
 import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
 import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, shortJson, unwrapValue } from './kit/value.js';
 import { boundedLevenshtein, similarity } from './levenshtein.js';
-import type { Comparator, ComparisonResult, Tolerance } from './types.js';
+import type { Comparator, ComparisonResult } from './types.js';
+import type { Tolerance } from '../model/tolerance.js';
 
 export const TEXT_MODES = [
   'exact',

@@ -1,19 +1,9 @@
 // The contract every comparator implements. A comparator is pure data + one compare function:
 // no I/O except lazily importing heavy decoders; never throws on bad values (garbage in gives a
 // `fail` naming what was wrong); reports every difference it finds, not only the first.
-import type { OutputType } from '../tool/manifest-types.js';
-import type { OutputComparison } from '../report/model.js';
-
-/**
- * Tolerance as resolved for one output (file, fixture and default layers already merged). Synonyms are
- * normalised before a comparator sees them: `atol`/`float_atol` → `abs`, `rtol`/`float_rtol` → `rel`.
- * `compare` is the mode; every comparator accepts `skip`.
- */
-export type Tolerance = Record<string, unknown> & {
-  compare?: string;
-  abs?: number;
-  rel?: number;
-};
+import type { OutputType } from '../model/manifest.js';
+import type { OutputComparison } from '../model/report.js';
+import type { Tolerance } from '../model/tolerance.js';
 
 /**
  * The kind of value a tolerance option takes, so tolerance.yaml and fixture tolerance blocks are

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkInputValue } from '../reference/input-values.js';
-import type { InputSpec, Manifest } from '../tool/manifest-types.js';
+import type { InputSpec, Manifest } from '../model/manifest.js';
 import { exploreSpace, offendingKeys, type Inputs } from './arbitraries.js';
 
 const options = [

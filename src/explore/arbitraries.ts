@@ -3,7 +3,7 @@
 // the examples fast-check tries first, each the sample inputs with one input set to one of its
 // special values, so every boundary and option is tried once whatever the seed.
 import fc from 'fast-check';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { buildSampleInputs } from '../validation/sample-inputs.js';
 import { type InputValues, valuesArbitrary, valuesFor } from './values.js';
 

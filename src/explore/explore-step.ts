@@ -3,11 +3,11 @@
 // what was found as the report's `explore` section (docs/checks.md, exploring inputs).
 import { passedNames } from '../validation/early-start.js';
 import type { CheckContext } from '../checks/types.js';
-import { finding, type Finding } from '../report/finding.js';
-import type { ExploreFailure, ExploreResult } from '../report/model.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import { finding, type Finding } from '../model/finding.js';
+import type { ExploreFailure, ExploreResult } from '../model/report.js';
+import type { Manifest } from '../model/manifest.js';
 import { startTool } from '../tool/spawn.js';
-import type { ExploreOptions } from '../validation/options.js';
+import type { ExploreOptions } from '../model/options.js';
 import { startupTimeoutMs } from '../validation/timeouts.js';
 import { startCommand } from './curl.js';
 import { runExplore, type ToolHandle } from './runner.js';

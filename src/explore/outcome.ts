@@ -2,11 +2,11 @@
 // inputs that fail the same way are one finding (docs/checks.md, exploring inputs).
 import { randomUUID } from 'node:crypto';
 import { type HttpResult, ToolHttpError, detailOf } from '../tool/client.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { responseProblems } from '../tool/response-shape.js';
 import { depthProblem } from '../tool/value-depth.js';
 import type { ToolProcess } from '../tool/spawn.js';
-import type { ExploreFailureKind } from '../report/model.js';
+import type { ExploreFailureKind } from '../model/report.js';
 import { runBody } from '../validation/sample-inputs.js';
 import { detachedSlice } from '../util/detached.js';
 import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../validation/timeouts.js';

@@ -3,8 +3,8 @@
 // a failure unlike those found so far, shrinks it while holding on to that kind of failure, and the
 // next round goes on with what is left of the budget (and a seed derived from the first).
 import fc from 'fast-check';
-import type { ExploreFailure } from '../report/model.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { ExploreFailure } from '../model/report.js';
+import type { Manifest } from '../model/manifest.js';
 import type { ToolProcess } from '../tool/spawn.js';
 import { exploreSpace, offendingKeys, type Inputs } from './arbitraries.js';
 import { curlFor } from './curl.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ExploreFailure } from '../report/model.js';
+import type { ExploreFailure } from '../model/report.js';
 import { saveFailures } from './save.js';
 
 let dir: string;

@@ -3,7 +3,7 @@
 // right outputs). A failure whose input a fixture already holds is not written twice.
 import { existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ExploreFailure } from '../report/model.js';
+import type { ExploreFailure } from '../model/report.js';
 import { readUserFile } from '../source/user-file.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { isPlainObject } from '../util/is-plain-object.js';

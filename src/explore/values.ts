@@ -4,7 +4,7 @@
 // src/explore/arbitraries.test.ts holds every value to the fixture loader's input rules, and a
 // required input is never blank or an empty list (required means a form insists on a value).
 import fc from 'fast-check';
-import type { InputSpec } from '../tool/manifest-types.js';
+import type { InputSpec } from '../model/manifest.js';
 
 export interface InputValues {
   /** boundaries and other values worth one try each, simplest first */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { canonicalJson } from '../comparators/kit/value.js';
 import { PixieError } from '../errors.js';
 import { limit } from '../limits.js';
-import type { OutputComparison, Report } from '../report/model.js';
+import type { OutputComparison, Report } from '../model/report.js';
 import { isTruncatedValue } from '../report/value-cap.js';
 import { isFileRef, readFileRef } from '../reference/file-refs.js';
 import { selectFixtures } from '../reference/select.js';
@@ -17,7 +17,7 @@ import { unusable } from '../reference/update.js';
 import { acquireUpdateLock } from '../reference/update-lock.js';
 import { applyChanges, type FileChange } from '../reference/update-write.js';
 import { readNamedFile, readUserFile } from '../source/user-file.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { listPending, mediaPaths, pendingToolDir, readNewValue, removeEntry, type StoredEntry } from './store.js';
 

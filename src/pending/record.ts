@@ -9,11 +9,11 @@ import { mkdirSync, readdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalJson } from '../comparators/kit/value.js';
 import { formatSize, limit, limitHint } from '../limits.js';
-import type { Report } from '../report/model.js';
+import type { Report } from '../model/report.js';
 import { createValueCap, isTruncatedValue } from '../report/value-cap.js';
 import { extensionOf, mediaBytesOf } from '../reference/file-refs.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
-import type { FailingOutputs } from '../validation/options.js';
+import type { FailingOutputs } from '../model/options.js';
 import { fixtureFolder, keyFileName, type PendingEntry, pendingToolDir, rmQuietly } from './store.js';
 
 const MEDIA_TYPES: ReadonlySet<string> = new Set(['image', 'audio', 'video', 'file']);

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Difference } from '../report/model.js';
+import type { Difference } from '../model/report.js';
 import { readUserFile } from '../source/user-file.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 

@@ -3,10 +3,9 @@
 // the same code as tolerance.yaml. Any problem stops the command with one sentence per problem.
 import path from 'node:path';
 import { comparatorFor } from '../comparators/index.js';
-import type { Tolerance } from '../comparators/types.js';
 import { PixieError } from '../errors.js';
 import { limit } from '../limits.js';
-import { type Finding, finding, findingLine } from '../report/finding.js';
+import { type Finding, finding, findingLine } from '../model/finding.js';
 import type { ReporterName } from '../report/reporters.js';
 import { compileReferenceSchema, describeTypes } from '../schema/ajv.js';
 import { readJsonSource } from '../source/json-source.js';
@@ -14,28 +13,15 @@ import type { LineOf } from '../source/lines.js';
 import { readNamedFile } from '../source/user-file.js';
 import { formatPath, type PathSegment } from '../source/path.js';
 import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.js';
+import type { ProjectLimits, ProjectSettings } from '../model/project-settings.js';
 import { readYamlSource } from '../source/yaml-source.js';
 import { checkToleranceBlock } from '../tolerance/block.js';
 import { kindOf } from '../tolerance/words.js';
-import { OUTPUT_TYPES, type OutputType } from '../tool/manifest-types.js';
+import { OUTPUT_TYPES, type OutputType } from '../model/manifest.js';
 import { suggest } from '../util/did-you-mean.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 
 const CONFIG_SCHEMA = 'config.schema.json';
-
-/** Project-wide limits; each key here has a matching entry in config.schema.json's `limits`. */
-interface ProjectLimits {
-  startup_timeout_seconds?: number;
-}
-
-/** What validating one tool takes from the project: tolerances, environment and limits. */
-export interface ProjectSettings {
-  /** default tolerance blocks per output type, below a tool's tolerance.yaml */
-  tolerances: Partial<Record<OutputType, Tolerance>>;
-  /** names of pixie's environment variables passed to every tool */
-  passEnv: string[];
-  limits: ProjectLimits;
-}
 
 export interface ProjectConfig extends ProjectSettings {
   /** absolute path of the file, or null when the project has none */

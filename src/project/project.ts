@@ -2,7 +2,8 @@
 // every command shares (docs/config.md): a flag, then $PIXIE_TOOLS_DIR, then the config, then
 // <root>/tools.
 import path from 'node:path';
-import { emptyProjectConfig, loadProjectConfig, type ProjectConfig, type ProjectSettings } from './config.js';
+import { emptyProjectConfig, loadProjectConfig, type ProjectConfig } from './config.js';
+import type { ProjectSettings } from '../model/project-settings.js';
 import { findProjectRoot, type ProjectRoot } from './root.js';
 
 export interface Project {

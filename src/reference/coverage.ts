@@ -1,8 +1,8 @@
 // A declared output that no fixture asserts is never compared: check 12 and `pixie lint` warn about
 // it (without changing the verdict) and name the command that adds it from the sample run.
-import { finding, type Finding } from '../report/finding.js';
+import { finding, type Finding } from '../model/finding.js';
 import { excerpt } from '../source/excerpt.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 
 export function uncoveredOutputs(
   manifest: Manifest,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { comparatorFor } from '../comparators/index.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { extensionOf, fileRefNameProblem, mediaBytesOf } from './file-refs.js';
 import { loadFixtures } from './load.js';
 import { strayReferenceFiles } from './stray-files.js';

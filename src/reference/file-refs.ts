@@ -2,12 +2,12 @@
 // expected value `{"$file": "badge.png"}` names a file in reference/. It is read through the one
 // safe reader (a regular file inside the tool, size-capped) and handed to the comparators as a data
 // URL, so they stay pure; updates write new bytes back to the file, so a pull request shows a PNG.
-import { finding, type Finding } from '../report/finding.js';
+import { finding, type Finding } from '../model/finding.js';
 import { excerpt } from '../source/excerpt.js';
 import { readUserBytes } from '../source/user-file.js';
 import { extractMediaBytes } from '../comparators/image/media.js';
 import { bytesOfString } from '../comparators/sha256.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 
 /** Output types whose expected value may be a file reference: one media payload each. */

@@ -2,11 +2,11 @@
 // of the wrong kind makes the run meaningless, so it is an error. A required input that is left out
 // or set to null is only a warning: the fixture runs exactly as written and the tool decides, as
 // many tools fall back to built-in data when a file input is absent.
-import { finding, type Finding, type FindingEdit } from '../report/finding.js';
+import { finding, type Finding, type FindingEdit } from '../model/finding.js';
 import { excerpt } from '../source/excerpt.js';
 import type { LineOf } from '../source/lines.js';
 import { formatPath, type PathSegment } from '../source/path.js';
-import type { InputSpec, Manifest } from '../tool/manifest-types.js';
+import type { InputSpec, Manifest } from '../model/manifest.js';
 import { suggest } from '../util/did-you-mean.js';
 import { checkInputValue, correctedInputValue } from './input-values.js';
 

@@ -2,7 +2,7 @@
 // the key or value it is about. Tolerance blocks are left to the tolerance checker, which knows each
 // comparator's options and says more.
 import { excerpt } from '../source/excerpt.js';
-import { finding, type Finding } from '../report/finding.js';
+import { finding, type Finding } from '../model/finding.js';
 import { compileReferenceSchema, loadReferenceSchema } from '../schema/ajv.js';
 import type { LineOf } from '../source/lines.js';
 import { formatPath, type PathSegment } from '../source/path.js';

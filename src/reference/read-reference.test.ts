@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { readReference, readReferenceAhead } from './read-reference.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../tools/compound-interest');

@@ -5,7 +5,7 @@ import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { comparatorFor } from '../comparators/index.js';
 import { listUserDir } from '../source/user-file.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { loadTolerance, type ToleranceLoad } from '../tolerance/load.js';
 import { type FixtureLoad, loadFixtures } from './load.js';
 

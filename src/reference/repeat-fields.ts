@@ -1,7 +1,7 @@
 // A fixture's `repeat` and `pass_rate` (docs/fixtures.md): their types are the schema's; what the
 // schema cannot say is checked here: a pass_rate needs repeats to judge, and names only outputs the
 // fixture asserts.
-import type { Finding } from '../report/finding.js';
+import type { Finding } from '../model/finding.js';
 import type { PathSegment } from '../source/path.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 

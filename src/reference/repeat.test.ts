@@ -1,7 +1,7 @@
 // Repeated fixtures: the fields as the loader reads and checks them, and the verdict on their runs.
 import { describe, expect, it } from 'vitest';
 import { COMPARATORS } from '../comparators/index.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { parseFixtureText } from './load.js';
 import { repeatVerdict } from './verdict.js';
 

@@ -2,7 +2,7 @@
 // result that keeps every run's outcome, each output's tally across runs, and one run's comparisons
 // to show. Only the runs that may be shown are held, so twenty runs cost two runs' values.
 // reference/verdict.ts decides what the tallies mean.
-import type { FixtureResult, FixtureRunOutcome, OutputComparison, OutputRuns } from '../report/model.js';
+import type { FixtureResult, FixtureRunOutcome, OutputComparison, OutputRuns } from '../model/report.js';
 import type { Fixture } from './load.js';
 import { repeatVerdict } from './verdict.js';
 

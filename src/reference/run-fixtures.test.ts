@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARATORS } from '../comparators/index.js';
 import { emptyToleranceConfig } from '../tolerance/config.js';
 import { loadManifest } from '../tool/manifest.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { runtimeFor } from '../tool/runtime.js';
 import { startTool, type ToolProcess } from '../tool/spawn.js';
 import { validateTool } from '../validation/validate-tool.js';

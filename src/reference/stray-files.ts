@@ -4,7 +4,7 @@
 // check 12 only under --strict (docs/fixtures.md).
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { finding, type Finding } from '../report/finding.js';
+import { finding, type Finding } from '../model/finding.js';
 import { excerpt } from '../source/excerpt.js';
 import { listUserDir, readUserFile } from '../source/user-file.js';
 import { isStagedTemporary } from '../util/staged-files.js';

@@ -1,9 +1,9 @@
 // Check 12's verdict, in one place: from what was found around the run (load problems, the
 // selection, memory, stray files) and the fixture results, under --strict or not. The check calls
 // it after a run and `pixie report merge` calls it on shard reports, so both always agree.
-import { findingLine, severityOf, type Finding } from '../report/finding.js';
-import type { CheckOutcome, FixtureResult, FixtureStatus, Status } from '../report/model.js';
-import type { FindingCode } from '../report/severity.js';
+import { findingLine, severityOf, type Finding } from '../model/finding.js';
+import type { CheckOutcome, FixtureResult, FixtureStatus, Status } from '../model/report.js';
+import type { FindingCode } from '../model/severity.js';
 
 export interface FixturesVerdictInput {
   /** located problems found before or around the run */

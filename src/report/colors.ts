@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { FixtureStatus } from './model.js';
+import type { FixtureStatus } from '../model/report.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
 

@@ -1,4 +1,4 @@
-import type { Report } from './model.js';
+import type { Report } from '../model/report.js';
 
 /** 0 pass or warn, 1 any fail, 2 a fault of pixie itself (docs/cli.md). */
 export function exitCodeFor(reports: readonly Report[]): number {

@@ -12,8 +12,8 @@ import type {
   FixtureResult,
   OutputComparison,
   Report,
-} from './model.js';
-import type { Finding } from './finding.js';
+} from '../model/report.js';
+import type { Finding } from '../model/finding.js';
 
 // C0 controls but tab and newline, DEL, C1 controls, and bidirectional overrides that reorder what a reader sees
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

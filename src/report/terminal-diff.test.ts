@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
-import type { OutputComparison } from './model.js';
+import type { OutputComparison } from '../model/report.js';
 import { terminalDiff } from './terminal-diff.js';
 
 const plain = pc.createColors(false);

@@ -4,7 +4,7 @@
 // review` shows it for one change at a time; the --update-fixtures dry run shows it shortened.
 import { formatValue } from './format-value.js';
 import type { Colors } from './colors.js';
-import type { OutputComparison } from './model.js';
+import type { OutputComparison } from '../model/report.js';
 import { safeText } from './safe-text.js';
 import { type LineItem, type OutputView, outputView, type SeriesBody, type TableBody } from './view-model/index.js';
 

@@ -5,6 +5,7 @@
 // comparing; only what the report keeps is capped, so four 255 MiB responses cannot crash `--json`
 // or the dashboard. Raising the limits (`--json-full`, an option, or the environment variables)
 // lifts the cap.
+import type { ValueCapLimits } from '../model/options.js';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,15 +14,6 @@ import { formatSize, limit, limitHint } from '../limits.js';
 import { excerpt } from '../source/excerpt.js';
 import { type Children, childrenOf, type RowColumns, rowColumnsOf } from '../util/row-columns.js';
 import { sameJsonText } from './same-json.js';
-
-export interface ValueCapLimits {
-  /** JSON characters of one value */
-  valueChars: number;
-  /** JSON characters of all values one report keeps */
-  totalChars: number;
-  /** levels of nested arrays and objects */
-  depth: number;
-}
 
 /** What a report holds in place of a value it did not keep. */
 export interface TruncatedValue {

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { INPUT_TYPES, OUTPUT_TYPES } from '../tool/manifest-types.js';
+import { INPUT_TYPES, OUTPUT_TYPES } from '../model/manifest.js';
 import {
   compileReferenceSchema,
   describeGot,
@@ -30,7 +30,7 @@ describe('reference schema loader', () => {
     expect(files.map((f) => f.replace('.schema.json', '')).sort()).toEqual([...OUTPUT_TYPES].sort());
   });
 
-  it('tool.schema.json names exactly the 28 input and 39 output types of manifest-types.ts', () => {
+  it('tool.schema.json names exactly the 28 input and 39 output types of model/manifest.ts', () => {
     const defs = loadReferenceSchema('tool.schema.json').$defs as Record<
       string,
       { properties: { type: { enum: string[] } } }

@@ -7,7 +7,7 @@ import { limit as sizeLimit } from '../limits.js';
 import { readUserFile } from '../source/user-file.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { withPhases } from '../checks/index.js';
-import { overallOf, type CheckPhase, type Report, type Status } from '../report/model.js';
+import { overallOf, type CheckPhase, type Report, type Status } from '../model/report.js';
 
 export type RunKind = 'validate' | 'reference-check';
 

@@ -6,8 +6,8 @@
 // service's own: FIFO, never two runs of one tool, N overall, any waiting run cancellable.
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import type { ProgressEvent, ValidateOptions } from '../validation/options.js';
-import type { Report } from '../report/model.js';
+import type { ProgressEvent, ValidateOptions } from '../model/options.js';
+import type { Report } from '../model/report.js';
 import type { ReportStore, RunKind } from './report-store.js';
 import type { ToolEntry, ToolRegistry } from './tool-registry.js';
 

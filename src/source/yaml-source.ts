@@ -15,7 +15,7 @@ import {
   type Node as YamlNode,
   visit,
 } from 'yaml';
-import { finding, type Finding } from '../report/finding.js';
+import { finding, type Finding } from '../model/finding.js';
 import { limit, limitHint } from '../limits.js';
 import { excerpt } from './excerpt.js';
 import { lineAt, lineStarts, type LineOf } from './lines.js';

@@ -2,11 +2,12 @@
 // comparator that will read it: compare mode, numeric fields and their synonyms, the comparator's own
 // options. Shared by tolerance.yaml and fixtures so both are validated the same way.
 import { excerpt } from '../source/excerpt.js';
-import type { Comparator, Tolerance } from '../comparators/types.js';
-import { finding, type Finding } from '../report/finding.js';
+import type { Comparator } from '../comparators/types.js';
+import type { Tolerance } from '../model/tolerance.js';
+import { finding, type Finding } from '../model/finding.js';
 import type { LineOf } from '../source/lines.js';
 import { formatPath, type PathSegment } from '../source/path.js';
-import type { OutputType } from '../tool/manifest-types.js';
+import type { OutputType } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { checkNonNegativeNumber, checkOptionValue } from './option-kind.js';
 import { colonSpaceHint, didYouMean, kindOf } from './words.js';

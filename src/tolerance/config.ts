@@ -1,7 +1,8 @@
 // What a tool's tolerances come to once tolerance.yaml is read: per-type defaults, per-output
 // overrides and the run options, whichever of the two forms the file used.
-import type { Comparator, Tolerance } from '../comparators/types.js';
-import type { OutputSpec, OutputType } from '../tool/manifest-types.js';
+import type { Comparator } from '../comparators/types.js';
+import type { Tolerance } from '../model/tolerance.js';
+import type { OutputSpec, OutputType } from '../model/manifest.js';
 
 export const TOLERANCE_FILE = 'tolerance.yaml';
 

@@ -2,10 +2,10 @@
 // the structured form of existing tools (defaults per output type / overrides per output key /
 // options). Mixing the two, or a top-level key of neither, is a reported problem with its line.
 import { excerpt } from '../source/excerpt.js';
-import { finding, type Finding } from '../report/finding.js';
+import { finding, type Finding } from '../model/finding.js';
 import type { LineOf } from '../source/lines.js';
 import { formatPath, type PathSegment } from '../source/path.js';
-import { OUTPUT_TYPES, type OutputType } from '../tool/manifest-types.js';
+import { OUTPUT_TYPES, type OutputType } from '../model/manifest.js';
 import { suggest } from '../util/did-you-mean.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { checkToleranceBlock, type BlockWhere } from './block.js';

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { COMPARATORS, comparatorFor } from '../comparators/index.js';
 import type { OptionKind } from '../comparators/types.js';
-import type { Finding } from '../report/finding.js';
-import { OUTPUT_TYPES, type OutputSpec, type OutputType } from '../tool/manifest-types.js';
+import type { Finding } from '../model/finding.js';
+import { OUTPUT_TYPES, type OutputSpec, type OutputType } from '../model/manifest.js';
 import { toleranceJsonSchema, withProjectTolerances } from './json-schema.js';
 import { parseToleranceText } from './load.js';
 

@@ -3,7 +3,7 @@
 // each output type. `npm run schemas` writes it; a test fails when the committed file differs.
 import { COMPARATORS } from '../comparators/index.js';
 import type { OptionKind } from '../comparators/types.js';
-import { OUTPUT_TYPES, type OutputType } from '../tool/manifest-types.js';
+import { OUTPUT_TYPES, type OutputType } from '../model/manifest.js';
 import { NUMERIC_SYNONYMS } from './block.js';
 import { POLICIES } from './config.js';
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../report/finding.js';
+import type { Finding } from '../model/finding.js';
 import { loadTolerance, parseToleranceText } from './load.js';
 import { TEST_OUTPUTS, fakeComparatorFor } from './test-comparators.test-helper.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileReferenceSchema } from '../schema/ajv.js';
-import { findingLine, type Finding } from '../report/finding.js';
+import { findingLine, type Finding } from '../model/finding.js';
 import { loadTolerance, parseToleranceText } from './load.js';
 import { TEST_OUTPUTS, fakeComparatorFor } from './test-comparators.test-helper.js';
 

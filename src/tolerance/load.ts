@@ -2,7 +2,7 @@
 // form of existing tools (defaults / overrides / options), validated strictly so a typo is a reported
 // problem with its line, never a silently ignored key.
 import path from 'node:path';
-import { finding, type Finding } from '../report/finding.js';
+import { finding, type Finding } from '../model/finding.js';
 import { checkUserFile, readUserFile } from '../source/user-file.js';
 import { readYamlSource } from '../source/yaml-source.js';
 import { isPlainObject } from '../util/is-plain-object.js';

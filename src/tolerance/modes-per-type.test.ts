@@ -2,8 +2,8 @@
 // not later at compare time: a mode must mean something for the type it is set on.
 import { describe, expect, it } from 'vitest';
 import { comparatorFor } from '../comparators/index.js';
-import type { OutputSpec } from '../tool/manifest-types.js';
-import type { Finding } from '../report/finding.js';
+import type { OutputSpec } from '../model/manifest.js';
+import type { Finding } from '../model/finding.js';
 import { parseToleranceText } from './load.js';
 
 const outputs: OutputSpec[] = [

@@ -2,8 +2,8 @@
 // is loaded (so by `pixie lint`), naming the line and the nearest allowed value.
 import { describe, expect, it } from 'vitest';
 import { comparatorFor } from '../comparators/index.js';
-import type { OutputSpec } from '../tool/manifest-types.js';
-import type { Finding } from '../report/finding.js';
+import type { OutputSpec } from '../model/manifest.js';
+import type { Finding } from '../model/finding.js';
 import { checkToleranceBlock } from './block.js';
 import { parseToleranceText } from './load.js';
 import { checkOptionValue } from './option-kind.js';

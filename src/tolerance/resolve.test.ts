@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Tolerance } from '../comparators/types.js';
-import type { OutputType } from '../tool/manifest-types.js';
-import type { Finding } from '../report/finding.js';
+import type { Tolerance } from '../model/tolerance.js';
+import type { OutputType } from '../model/manifest.js';
+import type { Finding } from '../model/finding.js';
 import { emptyToleranceConfig, type ToleranceConfig } from './config.js';
 import { parseToleranceText } from './load.js';
 import { resolveTolerance } from './resolve.js';

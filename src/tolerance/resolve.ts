@@ -6,8 +6,9 @@
 // keeps the lower layer's `abs`. Built-in defaults are the one exception: once an author sets
 // `abs` or `rel` for an output (in any layer), pixie's built-in abs/rel pair for the type steps
 // aside, so `abs: 0.005` means half a cent and is not silently widened by the built-in `rel: 1e-4`.
-import type { Comparator, Tolerance } from '../comparators/types.js';
-import type { OutputType } from '../tool/manifest-types.js';
+import type { Comparator } from '../comparators/types.js';
+import type { Tolerance } from '../model/tolerance.js';
+import type { OutputType } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { NUMERIC_SYNONYMS } from './block.js';
 import type { ToleranceConfig } from './config.js';

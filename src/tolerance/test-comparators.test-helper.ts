@@ -1,7 +1,8 @@
 // Small fake comparators for the tolerance and fixture tests (the real registry is written elsewhere;
 // these pin down only what loading and resolution read: modes, options, defaults).
-import type { Comparator, OptionKind, Tolerance } from '../comparators/types.js';
-import type { OutputSpec, OutputType } from '../tool/manifest-types.js';
+import type { Comparator, OptionKind } from '../comparators/types.js';
+import type { Tolerance } from '../model/tolerance.js';
+import type { OutputSpec, OutputType } from '../model/manifest.js';
 
 function fake(name: string, modes: string[], options: Record<string, OptionKind>, defaults: Tolerance): Comparator {
   return {

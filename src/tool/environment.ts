@@ -1,6 +1,7 @@
 // The environment a tool runs with (docs/tool-format.md, environment). Explicit on purpose: pixie's own
 // secrets (CI tokens, PIXIE_TOKEN) never reach a tool unless the tool declares them in tool.json's
 // `secrets` or the project lists them in pixie.config's env.pass. Reports carry names, never values.
+import type { EnvironmentSummary } from '../model/environment.js';
 import { parseEnv } from 'node:util';
 import { readUserFile } from '../source/user-file.js';
 
@@ -20,18 +21,6 @@ const BASE_ENV = [
   'PYTHONHOME',
   'SYSTEMROOT',
 ];
-
-/** What the report says about a tool's environment: names only. */
-export interface EnvironmentSummary {
-  /** taken from pixie's environment: the base variables that are set, and the declared or listed ones */
-  passed: string[];
-  /** in pixie's environment but not given to the tool */
-  withheld: string[];
-  /** declared (tool.json secrets) or listed (pixie.config env.pass) but set neither in pixie's environment nor in .env */
-  missing: string[];
-  /** set by the tool folder's .env file */
-  from_dotenv: string[];
-}
 
 export interface ToolEnvironment {
   env: NodeJS.ProcessEnv;

@@ -1,8 +1,8 @@
 // tool.json's schema errors in words: each names the JSON pointer, the input or output it belongs to
 // (its key and type) and the fix, with "did you mean" for near spellings and the keys a type takes.
 import { excerpt } from '../source/excerpt.js';
-import { INPUT_TYPES, OUTPUT_TYPES } from './manifest-types.js';
-import { finding, type Finding } from '../report/finding.js';
+import { INPUT_TYPES, OUTPUT_TYPES } from '../model/manifest.js';
+import { finding, type Finding } from '../model/finding.js';
 import { compileReferenceSchema, describeGot, describeTypes, loadReferenceSchema } from '../schema/ajv.js';
 import type { LineOf } from '../source/lines.js';
 import { escapePointer, pointerSegments } from '../source/path.js';

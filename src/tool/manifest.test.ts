@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { INPUT_TYPES, OUTPUT_TYPES } from './manifest-types.js';
+import { INPUT_TYPES, OUTPUT_TYPES } from '../model/manifest.js';
 import { loadManifest, parseManifestText } from './manifest.js';
 import type { ManifestLoad } from './manifest.js';
-import type { Finding } from '../report/finding.js';
+import type { Finding } from '../model/finding.js';
 
 const options = [
   { value: 'a', label: 'A' },

@@ -2,10 +2,10 @@
 // JSON.parse silently drops), then reference-schemas/tool.schema.json. Every problem becomes one
 // sentence with its JSON pointer, its line, and the fix.
 
-import type { Manifest } from './manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { inWhere, toolJsonSchemaProblems } from './manifest-schema-errors.js';
 import { toolJsonSyntaxProblems } from './manifest-syntax.js';
-import { finding, type Finding } from '../report/finding.js';
+import { finding, type Finding } from '../model/finding.js';
 import { excerpt } from '../source/excerpt.js';
 import { readJsonSource } from '../source/json-source.js';
 import { toPointer } from '../source/path.js';

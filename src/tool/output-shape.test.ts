@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OUTPUT_TYPES } from './manifest-types.js';
-import type { OutputType } from './manifest-types.js';
+import { OUTPUT_TYPES } from '../model/manifest.js';
+import type { OutputType } from '../model/manifest.js';
 import { validateOutputValue } from './output-shape.js';
 
 const PNG =

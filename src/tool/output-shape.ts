@@ -2,8 +2,8 @@
 // Schemas in reference-schemas/outputs/ say what can be said per value; the few rules JSON Schema
 // cannot express (series as long as x, links naming existing nodes…) are checked here in code.
 
-import { OUTPUT_TYPES } from './manifest-types.js';
-import type { OutputType } from './manifest-types.js';
+import { OUTPUT_TYPES } from '../model/manifest.js';
+import type { OutputType } from '../model/manifest.js';
 import { compileReferenceSchema, describeGot, describeTypes } from '../schema/ajv.js';
 import type { PathSegment } from '../source/path.js';
 import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.js';

@@ -1,7 +1,7 @@
 // A whole /run body against the declared outputs, with check 9's rules: every declared key present,
 // no null (but progress), each value the shape its type promises. Check 9, --explore and fixtures
 // that assert no outputs all judge a response this one way.
-import type { OutputSpec } from './manifest-types.js';
+import type { OutputSpec } from '../model/manifest.js';
 import { validateOutputValue } from './output-shape.js';
 
 export interface ResponseProblem {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutputSpec } from './manifest-types.js';
+import type { OutputSpec } from '../model/manifest.js';
 import { readStreamEvent } from './stream-events.js';
 
 const outputs: OutputSpec[] = [

@@ -2,7 +2,7 @@
 // the documented {"output_key", "value", "done"}, and the one the original Pixie's tools send, with
 // output keys as fields ({"loss_curve": {…}, "done": false}, a final {"done": true}) and "chunk" for
 // the text of the one streaming stream_text output. Values are deltas, so their shapes are not checked.
-import type { OutputSpec } from './manifest-types.js';
+import type { OutputSpec } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 
 export interface StreamEvent {

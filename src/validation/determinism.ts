@@ -3,7 +3,7 @@
 // moves within what a fixture would accept is not reported (docs/checks.md, check 8).
 import path from 'node:path';
 import { comparatorFor } from '../comparators/index.js';
-import type { Manifest, OutputSpec } from '../tool/manifest-types.js';
+import type { Manifest, OutputSpec } from '../model/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
 

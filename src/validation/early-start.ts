@@ -9,11 +9,11 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { checkUserFile, readUserFile } from '../source/user-file.js';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { resolveEntrypoint, runtimeFor, type Runtime } from '../tool/runtime.js';
 import { type StartResult, startTool } from '../tool/spawn.js';
 import { isPlainObject } from '../util/is-plain-object.js';
-import type { ValidateOptions } from './options.js';
+import type { ValidateOptions } from '../model/options.js';
 import { startupTimeoutMs } from './timeouts.js';
 
 export interface StartPlan {

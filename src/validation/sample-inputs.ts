@@ -1,6 +1,6 @@
 // Sample inputs for check 8 (docs/checks.md, check 8): one plausible value per declared input,
 // built only from the manifest.
-import type { InputSpec, Manifest } from '../tool/manifest-types.js';
+import type { InputSpec, Manifest } from '../model/manifest.js';
 
 /** A 1×1 transparent PNG. */
 const SAMPLE_PNG_DATA_URL =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { runTimeoutMs } from './timeouts.js';
 
 const manifest = (fields: Partial<Manifest>) => ({ id: 't', inputs: [], outputs: [], ...fields }) as Manifest;

@@ -1,6 +1,6 @@
-import type { Manifest } from '../tool/manifest-types.js';
+import type { Manifest } from '../model/manifest.js';
 import { clampTimerMs } from '../util/timer.js';
-import type { ValidateOptions } from './options.js';
+import type { ValidateOptions } from '../model/options.js';
 
 const DEFAULT_MAX_RUNTIME_S = 60;
 const DEFAULT_MAX_MEMORY_MB = 512;

@@ -8,8 +8,8 @@ import {
   initialState,
   type ValidationState,
 } from '../checks/types.js';
-import type { ValidateOptions } from './options.js';
-import { reportOverall, type CheckName, type CheckResult, type ExploreResult, type Report } from '../report/model.js';
+import type { ValidateOptions } from '../model/options.js';
+import { reportOverall, type CheckName, type CheckResult, type ExploreResult, type Report } from '../model/report.js';
 import { createValueCap, valueCapLimits } from '../report/value-cap.js';
 import { startEarly, stopEarly } from './early-start.js';
 import { warmComparators } from './warm-comparators.js';

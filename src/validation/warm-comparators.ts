@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { COMPARATORS } from '../comparators/index.js';
 import { readUserFile } from '../source/user-file.js';
-import type { OutputType } from '../tool/manifest-types.js';
+import type { OutputType } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 
 /** Starts loading the packages the comparators of tool.json's outputs will need, while the tool starts. */

@@ -5,12 +5,13 @@
 // after trimming) beyond max_length_diff_s fails with both durations (never a silent truncation).
 // Without fft.js it degrades to size + SHA-256 and says so.
 import { createHash } from 'node:crypto';
-import type { OutputType } from '../../tool/manifest-types.js';
-import type { Difference } from '../../report/model.js';
+import type { OutputType } from '../../model/manifest.js';
+import type { Difference } from '../../model/report.js';
 import { compareAudioSignals, type AudioCoreResult, type FftConstructor } from './audio-dsp.js';
 import { loadOptional, type Degraded } from '../optional-module.js';
 import { skipped, unknownModeResult } from '../kit/result.js';
-import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
+import type { Comparator, ComparisonResult } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import { SILENCE_DB, trimSilence } from './trim.js';
 import { decodeWav, mediaBytes, type DecodedAudio } from './wav.js';
 

@@ -2,13 +2,14 @@
 // and shapes are checked, every number goes through the shared abs-OR-rel rule, and every
 // unordered collection (scatter points, histogram values, duplicate slices, graph edges) is matched
 // as a multiset within tolerance, never by sorting mixed values or their string forms.
-import type { OutputType } from '../../tool/manifest-types.js';
+import type { OutputType } from '../../model/manifest.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { DiffCollector } from '../kit/diff-collector.js';
 import { describeNumericTolerance, numericTolerance } from '../kit/numeric-tolerance.js';
 import { garbageResult, skipped } from '../kit/result.js';
 import { describeValue, shortJson } from '../kit/value.js';
-import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
+import type { Comparator, ComparisonResult } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import { compareCandlestick } from './candlestick.js';
 import type { ChartCompare, Ctx } from './context.js';
 import { compareBoxplot, compareHistogram } from './distribution.js';

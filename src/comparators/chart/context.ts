@@ -4,7 +4,7 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 import type { DiffCollector } from '../kit/diff-collector.js';
 import type { NumericTolerance } from '../kit/numeric-tolerance.js';
 import { shortJson } from '../kit/value.js';
-import type { Tolerance } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import type { ChartType, Variant } from './modes.js';
 
 export interface Ctx {

@@ -1,6 +1,6 @@
 // Which `compare` modes apply to each chart type, what they mean (values in order or as a
 // multiset), and the chart options with their closed sets of values.
-import type { OutputType } from '../../tool/manifest-types.js';
+import type { OutputType } from '../../model/manifest.js';
 import type { OptionKind } from '../types.js';
 
 export type ChartType = Extract<OutputType, `chart_${string}`>;

@@ -12,7 +12,7 @@ import {
 import { numericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
 import { describeValue, isPresent, jsonKey, shortJson } from '../kit/value.js';
-import type { Tolerance } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import type { Ctx } from './context.js';
 
 /** The numeric tolerance for one series' values: top level, then `series: {abs}`, then `series: {<name>: {abs}}`. */

@@ -2,13 +2,14 @@
 // is decoded; otherwise sharp decodes both sides to RGBA, different sizes fail, and the mode decides
 // on the pixels (compare-rgba.ts, pure). Every failing comparison of two decodable images carries a
 // diff PNG in `artifacts`. Without sharp it degrades to size + SHA-256, loudly.
-import type { OutputType } from '../../tool/manifest-types.js';
-import type { Difference } from '../../report/model.js';
+import type { OutputType } from '../../model/manifest.js';
+import type { Difference } from '../../model/report.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { parseRegions, type Region } from '../kit/regions.js';
 import { garbageResult, skipped, unknownModeResult } from '../kit/result.js';
 import { describeValue } from '../kit/value.js';
-import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
+import type { Comparator, ComparisonResult } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 
 import { loadSharp } from './decode.js';
 import { comparePair, type PairOutcome } from './pair.js';

@@ -1,7 +1,7 @@
 // One pair of image values: bytes (identical bytes pass before decoding), then sharp decodes both
 // (one path for every mode), sizes must match, and compare-rgba.ts decides on the pixels. A failing
 // pair of decodable images carries a diff image.
-import type { Difference } from '../../report/model.js';
+import type { Difference } from '../../model/report.js';
 import type { Region } from '../kit/regions.js';
 import type { Degraded } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';

@@ -1,6 +1,7 @@
 // The image modes, their defaults, and the settings one comparison runs with.
-import type { OutputType } from '../../tool/manifest-types.js';
-import type { OptionKind, Tolerance } from '../types.js';
+import type { OutputType } from '../../model/manifest.js';
+import type { OptionKind } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 
 export const IMAGE_TYPES = ['image', 'image_grid', 'image_compare'] as const satisfies readonly OutputType[];
 

@@ -2,9 +2,10 @@
 // the way check 12 does, and `run({ valid, invalid })` turns lists of cases into tests. Test-only:
 // the build leaves *.test-helper.ts out of dist.
 import { describe, expect, it } from 'vitest';
-import type { OutputType } from '../../tool/manifest-types.js';
-import type { Difference } from '../../report/model.js';
-import type { Comparator, ComparisonResult, ContractCase, Tolerance } from '../types.js';
+import type { OutputType } from '../../model/manifest.js';
+import type { Difference } from '../../model/report.js';
+import type { Comparator, ComparisonResult, ContractCase } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import { shortJson } from './value.js';
 
 /**

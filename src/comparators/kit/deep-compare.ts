@@ -1,6 +1,6 @@
 // Structural comparison of JSON values that lists every difference by path. Numbers use the shared
 // numeric rule at any depth (never a fallback to string equality).
-import type { Difference } from '../../report/model.js';
+import type { Difference } from '../../model/report.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { compareNumbers, type NumericTolerance } from './numeric-tolerance.js';
 import { joinPath } from './paths.js';

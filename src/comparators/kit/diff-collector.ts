@@ -2,8 +2,9 @@
 // MAX_DIFFERENCES are kept and the rest summarised in one "… and N more" entry. Items (values,
 // points, cells…) are counted as compared or differing, with a mean per-item score, and each
 // difference says whether an item is missing, extra or changed so views need not parse messages.
-import type { Difference } from '../../report/model.js';
-import type { ComparisonResult, Tolerance } from '../types.js';
+import type { Difference } from '../../model/report.js';
+import type { ComparisonResult } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import { deepCompare } from './deep-compare.js';
 import {
   compareNumbers,

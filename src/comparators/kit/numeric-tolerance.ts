@@ -4,7 +4,7 @@
 // double's shortest round-trip text, and its minus and times are exact. NaN equals NaN; infinities
 // equal only themselves; booleans are never numbers.
 import Big from 'big.js';
-import type { Tolerance } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 
 export interface NumericTolerance {
   abs?: number;

@@ -2,8 +2,8 @@
 // the comparators that read them.
 import { describe, expect, it } from 'vitest';
 import { parseToleranceText } from '../../tolerance/load.js';
-import type { Finding } from '../../report/finding.js';
-import type { OutputSpec } from '../../tool/manifest-types.js';
+import type { Finding } from '../../model/finding.js';
+import type { OutputSpec } from '../../model/manifest.js';
 import { comparatorFor } from '../index.js';
 import { clipRegion, parseRegions, regionsProblem } from './regions.js';
 

@@ -1,6 +1,7 @@
 // The results every comparator builds the same way: skipped, a garbage-in failure, an unknown mode.
-import type { Status } from '../../report/model.js';
-import type { ComparisonResult, Tolerance } from '../types.js';
+import type { Status } from '../../model/report.js';
+import type { ComparisonResult } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 
 export function skipped(tolerance: Tolerance, expected: unknown, actual: unknown): ComparisonResult {
   return { status: 'skip', score: 1, metric: 'not compared', rule: 'compare: skip', expected, actual, tolerance };

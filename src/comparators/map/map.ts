@@ -1,13 +1,14 @@
 // The map comparator (map_points, map_heatmap, map_choropleth, map_polygons, map_route). The mode
 // really picks the algorithm: multisets for points, heatmaps and polygons (duplicates count), order
 // for routes, region keys for choropleths; coordinates are compared after rounding to round_digits.
-import type { OutputType } from '../../tool/manifest-types.js';
+import type { OutputType } from '../../model/manifest.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { DiffCollector } from '../kit/diff-collector.js';
 import { describeNumericTolerance, numericTolerance } from '../kit/numeric-tolerance.js';
 import { garbageResult, skipped } from '../kit/result.js';
 import { describeValue, shortJson } from '../kit/value.js';
-import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
+import type { Comparator, ComparisonResult } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import { compareChoropleth } from './choropleth.js';
 import {
   DEFAULT_MODE,

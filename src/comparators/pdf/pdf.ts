@@ -5,12 +5,13 @@
 // author, subject, keywords, language) or `page_count`. pdf.js is loaded only when a PDF needs it,
 // the canvas package only for `visual`; without them the comparison degrades to size + SHA-256 and
 // says so.
-import type { Difference } from '../../report/model.js';
+import type { Difference } from '../../model/report.js';
 import { settingsOf } from '../image/settings.js';
 import { parseRegions, type Region } from '../kit/regions.js';
 import { loadOptional, type Degraded } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';
-import type { ComparisonResult, Tolerance } from '../types.js';
+import type { ComparisonResult } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import { METADATA_FIELDS, pageTexts, pdfMetadata } from './page-text.js';
 import { acquirePdfThreads, PDF_THREAD_MIN_BYTES, type PdfThreadPool, releasePdfThreads } from './pdf-threads.js';
 import {

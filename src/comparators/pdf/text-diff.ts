@@ -1,6 +1,6 @@
 // The text of two PDFs compared page by page (pure): page count, then a line diff per page with
 // paths `page[N]` (N from 1, as printed page numbers).
-import type { Difference } from '../../report/model.js';
+import type { Difference } from '../../model/report.js';
 import { lineDifferences } from '../text.js';
 import type { PdfPages } from './page-text.js';
 

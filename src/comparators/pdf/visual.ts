@@ -2,7 +2,7 @@
 // dependency) and compared as an image (image/compare-rgba.ts, the image comparator's own core), so
 // a changed chart or logo in an otherwise identical PDF fails. Differing pages carry the expected
 // and actual renders and the diff image, grouped by page for the report.
-import type { Difference } from '../../report/model.js';
+import type { Difference } from '../../model/report.js';
 import { compareRgba } from '../image/compare-rgba.js';
 import { pixelBudgetProblem } from '../image/decode.js';
 import { renderDiff } from '../image/diff-image.js';

@@ -1,12 +1,13 @@
 // The structural comparator: tree, timeline, gantt, log and diff. Every field is compared (numbers
 // exactly unless abs/rel are set) and every difference is listed by path.
-import type { OutputType } from '../../tool/manifest-types.js';
+import type { OutputType } from '../../model/manifest.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { DiffCollector } from '../kit/diff-collector.js';
 import { describeNumericTolerance, numericTolerance } from '../kit/numeric-tolerance.js';
 import { garbageResult, skipped } from '../kit/result.js';
 import { describeValue, shortJson } from '../kit/value.js';
-import type { Comparator, ComparisonResult, OptionKind, Tolerance } from '../types.js';
+import type { Comparator, ComparisonResult, OptionKind } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import { LIST_FIELD, type RowOrder, type SCtx, type StructuralType } from './context.js';
 import { compareDiff } from './diff.js';
 import { compareRows } from './rows.js';

@@ -3,7 +3,8 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { describeNumericTolerance, numericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { describeValue, shortJson } from '../kit/value.js';
-import type { OptionKind, Tolerance } from '../types.js';
+import type { OptionKind } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 
 export const TABLE_MODES = ['rows_ordered', 'rows_unordered', 'ordered', 'unordered', 'keyed'] as const;
 const ROW_ORDERS = ['ordered', 'unordered'] as const;

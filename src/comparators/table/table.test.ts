@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { numbersWithin } from '../kit/numeric-tolerance.js';
 import { tableComparator } from './table.js';
-import type { Tolerance } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import { comparatorTester, paths } from '../kit/comparator-tester.test-helper.js';
 import { parseJsonWithRowColumns, tableRowsIn } from '../../util/parse-json-rows.js';
 import { rowColumnsOf } from '../../util/row-columns.js';

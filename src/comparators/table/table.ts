@@ -1,10 +1,11 @@
 // The table comparator: columns matched by name (key, then label), numeric cells (at any depth)
 // under the shared abs-OR-rel rule with per-column overrides, and rows compared in order, by key
 // columns, or as a multiset (unordered.ts).
-import type { OutputType } from '../../tool/manifest-types.js';
+import type { OutputType } from '../../model/manifest.js';
 import { DiffCollector } from '../kit/diff-collector.js';
 import { garbageResult, skipped, statusFrom, unknownModeResult } from '../kit/result.js';
-import type { Comparator, ComparisonResult, Tolerance } from '../types.js';
+import type { Comparator, ComparisonResult } from '../types.js';
+import type { Tolerance } from '../../model/tolerance.js';
 import { rowColumnsOf } from '../../util/row-columns.js';
 import { TABLE_MODES, TABLE_OPTIONS, tableSettings, type RowMode } from './options.js';
 import { alignColumns, type Cell, cellOf, deriveColumns, readTable, type Col, type Row, type Side } from './read.js';

@@ -1,6 +1,6 @@
 // The --explore section and a repeated fixture's runs as HTML, drawn the same in the --html report
 // and the dashboard (their stylesheets include EXPLORE_CSS). Every value is escaped by `html`.
-import type { ExploreResult, FixtureRepeat, OutputRuns } from '../model.js';
+import type { ExploreResult, FixtureRepeat, OutputRuns } from '../../model/report.js';
 import { html, type SafeHtml } from './html.js';
 
 export const EXPLORE_CSS = `

@@ -1,6 +1,6 @@
 // The detail block under one output's heading, drawn from its view model; the --html report and
 // the dashboard both place exactly this fragment, so they show every output the same way.
-import type { OutputComparison } from '../model.js';
+import type { OutputComparison } from '../../model/report.js';
 import { outputView, type OutputView, type ViewBody } from '../view-model/index.js';
 import { html, type SafeHtml } from './html.js';
 import { linesHtml } from './lines.js';

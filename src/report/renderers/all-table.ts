@@ -1,6 +1,6 @@
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
-import type { Report } from '../model.js';
+import type { Report } from '../../model/report.js';
 import { safeText } from '../safe-text.js';
 
 /** The one table `pixie validate --all` ends with. */

@@ -4,7 +4,7 @@ import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import { formatValue } from '../format-value.js';
 import { safeText } from '../safe-text.js';
-import type { ExploreFailure, ExploreResult, FixtureRepeat, OutputRuns } from '../model.js';
+import type { ExploreFailure, ExploreResult, FixtureRepeat, OutputRuns } from '../../model/report.js';
 
 /** The line of a crash's stderr that names the error, else its last line. */
 function stderrLine(stderr: string): string {

@@ -4,7 +4,7 @@
 // the runner's rules (actions/toolkit's command.ts): data escapes % CR LF; properties also : and ,.
 import path from 'node:path';
 import pc from 'picocolors';
-import type { FixtureResult, OutputComparison, Report } from '../model.js';
+import type { FixtureResult, OutputComparison, Report } from '../../model/report.js';
 import { safeReport } from '../safe-text.js';
 import { readUserFile } from '../../source/user-file.js';
 import { outputLine } from './pretty.js';

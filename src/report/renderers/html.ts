@@ -2,7 +2,7 @@
 // URLs) with every tool's twelve checks and, per fixture and output, what differs. The page around
 // the outputs is drawn here; each failing output's detail is the fragment the dashboard shows too.
 import path from 'node:path';
-import type { CheckResult, FixtureResult, FixtureStatus, OutputComparison, Report } from '../model.js';
+import type { CheckResult, FixtureResult, FixtureStatus, OutputComparison, Report } from '../../model/report.js';
 import { EXPLORE_CSS, exploreSection, outputRunsHtml, runsStrip } from '../html/explore.js';
 import { html, raw, type SafeHtml } from '../html/html.js';
 import { outputDetail } from '../html/output-detail.js';

@@ -1,4 +1,4 @@
-import type { Report } from '../model.js';
+import type { Report } from '../../model/report.js';
 
 // JSON.stringify escapes C0 controls but leaves C1 controls (U+009B is a terminal's CSI) and
 // bidirectional overrides raw; outside strings JSON holds only ASCII, so escaping them is lossless

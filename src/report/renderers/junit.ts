@@ -9,7 +9,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import pc from 'picocolors';
-import type { CheckResult, FixtureResult, FixtureStatus, Report } from '../model.js';
+import type { CheckResult, FixtureResult, FixtureStatus, Report } from '../../model/report.js';
 import { exploreLines } from './explore-lines.js';
 import { safeReport } from '../safe-text.js';
 import { fixtureLines } from './pretty.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import { formatValue } from '../format-value.js';
-import type { FixtureResult, OutputComparison, Report } from '../model.js';
+import type { FixtureResult, OutputComparison, Report } from '../../model/report.js';
 import { exploreLines, outputRunsNote, runsLine } from './explore-lines.js';
 import { safeReport } from '../safe-text.js';
 import { isTruncatedValue } from '../value-cap.js';

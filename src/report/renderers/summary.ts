@@ -1,6 +1,6 @@
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
-import type { Report } from '../model.js';
+import type { Report } from '../../model/report.js';
 import { exploreLines } from './explore-lines.js';
 import { safeReport } from '../safe-text.js';
 import { fixtureLines } from './pretty.js';

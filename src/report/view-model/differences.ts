@@ -1,5 +1,5 @@
 // Differences as views list them: each with its kind, capped so a page stays readable.
-import type { Difference } from '../model.js';
+import type { Difference } from '../../model/report.js';
 
 export type DifferenceKind = NonNullable<Difference['kind']>;
 

@@ -1,7 +1,7 @@
 // What one output comparison looks like to a reviewer, independent of HTML: the drawing for its
 // kind of value, the differences the drawing does not already show, the rule and the tolerance.
 // Both HTML renderers (the --html report and the dashboard) draw from this, so they agree.
-import type { OutputComparison, Status } from '../model.js';
+import type { OutputComparison, Status } from '../../model/report.js';
 import { differenceItems, type DifferenceItem } from './differences.js';
 import { jsonBody, type JsonBody } from './json.js';
 import { reportedLinesBody, textBody, type LinesBody } from './lines.js';

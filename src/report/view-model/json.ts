@@ -1,5 +1,5 @@
 // Any other value (key-value lists, maps, trees, …): a line diff of both values as pretty JSON.
-import type { OutputComparison } from '../model.js';
+import type { OutputComparison } from '../../model/report.js';
 import { diffBody, type LinesBody } from './lines.js';
 import { displayJson } from './values.js';
 

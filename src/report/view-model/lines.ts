@@ -1,6 +1,6 @@
 // Text as a line diff with context, and line-by-line differences a comparator reported itself
 // (PDF text per page), both as removed/added lines.
-import type { Difference, OutputComparison } from '../model.js';
+import type { Difference, OutputComparison } from '../../model/report.js';
 import { lineDiff, withContext, type DiffHunkItem } from '../../util/line-diff.js';
 import { isDataUrl, unwrapScalar } from './values.js';
 

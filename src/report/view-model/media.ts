@@ -1,7 +1,7 @@
 // Images, audio and the pages of a PDF compared visually: expected and actual side by side, with
 // the comparator's diff images. Only data URLs are embedded; anything else (a remote URL) is shown
 // as text and never fetched.
-import type { OutputComparison } from '../model.js';
+import type { OutputComparison } from '../../model/report.js';
 import { isObject, unwrapScalar } from './values.js';
 
 export type MediaSource = { kind: 'image' | 'audio'; url: string } | { kind: 'text'; text: string } | null;

@@ -1,5 +1,5 @@
 // Numbers and booleans: both values side by side and, for two numbers, the signed and relative difference.
-import type { OutputComparison } from '../model.js';
+import type { OutputComparison } from '../../model/report.js';
 import { unwrapScalar } from './values.js';
 
 export interface ScalarBody {

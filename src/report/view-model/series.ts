@@ -1,5 +1,5 @@
 // Charts: every series of expected and of actual as points, to be overlaid on one plot.
-import type { OutputComparison } from '../model.js';
+import type { OutputComparison } from '../../model/report.js';
 import { isObject } from './values.js';
 
 export interface Series {

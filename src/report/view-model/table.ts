@@ -1,6 +1,6 @@
 // Tables: the expected table with each differing cell carrying its change and missing rows marked,
 // plus both tables with the cells and rows that differ, for reviewers who want the actual rows too.
-import type { Difference, OutputComparison } from '../model.js';
+import type { Difference, OutputComparison } from '../../model/report.js';
 import { differenceKind, type DifferenceKind } from './differences.js';
 import { isObject } from './values.js';
 

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { comparatorFor } from '../../comparators/index.js';
-import type { OutputType } from '../../tool/manifest-types.js';
-import type { OutputComparison } from '../model.js';
+import type { OutputType } from '../../model/manifest.js';
+import type { OutputComparison } from '../../model/report.js';
 import { differenceKind, outputView, type OutputView } from './index.js';
 
 async function compared(

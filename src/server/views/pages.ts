@@ -1,5 +1,5 @@
 // The dashboard's two pages, rendered on the server: the tool list and one tool's latest report.
-import type { CheckResult, FixtureResult, Report } from '../../report/model.js';
+import type { CheckResult, FixtureResult, Report } from '../../model/report.js';
 import type { RunKind } from '../report-store.js';
 import { exploreSection, outputRunsHtml, runsStrip } from '../../report/html/explore.js';
 import { html, type SafeHtml } from '../../report/html/html.js';

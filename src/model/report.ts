@@ -1,7 +1,7 @@
 // The report model: what checks, fixtures and comparators produce, and what every renderer reads.
 // Field names are snake_case, as existing Pixie consumers read them (docs/report.md).
 
-import type { EnvironmentSummary } from '../tool/environment.js';
+import type { EnvironmentSummary } from './environment.js';
 import type { Finding } from './finding.js';
 
 export type Status = 'pass' | 'warn' | 'fail' | 'skip';

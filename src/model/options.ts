@@ -1,5 +1,4 @@
-import type { ProjectSettings } from '../project/config.js';
-import type { ValueCapLimits } from '../report/value-cap.js';
+import type { ProjectSettings } from './project-settings.js';
 
 export interface ProgressEvent {
   kind: 'check-start' | 'check-end' | 'fixture-end' | 'fixtures-total' | 'explore-start' | 'explore-end';
@@ -69,4 +68,14 @@ export interface ExploreOptions {
   seconds?: number;
   /** write each failure as reference/fixture_explore_<n>.json */
   save?: boolean;
+}
+
+/** What a report keeps of large values (report/value-cap.ts applies it). */
+export interface ValueCapLimits {
+  /** JSON characters of one value */
+  valueChars: number;
+  /** JSON characters of all values one report keeps */
+  totalChars: number;
+  /** levels of nested arrays and objects */
+  depth: number;
 }
