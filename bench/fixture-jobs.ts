@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { validateTool } from '../src/validation/validate-tool.js';
+import { runValidation } from '../src/workflows/validation-run.js';
 
 const TOOL_JSON = {
   id: 'slow-adder',
@@ -49,7 +49,7 @@ function makeTool(): string {
 }
 
 async function check12Ms(toolDir: string, jobs: number): Promise<number> {
-  const report = await validateTool({ toolDir, referenceOnly: true, jobs });
+  const report = await runValidation({ toolDir, referenceOnly: true, jobs });
   const c12 = report.checks[11]!;
   if (c12.status !== 'pass') throw new Error(`check 12 ${c12.status}: ${c12.message}`);
   return c12.duration_ms;

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { describe, it, type ExpectStatic } from 'vitest';
 import { CHECKS } from '../src/checks/index.js';
-import { validateTool } from '../src/validation/validate-tool.js';
+import { runValidation } from '../src/workflows/validation-run.js';
 import { overallOf, type Report, type Status } from '../src/model/report.js';
 import { REPO_ROOT } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
@@ -436,7 +436,7 @@ describe.concurrent('catalogue of misbehaving tools', () => {
   for (const c of CASES) {
     it(`${c.tool}: ${describeCase(c)}`, async ({ expect }) => {
       const toolDir = path.join(TOOLS_DIR, c.tool);
-      const report = await validateTool({ toolDir, healthTimeoutMs: c.healthTimeoutMs });
+      const report = await runValidation({ toolDir, healthTimeoutMs: c.healthTimeoutMs });
       try {
         expect(report.errors, 'pixie itself must not have failed').toEqual([]);
         expect(report.checks.map((k) => k.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);

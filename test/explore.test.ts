@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileReferenceSchema } from '../src/schema/ajv.js';
 import { toolPage } from '../src/server/views/pages.js';
 import type { Report } from '../src/model/report.js';
-import { validateTool } from '../src/validation/validate-tool.js';
+import { runValidation } from '../src/workflows/validation-run.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 
 const TOOLS = path.join(REPO_ROOT, 'test', 'tools');
@@ -74,7 +74,7 @@ const check = (r: Report, name: string) => r.checks.find((c) => c.name === name)
 
 describe('--explore with the default budget', () => {
   it('finds the crash at divisor = 0 and shrinks it to that one input, with a curl', async () => {
-    const r = await validateTool({ toolDir: path.join(TOOLS, 'explore-zero-crash'), explore: { seed: 1 } });
+    const r = await runValidation({ toolDir: path.join(TOOLS, 'explore-zero-crash'), explore: { seed: 1 } });
     schemaValid(r);
     const e = r.explore!;
     expect(e).toMatchObject({ status: 'fail', seed: 1, budget: { runs: 200, seconds: 60 } });
@@ -107,7 +107,7 @@ describe('--explore with the default budget', () => {
   });
 
   it('finds the failure on the last select option and shrinks it to method = mode', async () => {
-    const r = await validateTool({ toolDir: path.join(TOOLS, 'explore-last-option'), explore: { seed: 2 } });
+    const r = await runValidation({ toolDir: path.join(TOOLS, 'explore-last-option'), explore: { seed: 2 } });
     schemaValid(r);
     expect(r.explore!.failures).toEqual([
       expect.objectContaining({
@@ -123,7 +123,7 @@ describe('--explore with the default budget', () => {
 
   it('repeats a run exactly from its seed', async () => {
     const toolDir = path.join(TOOLS, 'explore-last-option');
-    const runs = await Promise.all([1, 2].map(() => validateTool({ toolDir, explore: { seed: 99, runs: 40 } })));
+    const runs = await Promise.all([1, 2].map(() => runValidation({ toolDir, explore: { seed: 99, runs: 40 } })));
     const [a, b] = runs.map((r) => ({ ...r.explore!, duration_ms: 0, message: '' }));
     expect(a).toEqual(b);
   });
@@ -147,7 +147,7 @@ describe('--explore with the default budget', () => {
 
 describe('--explore tells failures apart', () => {
   it('a hang, a memory blow-up and a NaN: each its own kind, each shrunk to its one input', async () => {
-    const r = await validateTool({
+    const r = await runValidation({
       toolDir: path.join(TOOLS, 'explore-hang-memory'),
       explore: { seed: 5, seconds: 15 },
     });
@@ -205,7 +205,7 @@ describe('--explore --save', () => {
 
 describe('determinism (check 8 runs the sample input twice)', () => {
   it('warns on Math.random(), naming the output that changed and only it', async () => {
-    const r = await validateTool({ toolDir: path.join(TOOLS, 'explore-random') });
+    const r = await runValidation({ toolDir: path.join(TOOLS, 'explore-random') });
     const c8 = check(r, 'sample_run_succeeds');
     expect(c8.status).toBe('warn');
     expect(c8.message).toMatch(
@@ -221,9 +221,9 @@ describe('determinism (check 8 runs the sample input twice)', () => {
   });
 
   it('says so when the outputs were the same, and sends one run with --no-determinism', async () => {
-    const twice = await validateTool({ toolDir: path.join(TOOLS, 'good-node') });
+    const twice = await runValidation({ toolDir: path.join(TOOLS, 'good-node') });
     expect(check(twice, 'sample_run_succeeds').message).toMatch(/; a second run gave the same outputs$/);
-    const once = await validateTool({ toolDir: path.join(TOOLS, 'explore-random'), determinism: false });
+    const once = await runValidation({ toolDir: path.join(TOOLS, 'explore-random'), determinism: false });
     expect(check(once, 'sample_run_succeeds')).toMatchObject({
       status: 'pass',
       message: expect.not.stringMatching(/second/),
@@ -231,7 +231,7 @@ describe('determinism (check 8 runs the sample input twice)', () => {
   });
 
   it('does not report an output tolerance.yaml declares random', async () => {
-    const r = await validateTool({ toolDir: path.join(TOOLS, 'monte-carlo-pi') });
+    const r = await runValidation({ toolDir: path.join(TOOLS, 'monte-carlo-pi') });
     expect(check(r, 'sample_run_succeeds')).toMatchObject({
       status: 'pass',
       message: expect.stringMatching(/a second run changed only 'pi', which tolerance\.yaml declares random$/),
@@ -256,7 +256,7 @@ describe('repeat and pass_rate', () => {
   });
 
   it('passes a tool right 90 % of the time at pass_rate 0.8 over 20 runs, and fails one right 50 %', async () => {
-    const r = await validateTool({ toolDir: coin, tag: ['rate'] });
+    const r = await runValidation({ toolDir: coin, tag: ['rate'] });
     schemaValid(r);
     const byFile = Object.fromEntries(r.fixtures.map((f) => [f.file, f]));
     expect(byFile['fixture_ninety.json']).toMatchObject({
@@ -325,7 +325,7 @@ describe('repeat and pass_rate', () => {
   });
 
   it('passes the README Monte Carlo example: π within two spreads in at least 80 % of 20 runs; fails a biased one', async () => {
-    const r = await validateTool({ toolDir: path.join(TOOLS, 'monte-carlo-pi') });
+    const r = await runValidation({ toolDir: path.join(TOOLS, 'monte-carlo-pi') });
     expect(r.overall).toBe('pass');
     expect(r.fixtures[0]).toMatchObject({ status: 'pass', repeat: { runs: 20 } });
     expect(r.fixtures[0]!.outputs[0]).toMatchObject({
@@ -339,7 +339,7 @@ describe('repeat and pass_rate', () => {
       main,
       readFileSync(main, 'utf8').replace('(4 * inside) / samples', '(4 * inside) / (samples * 1.02)'),
     );
-    const b = await validateTool({ toolDir: biased });
+    const b = await runValidation({ toolDir: biased });
     expect(b.fixtures[0]).toMatchObject({
       status: 'fail',
       message: expect.stringMatching(/pass_rate 80 % needs 16\)$/),
@@ -505,7 +505,7 @@ serveTool({
 });
 `,
     );
-    const r = await validateTool({ toolDir: dir, explore: { seed: 2, runs: 20 } });
+    const r = await runValidation({ toolDir: dir, explore: { seed: 2, runs: 20 } });
     const failures = r.explore!.failures;
     const deep = failures.find((f) => f.inputs.mode === 'deep')!;
     expect(deep.kind).toBe('output_shape');
@@ -600,7 +600,7 @@ serveTool({ dir: import.meta.dirname, run: () => ({ out: 'y'.repeat(50000) }) })
       path.join(dir, 'reference', 'fixture_large.json'),
       JSON.stringify({ name: 'large', inputs: {}, expected_outputs: { out: 'z'.repeat(50000) }, repeat: 12 }),
     );
-    const r = await validateTool({
+    const r = await runValidation({
       toolDir: dir,
       referenceOnly: true,
       reportValueLimits: { totalChars: 400_000 },
@@ -615,7 +615,7 @@ serveTool({ dir: import.meta.dirname, run: () => ({ out: 'y'.repeat(50000) }) })
 
 describe('the dashboard', () => {
   it('shows the explore section, a flaky badge and the runs of a repeated fixture', async () => {
-    const explored = await validateTool({
+    const explored = await runValidation({
       toolDir: path.join(TOOLS, 'explore-last-option'),
       explore: { seed: 2, runs: 30 },
     });
@@ -646,7 +646,7 @@ describe('the dashboard', () => {
       path.join(coin, 'reference', 'fixture_plain.json'),
       JSON.stringify({ name: 'plain', inputs: { seed: 7, accuracy: 0.9 }, expected_outputs: { answer: 42 } }),
     );
-    const flaky = page(await validateTool({ toolDir: coin, repeat: 20 }));
+    const flaky = page(await runValidation({ toolDir: coin, repeat: 20 }));
     expect(flaky).toContain('<span class="badge s-flaky">flaky</span>');
     expect(flaky).toMatch(
       /<div class="runs-strip" title="one mark per run">(<span class="run-(pass|fail)"[^>]*>[✓✗]<\/span>){20} <span class="runs-note">18 of 20 runs within tolerance<\/span>/,
@@ -664,7 +664,7 @@ describe('--explore on every example tool in tools/', () => {
     'word-stream',
   ];
   it.each(examples)('%s: nothing found', async (name) => {
-    const r = await validateTool({
+    const r = await runValidation({
       toolDir: path.join(REPO_ROOT, 'tools', name),
       explore: { seed: 16, runs: 80, seconds: 20 },
     });

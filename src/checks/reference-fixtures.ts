@@ -13,7 +13,7 @@ import { selectFixtures } from '../reference/select.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
 import { fixturesVerdict } from '../reference/verdict.js';
 import { withProjectDefaults } from '../tolerance/resolve.js';
-import { memoryLimitMb } from '../validation/timeouts.js';
+import { memoryLimitMb } from '../tool/timeouts.js';
 import { beginShutdown } from './clean-shutdown.js';
 import type { Check, CheckContext, CheckOutcome } from './types.js';
 

@@ -4,9 +4,9 @@ import { excerpt } from '../source/excerpt.js';
 import { type HttpResult, ToolHttpError, detailOf, formatSeconds, type ToolClient } from '../tool/client.js';
 import type { Manifest } from '../model/manifest.js';
 import { depthProblem } from '../tool/value-depth.js';
-import { DETERMINISM_MAX_RUN_MS, differingOutputs, expectedToVary } from '../validation/determinism.js';
+import { DETERMINISM_MAX_RUN_MS, differingOutputs, expectedToVary } from './determinism.js';
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
-import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../validation/timeouts.js';
+import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../tool/timeouts.js';
 import type { Check, CheckOutcome } from './types.js';
 
 type SampleRun = { ok: true; body: Record<string, unknown>; res: HttpResult } | { ok: false; outcome: CheckOutcome };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ToolHttpError } from '../tool/client.js';
 import { readStreamEvent } from '../tool/stream-events.js';
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
-import { runLimitWords, runTimeoutMs } from '../validation/timeouts.js';
+import { runLimitWords, runTimeoutMs } from '../tool/timeouts.js';
 import type { Check } from './types.js';
 
 const MAX_PROBLEMS = 20;

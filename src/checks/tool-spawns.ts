@@ -1,12 +1,12 @@
 import { readReferenceAhead } from '../reference/read-reference.js';
 import { toolEnvironment } from '../tool/environment.js';
 import { type StartResult, startTool } from '../tool/spawn.js';
-import { passedNames, samePlan, type StartPlan, stopEarly } from '../validation/early-start.js';
-import { startupTimeoutMs } from '../validation/timeouts.js';
+import { passedNames, samePlan, type StartPlan, stopEarly } from '../tool/start-plan.js';
+import { startupTimeoutMs } from '../tool/timeouts.js';
 import type { Check, ValidationState } from './types.js';
 
 /**
- * The tool started before the static checks (validation/early-start.ts) if it was started as `plan`
+ * The tool started before the static checks (workflows/startup.ts) if it was started as `plan`
  * says, else a fresh start. While an early start boots, reference/ is read for check 12 when nothing
  * can change it before then (validateTool's single pass: not --watch, --explore or the Vitest run).
  */

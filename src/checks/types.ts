@@ -7,7 +7,7 @@ import type { Runtime } from '../tool/runtime.js';
 import type { StopResult, ToolProcess } from '../tool/spawn.js';
 import type { CheckName, CheckOutcome, CheckPhase, CheckResult, FixtureResult } from '../model/report.js';
 import type { ReferenceRead } from '../reference/read-reference.js';
-import type { EarlyStart } from '../validation/early-start.js';
+import type { EarlyStart } from '../tool/start-plan.js';
 import type { ValidateOptions } from '../model/options.js';
 import type { ValueCap } from '../report/value-cap.js';
 

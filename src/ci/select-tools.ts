@@ -1,16 +1,8 @@
 // Which tools a CI run validates: --changed, then --shard, over the discovered tool folders.
 import path from 'node:path';
+import type { ToolSelection } from '../model/options.js';
 import { changedTools } from './changed.js';
 import { durationsFrom, parseShard, readReports, shardItems } from './shard.js';
-
-export interface ToolSelection {
-  /** true, or a git ref */
-  changed?: string | boolean;
-  /** "i/n" */
-  shard?: string;
-  /** a previous report, to balance shards by duration */
-  durations?: string;
-}
 
 /** --changed then --shard over the discovered tool folders; notes say what was chosen, for stderr. */
 export function selectToolDirs(

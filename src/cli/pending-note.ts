@@ -3,12 +3,7 @@
 import path from 'node:path';
 import type { Recorded } from '../pending/record.js';
 import type { Colors } from '../report/colors.js';
-
-/** A path as short as it can be read: relative to the current folder when inside it. */
-export function shortPath(file: string, cwd = process.cwd()): string {
-  const rel = path.relative(cwd, file);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
-}
+import { shortPath } from '../util/short-path.js';
 
 export function pendingNote(recorded: Recorded, c: Colors): string[] {
   const lines: string[] = [];

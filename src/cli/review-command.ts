@@ -3,12 +3,12 @@
 // Each decision is written at once (under the tool's update lock), so quitting keeps what was decided.
 // Keys are read raw on a terminal, else one per line (so scripts can pipe them in).
 import { createInterface } from 'node:readline';
-import { type Change, acceptChanges, rejectChanges } from '../pending/changes.js';
 import { colorsFor } from '../report/colors.js';
 import { safeText } from '../report/safe-text.js';
 import { terminalDiff } from '../report/terminal-diff.js';
 import { type DecideCliOptions, decidable } from './accept-command.js';
 import { terminalImage } from './terminal-image.js';
+import { acceptChanges, type Change, rejectChanges } from '../workflows/decide-changes.js';
 
 interface Keys {
   /** the next key, or null when input ended */

@@ -1,101 +1,19 @@
-// `pixie validate <tool> | --all | --changed --update-fixtures [--yes] [--json]`: preview (default)
-// or write refreshed expected values, one tool after another or --jobs at a time. A fixture whose run
-// errored is listed and left out while the others update; the exit code says whether anything was
-// left undone (docs/fixtures.md, "Updating fixtures").
-import path from 'node:path';
-import { PendingRecorder } from '../pending/record.js';
-import { listPending, mediaPaths, removeEntry } from '../pending/store.js';
+// `--update-fixtures` on the terminal (docs/fixtures.md, "Updating fixtures"): what each tool's update
+// planned and wrote (workflows/update-fixtures.ts ran it), as lines or --json, and the exit code:
+// 1 when anything asked for was left undone, 2 on a fault of pixie itself.
 import type { Colors } from '../report/colors.js';
 import { formatValue } from '../report/format-value.js';
-import type { Report } from '../model/report.js';
 import { safeText } from '../report/safe-text.js';
 import { terminalDiff } from '../report/terminal-diff.js';
 import { createValueCap } from '../report/value-cap.js';
-import { applyUpdates, comparisonOf, planUpdates, type UpdatePlan } from '../reference/update.js';
-import type { ApplyResult } from '../reference/update-write.js';
-import { acquireUpdateLock } from '../reference/update-lock.js';
-import { loadManifest } from '../tool/manifest.js';
-import { mapPool } from '../util/pool.js';
-import type { UpdateValues, ValidateOptions } from '../model/options.js';
-import { validateTool } from '../validation/validate-tool.js';
+import { comparisonOf } from '../reference/update.js';
+import { type ToolUpdate, undone } from '../workflows/update-fixtures.js';
 
-interface ToolUpdate {
-  toolDir: string;
-  toolId: string;
-  report: Report | null;
-  plan: UpdatePlan;
-  applied: ApplyResult | null;
-  /** why nothing was tried (the update lock was held) */
-  refused: string | null;
-  /** media files of the changes, from the pending results this run recorded */
-  media: Map<string, { expected?: string; actual?: string; diffs?: string[] }>;
-}
-
-const emptyPlan = (): UpdatePlan => ({ files: [], blocked: [], skipped: [], notes: [] });
-
-async function updateTool(toolDir: string, base: Omit<ValidateOptions, 'toolDir'>, yes: boolean): Promise<ToolUpdate> {
-  const toolId = path.basename(toolDir);
-  const result: ToolUpdate = {
-    toolDir,
-    toolId,
-    report: null,
-    plan: emptyPlan(),
-    applied: null,
-    refused: null,
-    media: new Map(),
-  };
-  // a writer holds the tool's lock from before the run until its files are renamed, so a second
-  // updater (another CLI, or pixie serve) cannot plan from the same old files and overwrite this one
-  const lock = yes ? acquireUpdateLock(toolDir, 'pixie validate --update-fixtures --yes') : null;
-  if (lock && !lock.ok) {
-    result.refused = lock.message;
-    return result;
-  }
-  try {
-    const updateValues: UpdateValues = { fixtures: new Map(), sample: null };
-    const pending = new PendingRecorder(toolDir);
-    // run every check (not --reference-only): new outputs come from the sample run of check 8
-    const report = await validateTool({
-      ...base,
-      referenceOnly: false,
-      toolDir,
-      updateValues,
-      onFailingOutputs: pending.take,
-    });
-    result.report = report;
-    pending.finish(report);
-    const pendingNow = listPending(pending.root).entries;
-    for (const p of pendingNow) result.media.set(`${p.entry.fixture}\0${p.entry.output}`, mediaPaths(p));
-    const load = loadManifest(toolDir);
-    result.plan = planUpdates(report, load.ok ? load.manifest : undefined, toolDir, updateValues);
-    if (yes && result.plan.files.length && !result.plan.blocked.length) {
-      result.applied = applyUpdates(result.plan, toolDir);
-      if (result.applied.ok) {
-        // what was written is no longer pending
-        const done = new Set(result.plan.files.flatMap((f) => f.changes.map((c) => `${f.file}\0${c.key}`)));
-        for (const p of pendingNow) if (done.has(`${p.entry.fixture}\0${p.entry.output}`)) removeEntry(p);
-      }
-    }
-    return result;
-  } finally {
-    if (lock?.ok) lock.release();
-  }
-}
-
-/** Whether anything the user asked for was left undone: a refusal, a blocked plan, a skipped fixture, a failed write. */
-function undone(u: ToolUpdate): boolean {
-  return Boolean(u.refused || u.plan.blocked.length || u.plan.skipped.length || (u.applied && !u.applied.ok));
-}
-
-export async function updateFixturesCommand(
-  toolDirs: readonly string[],
-  base: Omit<ValidateOptions, 'toolDir'> & { jobs?: number },
-  opts: { yes: boolean; json: boolean; many: boolean; toolJobs?: number },
+export function printUpdates(
+  updates: readonly ToolUpdate[],
+  opts: { yes: boolean; json: boolean; many: boolean },
   c: Colors,
-): Promise<number> {
-  const updates = opts.many
-    ? await mapPool([...toolDirs], opts.toolJobs ?? 1, (dir) => updateTool(dir, base, opts.yes))
-    : [await updateTool(toolDirs[0]!, base, opts.yes)];
+): number {
   if (opts.json) {
     const json = updates.map((u) => planJson(u, opts.yes));
     process.stdout.write(`${JSON.stringify(opts.many ? json : json[0], null, 2)}\n`);

@@ -1,54 +1,45 @@
-// `pixie validate`: options → validateTool → renderer → exit code (docs/cli.md).
-import os from 'node:os';
+// `pixie validate` (docs/cli.md): flags → a request → a workflow (one tool, many, an update, --watch)
+// → renderer → exit code.
 import path from 'node:path';
+import { parseShard } from '../ci/shard.js';
+import { exploreSeed } from '../explore/seed.js';
 import { PixieError } from '../errors.js';
+import type { ToolSelection, ValidateRequest } from '../model/options.js';
+import { discoverTools, resolveTool, toolAround } from '../project/discover.js';
+import { loadProject, type Project } from '../project/project.js';
 import { colorsFor } from '../report/colors.js';
 import { exitCodeFor } from '../report/exit-code.js';
 import { renderAllTable } from '../report/renderers/all-table.js';
 import { renderJson } from '../report/renderers/json.js';
 import { renderPretty } from '../report/renderers/pretty.js';
 import { renderSummary } from '../report/renderers/summary.js';
-import { discoverTools, resolveTool, toolAround } from '../project/discover.js';
-import { loadProject, projectSettings } from '../project/project.js';
-import { toolsMatching } from '../reference/matching-tools.js';
 import { safeText } from '../report/safe-text.js';
-import { mapPool } from '../util/pool.js';
-import { exploreSeed } from '../explore/seed.js';
-import type { ValidateOptions } from '../model/options.js';
-import { validateTool } from '../validation/validate-tool.js';
-import type { Report } from '../model/report.js';
-import { emptyShardReport, shardFixtures } from '../ci/fixture-shard.js';
-import { selectToolDirs } from '../ci/select-tools.js';
-import { parseShard } from '../ci/shard.js';
-import { PendingRecorder } from '../pending/record.js';
+import { updateFixtures } from '../workflows/update-fixtures.js';
+import { chooseTools, type ProjectRequest, toolJobs, validateProject } from '../workflows/validate-project.js';
+import { validateToolDir } from '../workflows/validate-tool.js';
 import { liveProgress } from './live-progress.js';
 import { pendingNote } from './pending-note.js';
 import { startProgress } from './progress.js';
-import { writeAnnotations, writeReportFiles, type ReportFiles } from './report-files.js';
-import { updateFixturesCommand } from './update-fixtures-command.js';
+import { type ReportFiles, writeAnnotations, writeReportFiles } from './report-files.js';
+import { printUpdates } from './update-fixtures-command.js';
 
-export interface ValidateCliOptions {
-  all?: boolean;
-  toolsDir?: string;
+/**
+ * The flags of `pixie validate` and `pixie explore`: the request every front door makes (typed
+ * against it, so a flag and its option cannot drift apart), and what only the terminal needs.
+ */
+export interface ValidateCliOptions
+  extends Omit<ValidateRequest, 'cwd' | 'explore' | 'wholeValues' | 'onProgress' | 'recordPending'>,
+    ToolSelection {
   json?: boolean;
   /** --json with no value cap */
   jsonFull?: boolean;
   summary?: boolean;
-  referenceOnly?: boolean;
-  fixture?: string[];
-  tag?: string[];
   updateFixtures?: boolean;
   yes?: boolean;
-  jobs?: number;
-  shard?: string;
-  durations?: string;
-  /** true when --changed is given without a ref */
-  changed?: string | boolean;
-  strict?: boolean;
-  /** run every selected fixture N times */
-  repeat?: number;
-  /** false with --no-determinism */
-  determinism?: boolean;
+  /** -u: --update-fixtures --yes */
+  u?: boolean;
+  /** re-run when the tool's files change */
+  watch?: boolean;
   explore?: boolean;
   seed?: number;
   runs?: number;
@@ -56,12 +47,6 @@ export interface ValidateCliOptions {
   save?: boolean;
   /** report files by reporter name (--junit FILE, --html FILE) */
   reportFiles?: ReportFiles;
-  /** --startup-timeout, seconds */
-  startupTimeout?: number;
-  /** -u: --update-fixtures --yes */
-  u?: boolean;
-  /** re-run when the tool's files change */
-  watch?: boolean;
 }
 
 function checkUsage(opts: ValidateCliOptions, target: string | undefined): void {
@@ -107,11 +92,33 @@ function checkUsage(opts: ValidateCliOptions, target: string | undefined): void 
 }
 
 /** The --explore options, with the seed chosen now so it can be printed before the run. */
-function exploreOptions(opts: ValidateCliOptions): ValidateOptions['explore'] {
+function exploreOptions(opts: ValidateCliOptions): ValidateRequest['explore'] {
   if (!opts.explore) return undefined;
   const seed = exploreSeed({ seed: opts.seed });
   process.stderr.write(`pixie: exploring inputs with seed ${seed} (--seed ${seed} repeats this run)\n`);
   return { seed, runs: opts.runs, seconds: opts.seconds, save: opts.save };
+}
+
+/** The flags as the request every front door makes (model/options.ts). */
+function requestOf(opts: ValidateCliOptions, project: Project): ProjectRequest {
+  return {
+    project,
+    all: opts.all,
+    changed: opts.changed,
+    shard: opts.shard,
+    durations: opts.durations,
+    referenceOnly: opts.referenceOnly,
+    strict: opts.strict,
+    fixture: opts.fixture,
+    tag: opts.tag,
+    jobs: opts.jobs,
+    startupTimeout: opts.startupTimeout,
+    repeat: opts.repeat,
+    determinism: opts.determinism,
+    explore: exploreOptions(opts),
+    wholeValues: opts.jsonFull,
+    recordPending: true,
+  };
 }
 
 export async function validateCommand(target: string | undefined, given: ValidateCliOptions): Promise<number> {
@@ -137,58 +144,32 @@ export async function validateCommand(target: string | undefined, given: Validat
     );
   const out = process.stdout;
   const c = colorsFor(out);
-  const base: Omit<ValidateOptions, 'toolDir'> = {
-    referenceOnly: opts.referenceOnly,
-    strict: opts.strict,
-    fixture: opts.fixture,
-    tag: opts.tag,
-    repeat: opts.repeat,
-    determinism: opts.determinism,
-    explore: exploreOptions(opts),
-    project: projectSettings(project),
-    ...(opts.startupTimeout ? { healthTimeoutMs: opts.startupTimeout * 1000 } : {}),
-    ...(opts.jsonFull ? { reportValueLimits: { valueChars: Infinity, totalChars: Infinity } } : {}),
-  };
-  const jobs = opts.jobs ?? project.config.jobs;
+  const request = requestOf(opts, project);
   // the config's report files, each replaced by a flag of the same name
   const reportFiles: ReportFiles = { ...project.config.reporters, ...opts.reportFiles };
+  const say = (line: string) => process.stderr.write(`pixie: ${line}\n`);
+  // an update runs every check: new outputs come from the sample run of check 8
+  const update = { ...request, referenceOnly: false, write: Boolean(opts.yes) };
+  const updating = { yes: Boolean(opts.yes), json: Boolean(opts.json) };
 
   if (opts.all || opts.changed) {
-    const found = discoverTools(toolsDir, (w) => process.stderr.write(`pixie: warning: ${safeText(w)}\n`));
-    if (found.length === 0)
-      throw new PixieError(
-        'TOOL_NOT_FOUND',
-        `no tools found in ${toolsDir}`,
-        'a tool is a folder with tool.json; create one with pixie new <id>',
-      );
-    const selected = selectToolDirs(found, toolsDir, opts);
-    const notes = selected.notes;
-    // a filter filters: tools without a matching fixture are left out, and matching nothing anywhere fails
-    const matching = toolsMatching(selected.dirs, opts);
-    const dirs = matching.dirs;
-    if (matching.skipped.length)
-      notes.push(
-        `${matching.skipped.length} of ${selected.dirs.length} tool(s) have no fixture matching the selection and are skipped: ${matching.skipped.map((d) => path.basename(d)).join(', ')}`,
-      );
-    for (const n of notes) process.stderr.write(`pixie: ${n}\n`);
-    if (opts.updateFixtures)
-      return updateFixturesCommand(
-        dirs,
-        { ...base, filterAcrossTools: true },
-        { yes: Boolean(opts.yes), json: Boolean(opts.json), many: true, toolJobs: jobs ?? os.availableParallelism() },
-        c,
-      );
+    const events = { onNote: say, onWarning: (w: string) => say(`warning: ${safeText(w)}`) };
+    if (opts.updateFixtures) {
+      const dirs = chooseTools(project, request, events);
+      const many = { many: true, toolJobs: toolJobs(project, request), command: UPDATE_COMMAND };
+      return printUpdates(await updateFixtures(dirs, update, many), { ...updating, many: true }, c);
+    }
     const started = performance.now();
-    const progress = opts.json ? null : startProgress(dirs.length, 'tools');
-    const notesAfter: string[] = [];
-    const reports = await mapPool(dirs, jobs ?? os.availableParallelism(), async (toolDir) => {
-      const pending = new PendingRecorder(toolDir);
-      const report = await validateTool({ ...base, filterAcrossTools: true, toolDir, onFailingOutputs: pending.take });
-      notesAfter.push(...pendingNote(pending.finish(report), c));
-      progress?.tick(safeText(report.tool_id));
-      return report;
+    let progress: ReturnType<typeof startProgress> | null = null;
+    const done = await validateProject(request, {
+      ...events,
+      onChosen: (dirs) => {
+        progress = opts.json ? null : startProgress(dirs.length, 'tools');
+      },
+      onToolDone: (report) => progress?.tick(safeText(report.tool_id)),
     });
-    progress?.stop();
+    (progress as ReturnType<typeof startProgress> | null)?.stop();
+    const { reports } = done;
     if (opts.json) out.write(renderJson(reports));
     else if (reports.length === 0) out.write('no tool to validate\n');
     else {
@@ -200,48 +181,27 @@ export async function validateCommand(target: string | undefined, given: Validat
     }
     await writeReportFiles(reports, reportFiles, { wallMs: performance.now() - started });
     await writeAnnotations(reports, Boolean(opts.json));
-    for (const l of notesAfter) process.stderr.write(`${l}\n`);
+    for (const recorded of done.pending) for (const l of pendingNote(recorded, c)) process.stderr.write(`${l}\n`);
     return exitCodeFor(reports);
   }
 
   const toolDir = resolveTool(target!, toolsDir);
   if (opts.updateFixtures)
-    return updateFixturesCommand(
-      [toolDir],
-      { ...base, jobs },
-      { yes: Boolean(opts.yes), json: Boolean(opts.json), many: false },
+    return printUpdates(
+      await updateFixtures([toolDir], update, { many: false, command: UPDATE_COMMAND }),
+      { ...updating, many: false },
       c,
     );
   if (opts.watch) {
     const { watchCommand } = await import('./watch-command.js');
-    return watchCommand(
-      toolDir,
-      { ...base, toolDir, jobs },
-      { json: Boolean(opts.json), summary: Boolean(opts.summary), c },
-    );
+    return watchCommand(project, toolDir, request, { json: Boolean(opts.json), summary: Boolean(opts.summary), c });
   }
-  let report: Report;
-  const pending = new PendingRecorder(toolDir);
-  const shard = opts.shard
-    ? shardFixtures(toolDir, parseShard(opts.shard), { fixture: opts.fixture, durations: opts.durations })
-    : null;
-  if (shard && shard.candidates > 0 && shard.files.length === 0)
-    report = emptyShardReport(toolDir, parseShard(opts.shard!), {
-      reference_only: Boolean(opts.referenceOnly),
-      strict: Boolean(opts.strict),
-    });
-  else {
-    const live = opts.json ? null : liveProgress(process.stderr, colorsFor(process.stderr));
-    report = await validateTool({
-      ...base,
-      ...(shard?.files.length ? { fixture: shard.files } : {}),
-      toolDir,
-      jobs,
-      onProgress: live?.onProgress,
-      onFailingOutputs: pending.take,
-    });
-    live?.stop();
-  }
+  const live = opts.json ? null : liveProgress(process.stderr, colorsFor(process.stderr));
+  const { report, pending, shard } = await validateToolDir(project, toolDir, {
+    ...request,
+    onProgress: live?.onProgress,
+  });
+  live?.stop();
   if (shard)
     process.stderr.write(
       `pixie: --shard ${opts.shard}: ${shard.files.length} of ${shard.candidates} fixture(s) of ${path.basename(toolDir)}\n`,
@@ -251,9 +211,11 @@ export async function validateCommand(target: string | undefined, given: Validat
   else out.write(renderPretty(report, c));
   await writeReportFiles([report], reportFiles);
   await writeAnnotations([report], Boolean(opts.json));
-  for (const l of pendingNote(pending.finish(report), colorsFor(process.stderr))) process.stderr.write(`${l}\n`);
+  if (pending) for (const l of pendingNote(pending, colorsFor(process.stderr))) process.stderr.write(`${l}\n`);
   return exitCodeFor([report]);
 }
+
+const UPDATE_COMMAND = 'pixie validate --update-fixtures --yes';
 
 /** No tool named and not inside one: say which tools there are. */
 function whichTool(toolsDir: string): PixieError {

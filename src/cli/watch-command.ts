@@ -5,33 +5,19 @@
 // exits 130, as any interrupted pixie does (tool/process-registry.ts).
 import { type Dirent, type FSWatcher, readdirSync, watch } from 'node:fs';
 import path from 'node:path';
-import { CHECKS } from '../checks/index.js';
-import type { Check } from '../checks/types.js';
-import { PendingRecorder } from '../pending/record.js';
 import type { Colors } from '../report/colors.js';
 import { exitCodeFor } from '../report/exit-code.js';
-import type { Report } from '../model/report.js';
 import { renderJson } from '../report/renderers/json.js';
 import { renderPretty } from '../report/renderers/pretty.js';
 import { renderSummary } from '../report/renderers/summary.js';
 import { LOCK_FILE } from '../reference/update-lock.js';
 import { isStagedTemporary } from '../util/staged-files.js';
-import type { ValidateOptions } from '../model/options.js';
-import { ValidationRun } from '../validation/validate-tool.js';
+import type { ValidateRequest } from '../model/options.js';
+import type { Project } from '../project/project.js';
+import { type WatchRun, WatchedTool } from '../workflows/watch-tool.js';
 import { liveProgress } from './live-progress.js';
 import { pendingNote } from './pending-note.js';
 
-const FIXTURES = CHECKS.find((c) => c.phase === 'fixtures')!;
-const SHUTDOWN = CHECKS.find((c) => c.runsLast)!;
-/** check 11 while the tool stays up between runs */
-const DEFERRED_SHUTDOWN: Check = {
-  ...SHUTDOWN,
-  requires: [],
-  run: () => ({
-    status: 'skip',
-    message: 'skipped: --watch keeps the tool running between runs; pixie validate without --watch checks its shutdown',
-  }),
-};
 /** edits settle for this long before a run starts (an editor writes a file in several steps) */
 const SETTLE_MS = 150;
 
@@ -95,50 +81,31 @@ export interface WatchOptions {
   c: Colors;
 }
 
-export async function watchCommand(toolDir: string, base: ValidateOptions, opts: WatchOptions): Promise<number> {
+export async function watchCommand(
+  project: Project,
+  toolDir: string,
+  request: ValidateRequest,
+  opts: WatchOptions,
+): Promise<number> {
   const out = process.stdout;
   const note = (text: string) => {
     if (!opts.json) process.stderr.write(`${opts.c.dim(`pixie --watch: ${text}`)}\n`);
   };
-  let current: ValidationRun | null = null;
+  const tool = new WatchedTool(project, toolDir, request);
   let lastCode = 0;
 
-  const show = (report: Report, recorder: PendingRecorder) => {
-    const recorded = recorder.finish(report);
+  /** A run of `kind`, shown as it finishes. */
+  const runAndShow = async (kind: 'full' | 'fixtures') => {
+    const progress = opts.json ? null : liveProgress(process.stderr, opts.c);
+    const { report, pending }: WatchRun = await tool[kind](progress?.onProgress);
+    progress?.stop();
     if (opts.json) out.write(renderJson(report, { oneLine: true }));
     else out.write(opts.summary ? renderSummary(report, opts.c) : renderPretty(report, opts.c));
-    for (const l of pendingNote(recorded, opts.c)) process.stderr.write(`${l}\n`);
+    for (const l of pendingNote(pending, opts.c)) process.stderr.write(`${l}\n`);
     lastCode = exitCodeFor([report]);
   };
-
-  /** Every check against a freshly started tool, which is then kept up. */
-  const fullRun = async () => {
-    await current?.stop();
-    const recorder = new PendingRecorder(toolDir);
-    const progress = opts.json ? null : liveProgress(process.stderr, opts.c);
-    const run = new ValidationRun({ ...base, onProgress: progress?.onProgress, onFailingOutputs: recorder.take });
-    current = run;
-    for (const check of CHECKS) {
-      if (check.runsLast) continue;
-      await run.run(check);
-    }
-    await run.run(DEFERRED_SHUTDOWN);
-    progress?.stop();
-    show(run.report(), recorder);
-  };
-
-  /** Check 12 alone against the tool that is up (only reference/ changed). */
-  const fixturesRun = async () => {
-    const prev = current;
-    if (!prev?.state.tool || prev.state.tool.exitStatus() !== null) return fullRun();
-    const recorder = new PendingRecorder(toolDir);
-    const progress = opts.json ? null : liveProgress(process.stderr, opts.c);
-    const run = prev.continueWith({ ...base, onProgress: progress?.onProgress, onFailingOutputs: recorder.take });
-    current = run;
-    await run.run(FIXTURES);
-    progress?.stop();
-    show(run.report(), recorder);
-  };
+  const fullRun = () => runAndShow('full');
+  const fixturesRun = () => runAndShow('fixtures');
 
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
@@ -187,7 +154,7 @@ export async function watchCommand(toolDir: string, base: ValidateOptions, opts:
     watcher?.close();
     if (timer) clearTimeout(timer);
     await running;
-    await (current as ValidationRun | null)?.stop();
+    await tool.stop();
   }
   return lastCode;
 }

@@ -1,14 +1,14 @@
 // --explore inside `pixie validate`: after checks 1–12 have run (and before the tool is stopped),
 // explore the running tool's inputs, starting it again whenever an input kills it, and report
 // what was found as the report's `explore` section (docs/checks.md, exploring inputs).
-import { passedNames } from '../validation/early-start.js';
+import { passedNames } from '../tool/start-plan.js';
 import type { CheckContext } from '../checks/types.js';
 import { finding, type Finding } from '../model/finding.js';
 import type { ExploreFailure, ExploreResult } from '../model/report.js';
 import type { Manifest } from '../model/manifest.js';
 import { startTool } from '../tool/spawn.js';
 import type { ExploreOptions } from '../model/options.js';
-import { startupTimeoutMs } from '../validation/timeouts.js';
+import { startupTimeoutMs } from '../tool/timeouts.js';
 import { startCommand } from './curl.js';
 import { runExplore, type ToolHandle } from './runner.js';
 import { saveFailures } from './save.js';

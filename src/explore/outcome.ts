@@ -9,7 +9,7 @@ import type { ToolProcess } from '../tool/spawn.js';
 import type { ExploreFailureKind } from '../model/report.js';
 import { runBody } from '../validation/sample-inputs.js';
 import { detachedSlice } from '../util/detached.js';
-import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../validation/timeouts.js';
+import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../tool/timeouts.js';
 import type { Inputs } from './arbitraries.js';
 
 const BODY_CHARS = 600;

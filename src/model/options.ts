@@ -79,3 +79,48 @@ export interface ValueCapLimits {
   /** levels of nested arrays and objects */
   depth: number;
 }
+
+/**
+ * What a front door asks of a validation: the command line's flags, the service's JSON bodies and the
+ * API's options each translate into this one object, and workflows/options.ts makes it the
+ * ValidateOptions of each tool.
+ */
+export interface ValidateRequest {
+  /** where the project is looked for, walking up to pixie.config or tools/ (default: the current directory) */
+  cwd?: string;
+  /** the tools directory, over $PIXIE_TOOLS_DIR and the config's tools_dir (relative to `cwd`) */
+  toolsDir?: string;
+  /** report the contract checks as skipped and judge only the reference fixtures */
+  referenceOnly?: boolean;
+  /** the fixtures check also fails on warnings, stray reference files and tools without fixtures */
+  strict?: boolean;
+  /** fixture selectors: a path, file name, bare name or glob */
+  fixture?: string[];
+  tag?: string[];
+  /** fixtures run at once in one tool (default 4, or the config's jobs); over many tools, tools at once */
+  jobs?: number;
+  /** seconds a tool may take to answer /healthz, over tool.json and the config */
+  startupTimeout?: number;
+  /** runs of every selected fixture, instead of each fixture's own `repeat` */
+  repeat?: number;
+  /** false: check 8 sends the sample input once, not twice */
+  determinism?: boolean;
+  /** also explore the tool's inputs; `{}` for the default budget and a random seed */
+  explore?: ExploreOptions;
+  /** keep every value whole in the report (--json-full) */
+  wholeValues?: boolean;
+  onProgress?: (event: ProgressEvent) => void;
+  /** record out-of-tolerance values in .pixie/pending for review (the command line does) */
+  recordPending?: boolean;
+}
+
+/** Which of the project's tools a run takes, besides naming one: --all, --changed, --shard. */
+export interface ToolSelection {
+  all?: boolean;
+  /** true, or a git ref */
+  changed?: string | boolean;
+  /** "i/n": of the tools, or of one tool's fixtures */
+  shard?: string;
+  /** a previous report, to balance shards by duration */
+  durations?: string;
+}

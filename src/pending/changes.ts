@@ -1,8 +1,8 @@
 // Changes waiting for a decision, from the pending results of a run (this machine's, or a CI
-// artifact copied here) or from a `--json` report, without running the tool again. Accepting writes
-// exactly the chosen values, under the tool's update lock, all or none; it is refused when a new
-// value is unusable (null, the wrong shape, not kept whole) or when the fixture's expected value
-// changed since the run that found the change. Rejecting forgets a pending change.
+// artifact copied here) or from a `--json` report, without running the tool again. Accepting one
+// writes exactly its value (workflows/decide-changes.ts), refused when the value is unusable (null,
+// the wrong shape, not kept whole) or the fixture's expected value changed since the run that found
+// it. Rejecting forgets a pending change.
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +14,7 @@ import { isTruncatedValue } from '../report/value-cap.js';
 import { isFileRef, readFileRef } from '../reference/file-refs.js';
 import { selectFixtures } from '../reference/select.js';
 import { unusable } from '../reference/update.js';
-import { acquireUpdateLock } from '../reference/update-lock.js';
-import { applyChanges, type FileChange } from '../reference/update-write.js';
+import type { FileChange } from '../reference/update-write.js';
 import { readNamedFile, readUserFile } from '../source/user-file.js';
 import type { Manifest } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
@@ -183,15 +182,15 @@ function currentExpected(
   return file.ok ? { ok: true, value: file.value } : { ok: false, why: file.why };
 }
 
-export type AcceptResult = { ok: true; written: string[] } | { ok: false; problems: string[] };
-
-/** Writes the new values of `changes` into their fixtures, all or none, and forgets their pending entries. */
-export function acceptChanges(
+/**
+ * The fixture writes that accept `changes`, or every reason they cannot all be accepted (a value that
+ * is unusable or cannot be read, an output tool.json no longer declares, a fixture edited since the run).
+ */
+export function planAcceptance(
   toolDir: string,
   manifest: Manifest,
   changes: readonly Change[],
-  command: string,
-): AcceptResult {
+): { ok: true; files: FileChange[] } | { ok: false; problems: string[] } {
   const specs = new Map(manifest.outputs.map((o) => [o.key, o]));
   const problems: string[] = [];
   const byFile = new Map<string, FileChange>();
@@ -236,20 +235,7 @@ export function acceptChanges(
     byFile.set(ch.fixture, file);
   }
   if (problems.length) return { ok: false, problems };
-  const lock = acquireUpdateLock(toolDir, command);
-  if (!lock.ok) return { ok: false, problems: [lock.message] };
-  try {
-    const applied = applyChanges([...byFile.values()], toolDir);
-    if (!applied.ok) return { ok: false, problems: [applied.message] };
-    for (const ch of changes) if (ch.stored) removeEntry(ch.stored);
-    // accepted from a copy or a report: this machine's own record of the same change is settled too
-    const done = new Set(changes.map((ch) => `${ch.fixture}\0${ch.output}`));
-    for (const local of listPending(pendingToolDir(toolDir)).entries)
-      if (done.has(`${local.entry.fixture}\0${local.entry.output}`)) removeEntry(local);
-    return { ok: true, written: applied.written };
-  } finally {
-    lock.release();
-  }
+  return { ok: true, files: [...byFile.values()] };
 }
 
 /** Forgets pending changes without touching the fixtures; returns how many were removed. */

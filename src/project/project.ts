@@ -1,10 +1,9 @@
-// The project a command runs in: its root, its config, and the tools directory, with the precedence
-// every command shares (docs/config.md): a flag, then $PIXIE_TOOLS_DIR, then the config, then
-// <root>/tools.
+// The project a command runs in: its root, its config, and the tools directory (tools-dir.ts).
 import path from 'node:path';
 import { emptyProjectConfig, loadProjectConfig, type ProjectConfig } from './config.js';
 import type { ProjectSettings } from '../model/project-settings.js';
 import { findProjectRoot, type ProjectRoot } from './root.js';
+import { toolsDirFor } from './tools-dir.js';
 
 export interface Project {
   root: ProjectRoot;
@@ -24,12 +23,7 @@ export function loadProject(opts: ProjectOptions = {}): Project {
   const cwd = path.resolve(opts.cwd ?? process.cwd());
   const root = findProjectRoot(cwd);
   const config = root.configFile ? loadProjectConfig(root.configFile) : emptyProjectConfig();
-  const fromEnv = process.env.PIXIE_TOOLS_DIR;
-  const toolsDir = opts.toolsDir
-    ? path.resolve(cwd, opts.toolsDir)
-    : fromEnv
-      ? path.resolve(cwd, fromEnv)
-      : (config.toolsDir ?? path.join(root.dir, 'tools'));
+  const toolsDir = toolsDirFor(cwd, root.dir, { flag: opts.toolsDir, configToolsDir: config.toolsDir });
   return { root, config, toolsDir };
 }
 

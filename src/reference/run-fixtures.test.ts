@@ -1,5 +1,5 @@
 // runFixtures against a real tool: it says when the last request is answered, before the last
-// comparison (validateTool begins the tool's shutdown there, so the tool stops while pixie compares).
+// comparison (runValidation begins the tool's shutdown there, so the tool stops while pixie compares).
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { loadManifest } from '../tool/manifest.js';
 import type { Manifest } from '../model/manifest.js';
 import { runtimeFor } from '../tool/runtime.js';
 import { startTool, type ToolProcess } from '../tool/spawn.js';
-import { validateTool } from '../validation/validate-tool.js';
+import { runValidation } from '../workflows/validation-run.js';
 import { parseFixtureText, type Fixture } from './load.js';
 import { runFixtures } from './run-fixtures.js';
 
@@ -140,11 +140,11 @@ process.on('SIGTERM', () => {
   return dir;
 }
 
-describe('validateTool', () => {
+describe('runValidation', () => {
   it('stops the tool once the fixtures are answered, while it compares them; check 11 reports that stop', async () => {
     const dir = slowToCompareTool();
     let fixturesEnd = 0;
-    const report = await validateTool({
+    const report = await runValidation({
       toolDir: dir,
       onProgress: (e) => {
         if (e.kind === 'check-end' && e.name === 'reference_fixtures_match') fixturesEnd = Date.now();
@@ -165,7 +165,7 @@ describe('validateTool', () => {
   it('with --explore, which asks the tool more after the fixtures, stops it only at check 11', async () => {
     const dir = slowToCompareTool();
     let fixturesEnd = 0;
-    const report = await validateTool({
+    const report = await runValidation({
       toolDir: dir,
       explore: { runs: 5, seed: 1 },
       onProgress: (e) => {

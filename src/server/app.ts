@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { validateTool } from '../validation/validate-tool.js';
+import { emptyProjectConfig } from '../project/config.js';
+import type { Project } from '../project/project.js';
 import { ApiError } from './api-error.js';
 import type { ServeContext } from './context.js';
 import { ReportStore } from './report-store.js';
@@ -24,6 +25,8 @@ export interface AppDeps {
   stateDir?: string;
   /** when set, every request must carry it (Authorization: Bearer, ?token=, or the cookie) */
   token?: string;
+  /** the project the tools belong to: its tolerances, environment and limits (default: none set) */
+  project?: Project;
   /** the validator (tests may wrap it) */
   validate?: ValidateFn;
   /** how stale a cached tool listing may be, in ms (default 250) */
@@ -53,10 +56,12 @@ export function createApp(deps: AppDeps): PixieApp {
   const toolsDir = path.resolve(deps.toolsDir);
   const registry = new ToolRegistry(toolsDir, { rescanMs: deps.rescanMs });
   const store = new ReportStore(deps.stateDir ?? defaultStateDir(toolsDir), { keep: deps.keepReports });
-  const runs = new RunManager(registry, store, deps.validate ?? validateTool, {
-    jobs: deps.jobs,
-    maxQueued: deps.maxQueued,
-  });
+  const project = deps.project ?? {
+    root: { dir: path.dirname(toolsDir), configFile: null, foundBy: 'tools folder' as const },
+    config: emptyProjectConfig(),
+    toolsDir,
+  };
+  const runs = new RunManager(registry, store, project, { jobs: deps.jobs, maxQueued: deps.maxQueued }, deps.validate);
   const ctx: ServeContext = { toolsDir, registry, store, runs };
   const maxBody = deps.maxBodyBytes ?? 64 * 1024;
   const app = new Hono();

@@ -6,8 +6,13 @@
 // service's own: FIFO, never two runs of one tool, N overall, any waiting run cancellable.
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import type { ProgressEvent, ValidateOptions } from '../model/options.js';
+import type { ProgressEvent, ValidateRequest } from '../model/options.js';
 import type { Report } from '../model/report.js';
+import type { Project } from '../project/project.js';
+import { type ToolUpdate, updateFixtures } from '../workflows/update-fixtures.js';
+import { type ValidateFn, validateToolDir } from '../workflows/validate-tool.js';
+import { runValidation } from '../workflows/validation-run.js';
+import { ApiError } from './api-error.js';
 import type { ReportStore, RunKind } from './report-store.js';
 import type { ToolEntry, ToolRegistry } from './tool-registry.js';
 
@@ -28,9 +33,11 @@ export interface Run {
   error: string | null;
   /** settles with the report (or the error) when the run ends */
   finished: Promise<Report>;
+  /** what an update run planned and wrote */
+  update?: ToolUpdate;
 }
 
-export type ValidateFn = (options: ValidateOptions) => Promise<Report>;
+export type { ValidateFn } from '../workflows/validate-tool.js';
 
 export interface RunRequest {
   kind: RunKind;
@@ -40,8 +47,8 @@ export interface RunRequest {
   explore?: boolean;
   /** 'queue' waits for the tool's current run; 'refuse' returns the busy run instead of starting */
   whenBusy: 'queue' | 'refuse';
-  /** runs after the report is saved, still holding the tool's lock (fixture updates) */
-  after?: (report: Report, entry: ToolEntry) => Promise<void> | void;
+  /** update the fixtures from this run (workflows/update-fixtures.ts); `write: false` only plans */
+  update?: { write: boolean };
   /** aborts when the client that waits for this run goes away: a run not yet started is dropped */
   signal?: AbortSignal;
 }
@@ -83,9 +90,10 @@ export class RunManager {
   constructor(
     private readonly registry: ToolRegistry,
     private readonly store: ReportStore,
-    private readonly validate: ValidateFn,
+    private readonly project: Project,
     limits: RunLimits = {},
-    private readonly validateDefaults: Partial<ValidateOptions> = {},
+    /** the validator (the service's tests give a stand-in) */
+    private readonly validate: ValidateFn = runValidation,
   ) {
     this.jobs = Math.max(1, limits.jobs ?? availableParallelism());
     this.maxQueued = Math.max(0, limits.maxQueued ?? DEFAULT_MAX_QUEUED);
@@ -176,17 +184,17 @@ export class RunManager {
       // the fingerprint of the files as this run sees them; an edit during the run makes it stale
       const fingerprint = this.registry.fingerprintNow(entry);
       const codeFingerprint = this.registry.codeFingerprintNow(entry);
-      const report = await this.validate({
-        ...this.validateDefaults,
-        toolDir: entry.dir,
+      const request: ValidateRequest = {
         referenceOnly: req.kind === 'reference-check',
         fixture: req.fixture?.length ? req.fixture : undefined,
         tag: req.tag?.length ? req.tag : undefined,
         explore: req.explore ? {} : undefined,
         onProgress: (e) => this.emit(run, { type: 'progress', ...e }),
-      });
+      };
+      const report = req.update
+        ? await this.updateFrom(run, entry, request, req.update)
+        : await this.validateOnly(entry, request);
       this.store.save(run.toolId, { kind: run.kind, fingerprint, code_fingerprint: codeFingerprint, report });
-      if (req.after) await req.after(report, entry);
       run.report = report;
       run.state = 'done';
       this.emit(run, { type: 'done', run_id: run.id, tool_id: run.toolId, overall: report.overall, report });
@@ -199,6 +207,23 @@ export class RunManager {
     } finally {
       this.listeners.delete(run.id);
     }
+  }
+
+  private async validateOnly(entry: ToolEntry, request: ValidateRequest): Promise<Report> {
+    return (await validateToolDir(this.project, entry.dir, request, this.validate)).report;
+  }
+
+  /** An update run: the same workflow as the command line's, under the same lock; refused (409) while another updater holds it. */
+  private async updateFrom(run: Run, entry: ToolEntry, request: ValidateRequest, update: { write: boolean }) {
+    const [u] = await updateFixtures(
+      [entry.dir],
+      { ...request, project: this.project, write: update.write },
+      { many: false, command: 'pixie serve', validate: this.validate },
+    );
+    run.update = u!;
+    if (update.write) this.registry.invalidate();
+    if (!u!.report) throw new ApiError(409, u!.refused ?? 'the update did not run');
+    return u!.report;
   }
 
   private emit(run: Run, event: RunEvent): void {

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { PixieError } from '../errors.js';
 import { liveGroupCount } from '../tool/process-registry.js';
-import { loadProject, projectSettings } from '../project/project.js';
-import { validateTool } from '../validation/validate-tool.js';
+import { loadProject } from '../project/project.js';
 import { createApp, defaultStateDir, isLoopback } from './app.js';
 import { existsSync, statSync } from 'node:fs';
 
@@ -38,14 +37,7 @@ export async function serveCommand(opts: ServeOptions): Promise<number> {
       'add --token <secret> (or set PIXIE_TOKEN), or keep the default --host 127.0.0.1',
     );
   }
-  const settings = projectSettings(project);
-  const { app } = createApp({
-    toolsDir,
-    token,
-    jobs: opts.jobs,
-    maxQueued: opts.maxQueued,
-    validate: (o) => validateTool({ project: settings, ...o }),
-  });
+  const { app } = createApp({ toolsDir, project, token, jobs: opts.jobs, maxQueued: opts.maxQueued });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: opts.port }, () => resolve(s));
     s.once('error', (err: NodeJS.ErrnoException) => {

@@ -6,10 +6,9 @@ import path from 'node:path';
 import pc from 'picocolors';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ProjectLookup } from '../api/validate.js';
-import { CHECKS } from '../checks/index.js';
 import { comparatorFor } from '../comparators/index.js';
 import { discoverTools, resolveTool } from '../project/discover.js';
-import { loadProject, projectSettings } from '../project/project.js';
+import { loadProject } from '../project/project.js';
 import { loadFixtures } from '../reference/load.js';
 import { toolsMatching } from '../reference/matching-tools.js';
 import { selectFixtures } from '../reference/select.js';
@@ -17,8 +16,9 @@ import { findingLine } from '../model/finding.js';
 import type { CheckResult } from '../model/report.js';
 import { fixtureLines } from '../report/renderers/pretty.js';
 import { loadManifest } from '../tool/manifest.js';
-import { runTimeoutMs } from '../validation/timeouts.js';
-import { ValidationRun } from '../validation/validate-tool.js';
+import { runTimeoutMs } from '../tool/timeouts.js';
+import { validateOptionsFor } from '../workflows/options.js';
+import { ValidationRun } from '../workflows/validation-run.js';
 
 export interface DescribeToolOptions extends ProjectLookup {
   /** fixture selectors as for --fixture (path, file name, bare name or glob) */
@@ -33,10 +33,6 @@ export interface DescribeToolOptions extends ProjectLookup {
 }
 
 const plain = pc.createColors(false);
-const START_CHECKS = CHECKS.slice(0, CHECKS.findIndex((c) => c.name === 'tool_spawns') + 1);
-const CONTRACT_CHECKS = CHECKS.filter((c) => c.phase === 'contract' && !c.runsLast && !START_CHECKS.includes(c));
-const SHUTDOWN = CHECKS.find((c) => c.runsLast)!;
-const FIXTURES = CHECKS.find((c) => c.phase === 'fixtures')!;
 /** headroom for Vitest's own timeouts over pixie's deadlines, which fail the check first */
 const MARGIN_MS = 15_000;
 
@@ -72,21 +68,16 @@ export function describeTool(toolPathOrId: string, options: DescribeToolOptions 
 
     beforeAll(
       async () => {
-        run = new ValidationRun({
-          toolDir,
-          strict: options.strict,
-          project: projectSettings(project),
-          ...(options.startupTimeout ? { healthTimeoutMs: options.startupTimeout * 1000 } : {}),
-        });
-        run.startEarly();
-        for (const check of START_CHECKS) await run.run(check);
+        const request = { strict: options.strict, startupTimeout: options.startupTimeout };
+        run = new ValidationRun(validateOptionsFor(project, request, toolDir));
+        await run.startTool({ early: true });
       },
       startupSeconds * 1000 + MARGIN_MS,
     );
 
     afterAll(async () => {
       if (!run) return;
-      const shutdown = contractRan && run.state.tool ? await run.run(SHUTDOWN) : null;
+      const shutdown = contractRan && run.state.tool ? await run.shutdown() : null;
       await run.stop();
       if (shutdown?.status === 'fail') throw new Error(checkLines([shutdown]));
     }, 20_000);
@@ -95,7 +86,7 @@ export function describeTool(toolPathOrId: string, options: DescribeToolOptions 
       it(
         'contract',
         async () => {
-          for (const check of CONTRACT_CHECKS) await run.run(check);
+          await run.contract();
           contractRan = true;
           const failed = [...run.results.values()].filter((r) => r.phase === 'contract' && r.status === 'fail');
           if (failed.length) throw new Error(checkLines(failed));
@@ -123,8 +114,7 @@ export function describeTool(toolPathOrId: string, options: DescribeToolOptions 
         fixture.file,
         async () => {
           if (!run.state.tool) throw new Error(`the tool did not start:\n${notStarted()}`);
-          const ctx = { ...run.ctx, options: { ...run.ctx.options, fixture: [`reference/${fixture.file}`], tag: [] } };
-          const outcome = await run.run(FIXTURES, ctx);
+          const outcome = await run.fixtures(fixture.file);
           if (outcome.status !== 'fail') return;
           const result = run.state.fixtures.find((f) => f.file === fixture.file);
           // the fixture's lines as `pixie validate` prints them; without a result, the check's own sentence

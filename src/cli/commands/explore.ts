@@ -25,9 +25,9 @@ export function registerExplore(program: Command, setExitCode: SetExitCode): voi
   addExploreOptions(command, '');
   addReportFileOptions(command);
   command.action(async (target: string, opts: ValidateCliOptions & Record<string, unknown>) => {
-    // as validate does (cli/commands/validate.ts); exploring starts the tool again after a crash
-    const { prepareLauncher } = await import('../../tool/launch.js');
-    prepareLauncher({ keep: true });
+    // as validate does (workflows/startup.ts); exploring starts the tool again after a crash
+    const startup = await import('../../workflows/startup.js');
+    await startup.beforeLoading({ target, restarts: true, prelaunch: false });
     const { validateCommand } = await import('../validate-command.js');
     setExitCode(await validateCommand(target, { ...opts, explore: true, reportFiles: reportFilesOf(opts) }));
   });

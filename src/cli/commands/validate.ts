@@ -84,20 +84,30 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
       'check 12 also fails on warnings, on files in reference/ that are not fixtures, tolerance.yaml or README.md, and on tools without fixtures',
     )
     .action(async (target: string | undefined, opts: ValidateCliOptions & Record<string, unknown>) => {
-      // the tool's launcher starts before pixie loads the rest of itself (tool/launch.ts); one is kept
-      // waiting when the run will start tools again (many tools, a restart after an edit or a crash)
-      const { prepareLauncher } = await import('../../tool/launch.js');
-      prepareLauncher({ keep: Boolean(opts.all || opts.changed || opts.watch || opts.explore) });
-      // then the tool itself, when one is named (cli/validate-prelaunch.ts)
-      const { prelaunchTool } = await import('../validate-prelaunch.js');
-      await prelaunchTool(target, opts);
+      // the launcher, and the named tool, start before pixie loads the rest of itself (workflows/startup.ts)
+      const startup = await import('../../workflows/startup.js');
+      await startup.beforeLoading({
+        target,
+        all: opts.all,
+        toolsDir: opts.toolsDir,
+        startupTimeout: opts.startupTimeout,
+        restarts: Boolean(opts.all || opts.changed || opts.watch || opts.explore),
+        // only a tool that will surely be validated as it is; --all with a filter may leave the first out
+        prelaunch: !(
+          opts.changed ||
+          opts.watch ||
+          opts.updateFixtures ||
+          opts.u ||
+          opts.shard ||
+          (opts.all && (target || opts.fixture?.length || opts.tag?.length))
+        ),
+      });
       const { validateCommand } = await import('../validate-command.js');
       try {
         setExitCode(await validateCommand(target, { ...opts, reportFiles: reportFilesOf(opts) }));
       } finally {
         // a tool started ahead of a validation that never ran (a usage error) is stopped
-        const { dropPrelaunched } = await import('../../validation/early-start.js');
-        await dropPrelaunched();
+        await startup.dropPrelaunched();
       }
     });
 }

@@ -3,10 +3,10 @@
 // fixture, never a fresh run's. A report whose tool changed since it ran is stale and refused; so is
 // a value the report did not keep whole, or one whose fixture was edited since.
 import type { Hono } from 'hono';
-import { acceptChanges, changesOfReport } from '../../pending/changes.js';
 import { loadManifest } from '../../tool/manifest.js';
 import { ApiError, readBody } from '../api-error.js';
 import { type ServeContext, toolOr404 } from '../context.js';
+import { acceptChanges, changesOfStoredReport } from '../../workflows/decide-changes.js';
 
 export function acceptRoutes(app: Hono, ctx: ServeContext): void {
   const { registry, store } = ctx;
@@ -33,9 +33,7 @@ export function acceptRoutes(app: Hono, ctx: ServeContext): void {
         409,
         `report ${body.report} is stale: the tool's files changed since it ran, so its values may not be what the tool returns now; run it again and accept from the new report`,
       );
-    const changes = changesOfReport(stored.report).filter(
-      (ch) => ch.fixture === body.fixture && (body.output === undefined || ch.output === body.output),
-    );
+    const changes = changesOfStoredReport(stored.report, body.fixture, body.output);
     if (changes.length === 0)
       throw new ApiError(
         404,

@@ -1,10 +1,8 @@
-// The API that runs things: a full validation, check 12 alone (optionally updating fixtures), and
-// asynchronous runs whose progress streams as Server-Sent Events.
+// The API that runs things: a full validation, check 12 alone (optionally updating fixtures, through
+// the same workflow as the command line's), and asynchronous runs whose progress streams as
+// Server-Sent Events.
 import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { applyUpdates, planUpdates, type UpdatePlan } from '../../reference/update.js';
-import { acquireUpdateLock } from '../../reference/update-lock.js';
-import { loadManifest } from '../../tool/manifest.js';
 import { ApiError, readBody } from '../api-error.js';
 import { type ServeContext, toolOr404 } from '../context.js';
 import type { Run, RunEvent, RunManager, StartResult } from '../run-manager.js';
@@ -25,7 +23,7 @@ function runJson(r: Run) {
 }
 
 export function runRoutes(app: Hono, ctx: ServeContext): void {
-  const { registry, runs } = ctx;
+  const { runs } = ctx;
 
   const runValidate = async (c: Context) => {
     const entry = toolOr404(ctx, c.req.param('id')!);
@@ -58,48 +56,24 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
         400,
         '\'yes\' only confirms \'update_expected\'; send {"update_expected": true, "yes": true} to write fixtures',
       );
-    let plan: UpdatePlan | null = null;
-    let written: string[] = [];
-    // the tool's update lock, held from before the run until the files are written (as the CLI does)
-    const lock = body.yes ? acquireUpdateLock(entry.dir, 'pixie serve') : null;
-    if (lock && !lock.ok) throw new ApiError(409, lock.message);
-    const release = () => {
-      if (lock?.ok) lock.release();
-    };
     const started = runs.start(entry, {
       kind: 'reference-check',
       fixture: body.fixtures,
       tag: body.tags,
       whenBusy: 'refuse',
       signal: c.req.raw.signal,
-      after: body.update_expected
-        ? (report) => {
-            const load = loadManifest(entry.dir);
-            plan = planUpdates(report, load.ok ? load.manifest : undefined, entry.dir);
-            // a fixtures-only run has no sample output, so it never creates fixture_sample.json
-            plan.files = plan.files.filter((f) => !f.create);
-            plan.notes = plan.notes.filter((n) => !n.includes('fixture_sample.json'));
-            if (body.yes) {
-              const applied = applyUpdates(plan, entry.dir);
-              written = applied.written;
-              if (!applied.ok && !plan.blocked.length) plan.blocked.push(applied.message);
-              registry.invalidate();
-            }
-          }
-        : undefined,
+      ...(body.update_expected ? { update: { write: Boolean(body.yes) } } : {}),
     });
-    if (!('run' in started)) {
-      release();
-      if ('busy' in started)
-        throw new ApiError(
-          409,
-          `reference-check for '${entry.id}' already in flight`,
-          started.busy ? { run_id: started.busy.id } : {},
-        );
-    }
-    const report = await startedOr409(started, entry.id).finished.finally(release);
+    if ('busy' in started)
+      throw new ApiError(
+        409,
+        `reference-check for '${entry.id}' already in flight`,
+        started.busy ? { run_id: started.busy.id } : {},
+      );
+    const run = startedOr409(started, entry.id);
+    const report = await run.finished;
     if (body.update_expected) {
-      const p = plan as UpdatePlan | null;
+      const p = run.update?.plan;
       return c.json({
         tool_id: entry.id,
         tool_path: entry.dir,
@@ -117,10 +91,11 @@ export function runRoutes(app: Hono, ctx: ServeContext): void {
               ...(ch.added ? { added: true } : {}),
             })),
           })),
-          blocked: p?.blocked ?? [],
+          // a write that failed after planning blocks the update as a plan would
+          blocked: [...(p?.blocked ?? []), ...(run.update?.applied?.ok === false ? [run.update.applied.message] : [])],
           skipped: p?.skipped ?? [],
           notes: p?.notes ?? [],
-          written,
+          written: run.update?.applied?.written ?? [],
         },
       });
     }

@@ -1,4 +1,6 @@
-// validateTool(): the one orchestrator behind `pixie validate`, `pixie serve` and the public API.
+// One validation of one tool: the twelve checks in order against shared state, the tool always
+// stopped at the end. runValidation() runs them all; --watch and the Vitest integration run them in
+// groups (start-up, contract, fixtures, shutdown) against one started tool.
 import path from 'node:path';
 import { CHECKS, checkNumber } from '../checks/index.js';
 import {
@@ -11,8 +13,8 @@ import {
 import type { ValidateOptions } from '../model/options.js';
 import { reportOverall, type CheckName, type CheckResult, type ExploreResult, type Report } from '../model/report.js';
 import { createValueCap, valueCapLimits } from '../report/value-cap.js';
-import { startEarly, stopEarly } from './early-start.js';
-import { warmComparators } from './warm-comparators.js';
+import { stopEarly } from '../tool/start-plan.js';
+import { startEarly } from './startup.js';
 
 /** The checks in the order they run, with the place of --explore: after the others, before those that run last. */
 function executionOrder(checks: readonly Check[]): (Check | 'explore')[] {
@@ -66,10 +68,17 @@ async function runOne(check: Check, ctx: CheckContext): Promise<CheckOutcome> {
   }
 }
 
+/** Checks 1–6: the folder, tool.json, dependencies, the runtime, and the tool started. */
+const STARTUP_CHECKS = CHECKS.slice(0, CHECKS.findIndex((c) => c.name === 'tool_spawns') + 1);
+/** The contract checks that ask the running tool (7–10). */
+const CONTRACT_CHECKS = CHECKS.filter((c) => c.phase === 'contract' && !c.runsLast && !STARTUP_CHECKS.includes(c));
+const FIXTURES_CHECK = CHECKS.find((c) => c.phase === 'fixtures')!;
+const SHUTDOWN_CHECK = CHECKS.find((c) => c.runsLast)!;
+
 /**
  * One validation in progress: the checks run one at a time against shared state, and the tool is
- * stopped by stop() whatever happened. validateTool() runs them all; the Vitest integration runs
- * them in groups (start-up, contract, one fixture at a time) against one started tool.
+ * stopped by stop() whatever happened. runValidation() runs them all; --watch and the Vitest
+ * integration run them in groups (start-up, contract, fixtures, shutdown) against one started tool.
  */
 export class ValidationRun {
   readonly state: ValidationState;
@@ -126,10 +135,37 @@ export class ValidationRun {
   }
 
   /** Launches the tool now, so that it boots while the static checks run (check 6 adopts it). */
-  startEarly(): void {
+  async startEarly(): Promise<void> {
     if (this.state.early) return;
-    this.state.early = startEarly(this.ctx.toolDir, this.options) ?? undefined;
-    if (this.state.early) warmComparators(this.ctx.toolDir);
+    this.state.early = (await startEarly(this.ctx.toolDir, this.options)) ?? undefined;
+  }
+
+  /** Checks 1–6, the last of which starts the tool (launched early first when `early`); their results. */
+  async startTool(opts: { early: boolean }): Promise<CheckResult[]> {
+    if (opts.early) await this.startEarly();
+    const results: CheckResult[] = [];
+    for (const check of STARTUP_CHECKS) results.push(await this.run(check));
+    return results;
+  }
+
+  /** Checks 7–10 against the running tool. */
+  async contract(): Promise<CheckResult[]> {
+    const results: CheckResult[] = [];
+    for (const check of CONTRACT_CHECKS) results.push(await this.run(check));
+    return results;
+  }
+
+  /** Check 12, for the run's selected fixtures or only `file` (a fixture file name). */
+  fixtures(file?: string): Promise<CheckResult> {
+    if (!file) return this.run(FIXTURES_CHECK);
+    const options = { ...this.ctx.options, fixture: [`reference/${file}`], tag: [] };
+    return this.run(FIXTURES_CHECK, { ...this.ctx, options });
+  }
+
+  /** Check 11: stops the tool and reports how; with `deferred`, reports it skipped for that reason and keeps the tool up. */
+  shutdown(deferred?: string): Promise<CheckResult> {
+    if (!deferred) return this.run(SHUTDOWN_CHECK);
+    return this.run({ ...SHUTDOWN_CHECK, requires: [], run: () => ({ status: 'skip', message: deferred }) });
   }
 
   /**
@@ -202,12 +238,13 @@ export class ValidationRun {
   }
 }
 
-export async function validateTool(options: ValidateOptions): Promise<Report> {
+/** Every check against the tool in `options.toolDir`, which is stopped before this returns. */
+export async function runValidation(options: ValidateOptions): Promise<Report> {
   const run = new ValidationRun(options);
   // --explore asks the tool more after the fixtures; otherwise it may stop while they are compared
   run.state.stopAfterFixtures = !options.explore;
   try {
-    run.startEarly();
+    await run.startEarly();
     for (const check of executionOrder(CHECKS))
       if (check === 'explore') run.explored = await explore(run.ctx);
       else await run.run(check);
