@@ -1,7 +1,7 @@
 // What a run says about the pending results it recorded (on stderr, after the report): where they
 // are, how to review them, and the diff image of each failing media output.
 import path from 'node:path';
-import type { Recorded } from '../pending/record.js';
+import type { Recorded } from '../workflows/validate-tool.js';
 import type { Colors } from '../report/colors.js';
 import { shortPath } from '../util/short-path.js';
 

@@ -6,7 +6,7 @@ import { formatValue } from '../report/format-value.js';
 import { safeText } from '../report/safe-text.js';
 import { terminalDiff } from '../report/terminal-diff.js';
 import { createValueCap } from '../report/value-cap.js';
-import { comparisonOf } from '../reference/update.js';
+import { comparisonOf } from '../model/report.js';
 import { type ToolUpdate, undone } from '../workflows/update-fixtures.js';
 
 export function printUpdates(

@@ -10,28 +10,14 @@ import { exitCodeFor } from '../report/exit-code.js';
 import { renderJson } from '../report/renderers/json.js';
 import { renderPretty } from '../report/renderers/pretty.js';
 import { renderSummary } from '../report/renderers/summary.js';
-import { LOCK_FILE } from '../reference/update-lock.js';
-import { isStagedTemporary } from '../util/staged-files.js';
 import type { ValidateRequest } from '../model/options.js';
 import type { Project } from '../project/project.js';
-import { type WatchRun, WatchedTool } from '../workflows/watch-tool.js';
+import { ignoredByWatch as ignored, type WatchRun, WatchedTool } from '../workflows/watch-tool.js';
 import { liveProgress } from './live-progress.js';
 import { pendingNote } from './pending-note.js';
 
 /** edits settle for this long before a run starts (an editor writes a file in several steps) */
 const SETTLE_MS = 150;
-
-/** Files whose changes never start a run: pixie's own, caches, dependencies, version control. */
-function ignored(rel: string): boolean {
-  const parts = rel.split(/[\\/]/);
-  const name = parts[parts.length - 1] ?? '';
-  return (
-    parts.some((p) => p.startsWith('.') || p === 'node_modules' || p === '__pycache__') ||
-    name === LOCK_FILE ||
-    isStagedTemporary(name) ||
-    /\.(pyc|swp|tmp)$|~$/.test(name)
-  );
-}
 
 /**
  * Watches `dir` and its folders (not ignored ones: a tool's node_modules would cost thousands of

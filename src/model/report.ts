@@ -234,3 +234,8 @@ export function overallOf(statuses: Iterable<FixtureStatus>): Report['overall'] 
 export function reportOverall(checks: readonly CheckResult[], explore?: ExploreResult): Report['overall'] {
   return overallOf([...checks.map((c) => c.status), ...(explore ? [explore.status] : [])]);
 }
+
+/** The comparison of output `key` in fixture `file` of a report. */
+export function comparisonOf(report: Report, file: string, key: string): OutputComparison | undefined {
+  return report.fixtures.find((f) => f.file === file)?.outputs.find((o) => o.key === key);
+}

@@ -11,7 +11,6 @@ import type { Report } from '../model/report.js';
 import type { Project } from '../project/project.js';
 import { type ToolUpdate, updateFixtures } from '../workflows/update-fixtures.js';
 import { type ValidateFn, validateToolDir } from '../workflows/validate-tool.js';
-import { runValidation } from '../workflows/validation-run.js';
 import { ApiError } from './api-error.js';
 import type { ReportStore, RunKind } from './report-store.js';
 import type { ToolEntry, ToolRegistry } from './tool-registry.js';
@@ -92,8 +91,8 @@ export class RunManager {
     private readonly store: ReportStore,
     private readonly project: Project,
     limits: RunLimits = {},
-    /** the validator (the service's tests give a stand-in) */
-    private readonly validate: ValidateFn = runValidation,
+    /** a stand-in for the validator (the service's tests give one) */
+    private readonly validate?: ValidateFn,
   ) {
     this.jobs = Math.max(1, limits.jobs ?? availableParallelism());
     this.maxQueued = Math.max(0, limits.maxQueued ?? DEFAULT_MAX_QUEUED);

@@ -12,6 +12,8 @@ import type { Project } from '../project/project.js';
 import { type InProject, projectOf, validateOptionsFor } from './options.js';
 import { runValidation } from './validation-run.js';
 
+export type { Recorded } from '../pending/record.js';
+
 export type ToolRequest = InProject<ValidateRequest & Pick<ToolSelection, 'shard' | 'durations'>>;
 
 export interface ToolValidation {

@@ -5,11 +5,25 @@ import type { ProgressEvent, ValidateRequest } from '../model/options.js';
 import type { Report } from '../model/report.js';
 import { PendingRecorder, type Recorded } from '../pending/record.js';
 import type { Project } from '../project/project.js';
+import { LOCK_FILE } from '../reference/update-lock.js';
+import { isStagedTemporary } from '../util/staged-files.js';
 import { validateOptionsFor } from './options.js';
 import { ValidationRun } from './validation-run.js';
 
 const KEPT_UP =
   'skipped: --watch keeps the tool running between runs; pixie validate without --watch checks its shutdown';
+
+/** Files whose changes never start a run: pixie's own, caches, dependencies, version control. */
+export function ignoredByWatch(rel: string): boolean {
+  const parts = rel.split(/[\\/]/);
+  const name = parts[parts.length - 1] ?? '';
+  return (
+    parts.some((p) => p.startsWith('.') || p === 'node_modules' || p === '__pycache__') ||
+    name === LOCK_FILE ||
+    isStagedTemporary(name) ||
+    /\.(pyc|swp|tmp)$|~$/.test(name)
+  );
+}
 
 export interface WatchRun {
   report: Report;
