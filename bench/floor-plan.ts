@@ -12,7 +12,8 @@ import { baseEnvironment, toolEnvironment } from '../src/tool/environment.js';
 import { subreaperPython } from '../src/tool/launch.js';
 import { loadManifest } from '../src/tool/manifest.js';
 import { resolveEntrypoint, runtimeFor } from '../src/tool/runtime.js';
-import { buildSampleInputs, runBody } from '../src/validation/sample-inputs.js';
+import { buildSampleInputs } from '../src/inputs/sample-inputs.js';
+import { runBody } from '../src/inputs/run-body.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const FLOOR = path.join(ROOT, 'bench', 'floor.mjs');

@@ -5,7 +5,8 @@ import { type HttpResult, ToolHttpError, detailOf, formatSeconds, type ToolClien
 import type { Manifest } from '../model/manifest.js';
 import { depthProblem } from '../tool/value-depth.js';
 import { DETERMINISM_MAX_RUN_MS, differingOutputs, expectedToVary } from './determinism.js';
-import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
+import { buildSampleInputs } from '../inputs/sample-inputs.js';
+import { runBody } from '../inputs/run-body.js';
 import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../tool/timeouts.js';
 import type { Check, CheckOutcome } from './types.js';
 

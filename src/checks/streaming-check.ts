@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ToolHttpError } from '../tool/client.js';
 import { readStreamEvent } from '../tool/stream-events.js';
-import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
+import { buildSampleInputs } from '../inputs/sample-inputs.js';
+import { runBody } from '../inputs/run-body.js';
 import { runLimitWords, runTimeoutMs } from '../tool/timeouts.js';
 import type { Check } from './types.js';
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkInputValue } from '../reference/input-values.js';
-import type { InputSpec, Manifest } from '../model/manifest.js';
+import { checkInputValue } from '../inputs/input-values.js';
+import { INPUT_TYPES, type InputSpec, type Manifest } from '../model/manifest.js';
 import { exploreSpace, offendingKeys, type Inputs } from './arbitraries.js';
 
 const options = [
@@ -104,6 +104,10 @@ describe('exploreSpace', () => {
     ['every input type', manifest(EVERY_TYPE)],
     ...tools.map((t): [string, Manifest] => [t, exampleTool(t)]),
   ];
+
+  it('holds an input of every input type to the rules', () => {
+    expect(INPUT_TYPES.filter((t) => !EVERY_TYPE.some((s) => s.type === t))).toEqual([]);
+  });
 
   it.each(manifests)('generates only inputs tool.json allows (%s)', (_name, m) => {
     const space = exploreSpace(m);

@@ -4,7 +4,7 @@
 // special values, so every boundary and option is tried once whatever the seed.
 import fc from 'fast-check';
 import type { Manifest } from '../model/manifest.js';
-import { buildSampleInputs } from '../validation/sample-inputs.js';
+import { buildSampleInputs } from '../inputs/sample-inputs.js';
 import { type InputValues, valuesArbitrary, valuesFor } from './values.js';
 
 export type Inputs = Record<string, unknown>;

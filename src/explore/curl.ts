@@ -3,7 +3,7 @@
 // terminal or clipboard can change it and no control character reaches the screen.
 import path from 'node:path';
 import type { Runtime } from '../tool/runtime.js';
-import { runBody } from '../validation/sample-inputs.js';
+import { runBody } from '../inputs/run-body.js';
 
 const DEFAULT_PORT = 8000;
 

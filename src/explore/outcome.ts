@@ -7,7 +7,7 @@ import { responseProblems } from '../tool/response-shape.js';
 import { depthProblem } from '../tool/value-depth.js';
 import type { ToolProcess } from '../tool/spawn.js';
 import type { ExploreFailureKind } from '../model/report.js';
-import { runBody } from '../validation/sample-inputs.js';
+import { runBody } from '../inputs/run-body.js';
 import { detachedSlice } from '../util/detached.js';
 import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../tool/timeouts.js';
 import type { Inputs } from './arbitraries.js';

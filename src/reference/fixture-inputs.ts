@@ -8,7 +8,7 @@ import type { LineOf } from '../source/lines.js';
 import { formatPath, type PathSegment } from '../source/path.js';
 import type { InputSpec, Manifest } from '../model/manifest.js';
 import { suggest } from '../util/did-you-mean.js';
-import { checkInputValue, correctedInputValue } from './input-values.js';
+import { checkInputValue, correctedInputValue } from '../inputs/input-values.js';
 
 /** Marks an input optional in tool.json: the fix for a fixture that leaves a required input out. */
 function markOptional(spec: InputSpec, index: number): FindingEdit {
