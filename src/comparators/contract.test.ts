@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { OUTPUT_TYPES } from '../model/manifest.js';
 import { emptyToleranceConfig } from '../tolerance/config.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
-import { COMPARATORS } from './index.js';
+import { COMPARATOR_FAMILIES, COMPARATORS } from './index.js';
 import type { ContractCase } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
 
@@ -67,6 +67,10 @@ describe('the comparator registry', () => {
   it('finds every cases file, each with cases', () => {
     expect(Object.keys(CASE_FILES).length).toBeGreaterThanOrEqual(13);
     for (const [file, m] of Object.entries(CASE_FILES)) expect(m.contractCases?.length, file).toBeGreaterThan(0);
+  });
+
+  it('names each family by its comparator', () => {
+    for (const [family, comparator] of Object.entries(COMPARATOR_FAMILIES)) expect(comparator.name).toBe(family);
   });
 
   it('has a comparator for every one of the 39 output types', () => {

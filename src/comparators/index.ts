@@ -1,6 +1,8 @@
-// The comparator registry: output type → comparator. Adding an output type means
-// one comparator file, one line here and one schema in reference-schemas/outputs/.
-import type { OutputType } from '../model/manifest.js';
+// The comparator registry: one comparator per family. Which family compares an output type is in
+// src/model/output-types.ts, so adding a type to a family is its entry there and the type in the
+// comparator's `types`; a new family is one comparator file and one line here.
+import { OUTPUT_TYPES, type OutputType } from '../model/manifest.js';
+import { type ComparatorFamily, outputTypeInfo } from '../model/output-types.js';
 import { audioComparator } from './audio/audio.js';
 import { booleanComparator } from './boolean.js';
 import { chartComparator } from './chart/chart.js';
@@ -15,49 +17,29 @@ import { tableComparator } from './table/table.js';
 import { textComparator } from './text.js';
 import type { Comparator } from './types.js';
 
-export const COMPARATORS: Record<OutputType, Comparator> = {
+export const COMPARATOR_FAMILIES: Record<ComparatorFamily, Comparator> = {
   number: numberComparator,
   boolean: booleanComparator,
   text: textComparator,
-  markdown: textComparator,
-  latex: textComparator,
-  code: textComparator,
-  stream_text: textComparator,
   table: tableComparator,
   kv: kvComparator,
-  chart_line: chartComparator,
-  chart_bar: chartComparator,
-  chart_area: chartComparator,
-  chart_scatter: chartComparator,
-  chart_pie: chartComparator,
-  chart_histogram: chartComparator,
-  chart_boxplot: chartComparator,
-  chart_heatmap: chartComparator,
-  chart_candlestick: chartComparator,
-  chart_radar: chartComparator,
-  chart_sankey: chartComparator,
-  chart_treemap: chartComparator,
-  chart_network: chartComparator,
-  map_points: mapComparator,
-  map_heatmap: mapComparator,
-  map_choropleth: mapComparator,
-  map_polygons: mapComparator,
-  map_route: mapComparator,
-  tree: structuralComparator,
-  timeline: structuralComparator,
-  gantt: structuralComparator,
-  log: structuralComparator,
-  diff: structuralComparator,
-  file: fileComparator,
+  chart: chartComparator,
+  map: mapComparator,
+  structural: structuralComparator,
   image: imageComparator,
-  image_grid: imageComparator,
-  image_compare: imageComparator,
-  // video/progress compare by size + SHA-256 until their comparators land
   audio: audioComparator,
-  video: sha256Comparator,
-  progress: sha256Comparator,
+  file: fileComparator,
+  sha256: sha256Comparator,
 };
 
+/** The comparator of an output type; a type pixie does not know (from a report or a file) gets exact bytes. */
 export function comparatorFor(type: OutputType): Comparator {
-  return COMPARATORS[type] ?? sha256Comparator;
+  const info = outputTypeInfo(type);
+  return info ? COMPARATOR_FAMILIES[info.comparator] : sha256Comparator;
 }
+
+/** Each output type's comparator, for code that looks a type up by name (warming, tests). */
+export const COMPARATORS = Object.fromEntries(OUTPUT_TYPES.map((t) => [t, comparatorFor(t)])) as Record<
+  OutputType,
+  Comparator
+>;

@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalJson } from '../comparators/kit/value.js';
 import { formatSize, limit, limitHint } from '../limits.js';
+import { isMediaType } from '../model/output-types.js';
 import type { Report } from '../model/report.js';
 import { createValueCap, isTruncatedValue } from '../report/value-cap.js';
 import { extensionOf, mediaBytesOf } from '../reference/file-refs.js';
@@ -16,7 +17,6 @@ import { writeFileAtomic } from '../util/atomic-write.js';
 import type { FailingOutputs } from '../model/options.js';
 import { fixtureFolder, keyFileName, type PendingEntry, pendingToolDir, rmQuietly } from './store.js';
 
-const MEDIA_TYPES: ReadonlySet<string> = new Set(['image', 'audio', 'video', 'file']);
 const MAX_DIFFERENCES = 200;
 
 interface Taken {
@@ -85,7 +85,7 @@ export class PendingRecorder {
       }
       if (!this.write(path.join(dir, `${name}.new.json`), JSON.stringify(kept))) continue;
       const files: Taken['files'] = {};
-      if (MEDIA_TYPES.has(o.type)) {
+      if (isMediaType(o.type)) {
         for (const side of ['expected', 'actual'] as const) {
           const bytes = mediaBytesOf(o.type, o[side]);
           if (!bytes.ok || this.used + bytes.bytes.length > total) continue;

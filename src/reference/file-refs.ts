@@ -8,10 +8,8 @@ import { readUserBytes } from '../source/user-file.js';
 import { extractMediaBytes } from '../comparators/image/media.js';
 import { bytesOfString } from '../comparators/sha256.js';
 import type { Manifest } from '../model/manifest.js';
+import { isMediaType, MEDIA_TYPES, outputTypeInfo } from '../model/output-types.js';
 import { isPlainObject } from '../util/is-plain-object.js';
-
-/** Output types whose expected value may be a file reference: one media payload each. */
-const FILE_REF_TYPES: ReadonlySet<string> = new Set(['image', 'audio', 'video', 'file']);
 
 export interface FileRef {
   $file: string;
@@ -20,6 +18,9 @@ export interface FileRef {
 export function isFileRef(v: unknown): v is FileRef {
   return isPlainObject(v) && Object.keys(v).length === 1 && typeof v.$file === 'string';
 }
+
+/** The output types a file reference may stand for, as words: "image, audio, video and file". */
+const MEDIA_WORDS = `${MEDIA_TYPES.slice(0, -1).join(', ')} and ${MEDIA_TYPES.at(-1)}`;
 
 /** Files reference/ holds for pixie itself, which a reference must not name. */
 const RESERVED = /^(fixture_.*\.json|tolerance\.ya?ml|README\.md)$/i;
@@ -86,7 +87,7 @@ export function mediaBytesOf(
   type: string,
   value: unknown,
 ): { ok: true; bytes: Buffer; mime: string | null } | { ok: false; why: string } {
-  if (type === 'file') {
+  if (outputTypeInfo(type)?.media === 'file_object') {
     const payload = isPlainObject(value)
       ? ['data', 'data_url', 'content', 'value'].map((k) => value[k]).find((p) => typeof p === 'string')
       : value;
@@ -131,8 +132,8 @@ export function resolveFileRefs(
     let why: string | null = null;
     if (!isFileRef(value))
       why = `a file reference is {"$file": "<name in reference/>"} and nothing else; fix the value of '${excerpt(key)}'`;
-    else if (!FILE_REF_TYPES.has(type))
-      why = `'${excerpt(key)}' is a ${type} output; file references are for image, audio, video and file outputs, so write the value itself`;
+    else if (!isMediaType(type))
+      why = `'${excerpt(key)}' is a ${type} output; file references are for ${MEDIA_WORDS} outputs, so write the value itself`;
     else {
       const read = readFileRef(toolDir, value.$file);
       if (read.ok) {

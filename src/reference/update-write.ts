@@ -5,6 +5,7 @@
 // file as bytes; `source` records the last update once.
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isMediaType } from '../model/output-types.js';
 import { setJsonValue } from '../source/json-edit.js';
 import { checkUserFile, listUserDir, readUserFile } from '../source/user-file.js';
 import { isPlainObject } from '../util/is-plain-object.js';
@@ -30,9 +31,6 @@ export interface FileChange {
 }
 
 export type ApplyResult = { ok: true; written: string[] } | { ok: false; message: string; written: string[] };
-
-/** Output types whose new values an update writes as files beside the fixture. */
-const FILE_TYPES: ReadonlySet<string> = new Set(['image', 'audio', 'video', 'file']);
 
 const STAMP = / \| updated \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g;
 
@@ -125,7 +123,7 @@ function createFixture(
   const writes: StagedWrite[] = [];
   const expected: Record<string, unknown> = {};
   for (const c of change.changes) {
-    if (FILE_TYPES.has(c.type)) {
+    if (isMediaType(c.type)) {
       const bytes = mediaBytesOf(c.type, c.new);
       if (bytes.ok) {
         const name = newFileName(referenceDir, change.file, c.key, extensionOf(bytes.bytes, bytes.mime), taken);
@@ -193,7 +191,7 @@ function updateFixture(
       continue;
     }
     let value = c.new;
-    if (c.added && FILE_TYPES.has(c.type)) {
+    if (c.added && isMediaType(c.type)) {
       const bytes = mediaBytesOf(c.type, c.new);
       if (bytes.ok) {
         const referenceDir = path.join(toolDir, 'reference');

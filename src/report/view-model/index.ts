@@ -1,12 +1,13 @@
 // What one output comparison looks like to a reviewer, independent of HTML: the drawing for its
 // kind of value, the differences the drawing does not already show, the rule and the tolerance.
 // Both HTML renderers (the --html report and the dashboard) draw from this, so they agree.
+import { outputTypeInfo } from '../../model/output-types.js';
 import type { OutputComparison, Status } from '../../model/report.js';
 import { differenceItems, type DifferenceItem } from './differences.js';
 import { jsonBody, type JsonBody } from './json.js';
 import { reportedLinesBody, textBody, type LinesBody } from './lines.js';
 import { artifactsOf, mediaBody, type MediaBody } from './media.js';
-import { scalarBody, SCALAR_TYPES, type ScalarBody } from './scalar.js';
+import { scalarBody, type ScalarBody } from './scalar.js';
 import { seriesBody, type SeriesBody } from './series.js';
 import { tableBody, type TableBody } from './table.js';
 import { compactText, displayJson } from './values.js';
@@ -45,25 +46,27 @@ export type OutputView = ViewBase & ViewBody;
 
 function bodyOf(o: OutputComparison): { body: ViewBody; listed: OutputComparison['differences'] } {
   const all = o.differences ?? [];
+  // a type this pixie does not know (a report from another version) is drawn as its values
+  const view = outputTypeInfo(o.type)?.view ?? 'json';
   // a scalar's difference at the value itself only repeats what the drawing shows
-  if (SCALAR_TYPES.has(o.type)) return { body: scalarBody(o), listed: all.filter((d) => d.path !== '') };
-  if (o.type.startsWith('image') || o.type === 'audio' || o.type === 'video') {
-    const media = mediaBody(o);
+  if (view === 'scalar') return { body: scalarBody(o), listed: all.filter((d) => d.path !== '') };
+  if (view === 'images' || view === 'media') {
+    const media = mediaBody(o, view === 'images');
     if (media) return { body: media, listed: all };
   }
-  if (o.type.startsWith('chart_')) {
+  if (view === 'series') {
     const series = seriesBody(o);
     if (series) return { body: series, listed: all };
   }
-  if (o.type === 'table') {
+  if (view === 'table') {
     const table = tableBody(o);
     if (table) return { body: table.body, listed: table.others };
   }
-  if (o.type === 'file') {
-    const body = mediaBody(o) ?? reportedLinesBody(all);
+  if (view === 'file') {
+    const body = mediaBody(o, false) ?? reportedLinesBody(all);
     if (body) return { body, listed: all };
   }
-  const text = textBody(o);
+  const text = textBody(o, view === 'text');
   if (text) return { body: text, listed: all };
   return { body: jsonBody(o), listed: all };
 }

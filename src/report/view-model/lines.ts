@@ -15,7 +15,6 @@ export interface LinesBody {
   noLineDiffers: boolean;
 }
 
-const TEXT_TYPES: ReadonlySet<string> = new Set(['text', 'markdown', 'code', 'latex', 'stream_text', 'log', 'diff']);
 const MAX_LINE_ITEMS = 2000;
 const CONTEXT_LINES = 3;
 
@@ -30,12 +29,15 @@ export function diffBody(expected: string, actual: string): LinesBody {
   };
 }
 
-/** Two strings drawn as a line diff: text outputs, and any other output whose values are plain strings. */
-export function textBody(o: OutputComparison): LinesBody | null {
+/**
+ * Two strings drawn as a line diff: text outputs (`isText`, data URLs included), and any other
+ * output whose values are plain strings.
+ */
+export function textBody(o: OutputComparison, isText: boolean): LinesBody | null {
   const e = unwrapScalar(o.expected);
   const a = unwrapScalar(o.actual);
   if (typeof e !== 'string' || typeof a !== 'string') return null;
-  if (!TEXT_TYPES.has(o.type) && (isDataUrl(e) || isDataUrl(a))) return null;
+  if (!isText && (isDataUrl(e) || isDataUrl(a))) return null;
   return diffBody(e, a);
 }
 

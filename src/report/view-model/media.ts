@@ -106,18 +106,16 @@ function groupedPairs(o: OutputComparison): MediaPair[] {
   return [...groups.values()].slice(0, MAX_MEDIA);
 }
 
-const IMAGE_TYPES: ReadonlySet<string> = new Set(['image', 'image_compare', 'image_grid']);
-
 /**
- * The media body, or null when there is nothing to show: for image outputs no value and no diff
- * image, for other outputs (audio, files) no embeddable data URL and no diff image.
+ * The media body, or null when there is nothing to show: for image outputs (`images`) no value and
+ * no diff image, for other outputs (audio, files) no embeddable data URL and no diff image.
  */
-export function mediaBody(o: OutputComparison): MediaBody | null {
+export function mediaBody(o: OutputComparison, images: boolean): MediaBody | null {
   const pairs = [...pairsOf(o), ...groupedPairs(o)].filter((p) => p.expected || p.actual);
   const diffs = artifactsOf(o);
   const embedded = pairs.some(
     (p) => (p.expected && p.expected.kind !== 'text') || (p.actual && p.actual.kind !== 'text'),
   );
-  if (diffs.length === 0 && !(IMAGE_TYPES.has(o.type) ? pairs.length > 0 : embedded)) return null;
+  if (diffs.length === 0 && !(images ? pairs.length > 0 : embedded)) return null;
   return { kind: 'media', pairs, diffs };
 }

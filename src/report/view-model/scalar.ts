@@ -10,8 +10,6 @@ export interface ScalarBody {
   difference: { signed: number; relative: number } | null;
 }
 
-export const SCALAR_TYPES: ReadonlySet<string> = new Set(['number', 'boolean', 'progress']);
-
 export function scalarBody(o: OutputComparison): ScalarBody {
   const expected = unwrapScalar(o.expected);
   const actual = unwrapScalar(o.actual);

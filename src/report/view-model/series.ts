@@ -78,8 +78,8 @@ function seriesOf(v: unknown, sliceOrder: string[]): Series[] | null {
   return null;
 }
 
+/** A chart's series, expected and actual, or null when neither holds a point. */
 export function seriesBody(o: OutputComparison): SeriesBody | null {
-  if (!o.type.startsWith('chart_')) return null;
   const order: string[] = [];
   const expected = seriesOf(o.expected, order) ?? [];
   const actual = seriesOf(o.actual, order) ?? [];
