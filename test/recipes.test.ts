@@ -1,6 +1,7 @@
-// ARCHITECTURE.md's recipe for a new output type is true: in a copy of the repository, a made-up
-// type `rating` is added by exactly the steps the recipe lists, and the completeness tests (schemas,
-// the comparator registry and its contract cases, the docs) pass with it, and fail when a step is left out.
+// ARCHITECTURE.md's recipes for a new output type and a new input type are true: in a copy of the
+// repository, a made-up output type `rating` and input type `stars` are added by exactly the steps the
+// recipes list; the completeness tests and the type check pass with them, and fail without the
+// type's entry in its registry (src/model/output-types.ts, src/inputs/index.ts).
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,11 @@ const COMPLETENESS = [
   'src/tool/output-shape.test.ts',
   'src/comparators/contract.test.ts',
   'test/docs.test.ts',
+  'src/inputs/input-values.test.ts',
+  'src/explore/arbitraries.test.ts',
 ];
+/** vitest and tsc over a copy of the repository on a shared machine */
+const SLOW = 300_000;
 
 function edit(file: string, change: (text: string) => string): void {
   const full = path.join(copy, file);
@@ -36,7 +41,10 @@ function run(cmd: string, args: string[]): Promise<{ code: number; out: string }
 const vitest = (files: string[]) =>
   run(process.execPath, [path.join(copy, 'node_modules/vitest/vitest.mjs'), 'run', ...files]);
 
-/** Steps 1–3 and 5–6; step 4 (the registry line) is applied separately so a test can leave it out. */
+const tsc = () =>
+  run(process.execPath, [path.join(copy, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
+
+/** Output steps 1–3 and 5–6; step 4 (the registry entry) is applied separately so a test can leave it out. */
 function addRatingExceptRegistry(): void {
   // 1. the type
   edit('src/model/manifest.ts', (t) =>
@@ -96,11 +104,72 @@ function addRatingExceptRegistry(): void {
 }
 
 function addRegistryLine(): void {
-  // 4. the registry line, and the type in its comparator's list
-  edit('src/comparators/index.ts', (t) =>
-    t.replace('  number: numberComparator,', '  number: numberComparator,\n  rating: numberComparator,'),
+  // 4. the type's entry, and the type in its comparator's list
+  edit('src/model/output-types.ts', (t) =>
+    t.replace(
+      "  number: { comparator: 'number', view: 'scalar', media: null },",
+      "  number: { comparator: 'number', view: 'scalar', media: null },\n  rating: { comparator: 'number', view: 'scalar', media: null },",
+    ),
   );
   edit('src/comparators/number.ts', (t) => t.replace("types: ['number'],", "types: ['number', 'rating'],"));
+}
+
+/** Input steps 1–2 and 4–5; step 3 (the rule) is applied separately so a test can leave it out. */
+function addStarsExceptRule(): void {
+  // 1. the type
+  edit('src/model/manifest.ts', (t) =>
+    t.replace(/(export const INPUT_TYPES = \[[^\]]*?)(\n\] as const;)/, "$1\n  'stars',$2"),
+  );
+  // 2. its manifest fields in tool.schema.json
+  edit('reference-schemas/tool.schema.json', (t) => {
+    const schema = JSON.parse(t);
+    const input = schema.$defs.input;
+    input.properties.type.enum.push('stars');
+    input.allOf.push(
+      JSON.parse(
+        '{"if": {"properties": {"type": {"const": "stars"}}, "required": ["type"]}, "then": {"$ref": "#/$defs/input_stars"}}',
+      ),
+    );
+    schema.$defs.input_stars = {
+      title: 'stars input',
+      description: 'Stars, 0 to 5.',
+      properties: { min: { type: ['number', 'null'] }, max: { type: ['number', 'null'] } },
+    };
+    return `${JSON.stringify(schema, null, 2)}\n`;
+  });
+  // 4. values its rule accepts and refuses, and the type among the inputs explore is held to
+  edit('src/inputs/input-values.test.ts', (t) =>
+    t.replace(
+      'const cases: [string, InputSpec, unknown, string | null][] = [',
+      "const cases: [string, InputSpec, unknown, string | null][] = [\n  ['stars ok', spec('stars', { min: 0, max: 5 }), 4, null],\n  ['stars above max', spec('stars', { min: 0, max: 5 }), 6, 'must be ≤ 5 (its max), got 6'],",
+    ),
+  );
+  edit('src/explore/arbitraries.test.ts', (t) =>
+    t.replace(
+      'const EVERY_TYPE: InputSpec[] = [',
+      "const EVERY_TYPE: InputSpec[] = [\n  { key: 'stars', type: 'stars', label: 's', min: 0, max: 5 },",
+    ),
+  );
+  // 5. the docs
+  edit('docs/tool-format.md', (t) =>
+    t.replace(
+      '| `number` | number | `min`, `max`',
+      '| `stars` | number of stars | `min`, `max` |\n| `number` | number | `min`, `max`',
+    ),
+  );
+  edit('docs/checks.md', (t) =>
+    t
+      .replace('| `number` | midpoint of', '| `stars` | as `number` |\n| `number` | midpoint of')
+      .replace('| `number`, `slider` | `0`, `min`', '| `number`, `slider`, `stars` | `0`, `min`'),
+  );
+  edit('docs/fixtures.md', (t) =>
+    t.replace('| `number` | a number within', '| `stars` | as `number` |\n| `number` | a number within'),
+  );
+}
+
+function addStarsRule(): void {
+  // 3. the rule: here an existing family's
+  edit('src/inputs/index.ts', (t) => t.replace('  number: numberRule,', '  number: numberRule,\n  stars: numberRule,'));
 }
 
 beforeAll(() => {
@@ -121,27 +190,40 @@ beforeAll(() => {
     });
   }
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+  // read, never written: src/explore/arbitraries.test.ts holds explore to the example tools' tool.json
+  symlinkSync(path.join(REPO_ROOT, 'tools'), path.join(copy, 'tools'));
   addRatingExceptRegistry();
+  addStarsExceptRule();
 });
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-describe('the new-output-type recipe', () => {
-  it('without the registry line (step 4), the completeness tests fail', async () => {
-    const r = await vitest(['src/comparators/contract.test.ts']);
-    expect(r.code, r.out).not.toBe(0);
-    expect(r.out).toMatch(/rating/);
-  });
+describe('the new-output-type and new-input-type recipes', () => {
+  it(
+    'without the registry entries, the contract tests and the type check fail, naming the registries',
+    async () => {
+      const r = await vitest(['src/comparators/contract.test.ts']);
+      expect(r.code, r.out).not.toBe(0);
+      expect(r.out).toMatch(/rating/);
+      const types = await tsc();
+      expect(types.code, types.out).not.toBe(0);
+      const failing = new Set([...types.out.matchAll(/^(\S+?)\(\d+,\d+\): error/gm)].map((m) => m[1]));
+      expect([...failing].sort(), types.out).toEqual(['src/inputs/index.ts', 'src/model/output-types.ts']);
+      expect(types.out).toMatch(/src\/model\/output-types\.ts.*'rating' is missing/);
+      expect(types.out).toMatch(/src\/inputs\/index\.ts.*'stars' is missing/);
+    },
+    SLOW,
+  );
 
-  it('with every step, the completeness tests and the type check pass', async () => {
-    addRegistryLine();
-    const tests = await vitest(COMPLETENESS);
-    expect(tests.code, tests.out).toBe(0);
-    const tsc = await run(process.execPath, [
-      path.join(copy, 'node_modules/typescript/bin/tsc'),
-      '--noEmit',
-      '-p',
-      'tsconfig.json',
-    ]);
-    expect(tsc.code, tsc.out).toBe(0);
-  });
+  it(
+    'with every step, the completeness tests and the type check pass',
+    async () => {
+      addRegistryLine();
+      addStarsRule();
+      const tests = await vitest(COMPLETENESS);
+      expect(tests.code, tests.out).toBe(0);
+      const types = await tsc();
+      expect(types.code, types.out).toBe(0);
+    },
+    SLOW,
+  );
 });
