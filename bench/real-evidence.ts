@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMPARATORS } from '../src/comparators/index.js';
+import { comparatorFor } from '../src/comparators/index.js';
 import type { ComparisonResult } from '../src/comparators/types.js';
 import type { Tolerance } from '../src/model/tolerance.js';
 import type { OutputType } from '../src/model/manifest.js';
@@ -61,12 +61,12 @@ export async function measureReal(type: OutputType, modes: Mode[]): Promise<stri
       person === 'pass' ? 'same' : 'differs',
     ];
     for (const m of modes) {
-      const r = await COMPARATORS[type].compare({
+      const r = await comparatorFor(type).compare({
         key: 'output',
         type,
         expected: outputValue(c.expected, type),
         actual: outputValue(c.actual, type),
-        tolerance: { ...COMPARATORS[type].defaults(type), ...m.tolerance },
+        tolerance: { ...comparatorFor(type).defaults(type), ...m.tolerance },
       });
       const wanted = r.status === (person === 'pass' ? 'pass' : 'fail');
       row.push(`${m.value(r)} ${r.status}${wanted ? '' : ' ✗'}`);

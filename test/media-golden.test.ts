@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COMPARATORS } from '../src/comparators/index.js';
+import { comparatorFor } from '../src/comparators/index.js';
 import { comparatorTester, resultText } from '../src/comparators/kit/comparator-tester.test-helper.js';
 import type { OutputType } from '../src/model/manifest.js';
 
@@ -42,7 +42,7 @@ describe('real-world golden set (test/cases/real/cases.json)', () => {
   });
 
   it.each(cases.map((c) => [`${c.id} → ${c.status}`, c] as const))('%s', async (_title, c) => {
-    const tester = comparatorTester(COMPARATORS[c.type], { key: 'output', defaults: 'merge' });
+    const tester = comparatorTester(comparatorFor(c.type), { key: 'output', defaults: 'merge' });
     const r = await tester.compareAsync(
       outputValue(c.expected, c.type),
       outputValue(c.actual, c.type),

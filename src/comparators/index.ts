@@ -1,7 +1,7 @@
 // The comparator registry: one comparator per family. Which family compares an output type is in
 // src/model/output-types.ts, so adding a type to a family is its entry there and the type in the
 // comparator's `types`; a new family is one comparator file and one line here.
-import { OUTPUT_TYPES, type OutputType } from '../model/manifest.js';
+import type { OutputType } from '../model/manifest.js';
 import { type ComparatorFamily, outputTypeInfo } from '../model/output-types.js';
 import { audioComparator } from './audio/audio.js';
 import { booleanComparator } from './boolean.js';
@@ -37,9 +37,3 @@ export function comparatorFor(type: OutputType): Comparator {
   const info = outputTypeInfo(type);
   return info ? COMPARATOR_FAMILIES[info.comparator] : sha256Comparator;
 }
-
-/** Each output type's comparator, for code that looks a type up by name (warming, tests). */
-export const COMPARATORS = Object.fromEntries(OUTPUT_TYPES.map((t) => [t, comparatorFor(t)])) as Record<
-  OutputType,
-  Comparator
->;

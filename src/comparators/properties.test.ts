@@ -3,14 +3,14 @@
 // tables is covered in table.test.ts.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMPARATORS } from './index.js';
+import { comparatorFor } from './index.js';
 import { comparatorTester } from './kit/comparator-tester.test-helper.js';
 import { compareNumbers } from './kit/numeric-tolerance.js';
 import type { Tolerance } from '../model/tolerance.js';
 import type { OutputType } from '../model/manifest.js';
 
 async function status(type: OutputType, expected: unknown, actual: unknown, tolerance?: Tolerance): Promise<string> {
-  return (await comparatorTester(COMPARATORS[type], { type }).compareAsync(expected, actual, tolerance)).status;
+  return (await comparatorTester(comparatorFor(type), { type }).compareAsync(expected, actual, tolerance)).status;
 }
 
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 });

@@ -1,6 +1,6 @@
 // Repeated fixtures: the fields as the loader reads and checks them, and the verdict on their runs.
 import { describe, expect, it } from 'vitest';
-import { COMPARATORS } from '../comparators/index.js';
+import { comparatorFor } from '../comparators/index.js';
 import type { Manifest } from '../model/manifest.js';
 import { parseFixtureText } from './load.js';
 import { repeatVerdict } from './verdict.js';
@@ -19,7 +19,7 @@ function load(fixture: Record<string, unknown>) {
   const text = JSON.stringify({ name: 'f', inputs: {}, expected_outputs: { answer: 42 }, ...fixture }, null, 2);
   return parseFixtureText(text, 'fixture_f.json', 'fixture_f.json', {
     manifest,
-    comparatorFor: (t) => COMPARATORS[t],
+    comparatorFor,
   });
 }
 

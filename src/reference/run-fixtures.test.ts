@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPARATORS } from '../comparators/index.js';
+import { comparatorFor } from '../comparators/index.js';
 import { emptyToleranceConfig } from '../tolerance/config.js';
 import { loadManifest } from '../tool/manifest.js';
 import type { Manifest } from '../model/manifest.js';
@@ -34,7 +34,7 @@ function fixture(name: string, a: number, b: number, extra: Record<string, unkno
   const text = JSON.stringify({ name, inputs: { a, b }, expected_outputs: { total: a + b }, ...extra });
   const parsed = parseFixtureText(text, `fixture_${name}.json`, `fixture_${name}.json`, {
     manifest,
-    comparatorFor: (t) => COMPARATORS[t],
+    comparatorFor,
   });
   if (!parsed.fixture) throw new Error(JSON.stringify(parsed.problems));
   return parsed.fixture;

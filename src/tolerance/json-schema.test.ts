@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { COMPARATORS, comparatorFor } from '../comparators/index.js';
+import { comparatorFor } from '../comparators/index.js';
 import type { OptionKind } from '../comparators/types.js';
 import type { Finding } from '../model/finding.js';
 import { OUTPUT_TYPES, type OutputSpec, type OutputType } from '../model/manifest.js';
@@ -26,7 +26,7 @@ function loaderAccepts(doc: unknown): boolean {
 }
 
 const modesOf = (t: OutputType) => {
-  const c = COMPARATORS[t];
+  const c = comparatorFor(t);
   return [...(c.modesFor ? c.modesFor(t) : c.modes), 'skip'];
 };
 const ALL_MODES = [...new Set(OUTPUT_TYPES.flatMap(modesOf))];
@@ -78,7 +78,7 @@ function blocksFor(t: OutputType): Record<string, unknown>[] {
     { abss: 1 },
     {},
   ];
-  for (const [key, kind] of Object.entries(COMPARATORS[t].options)) {
+  for (const [key, kind] of Object.entries(comparatorFor(t).options)) {
     const { good, bad } = samples(kind);
     for (const v of [...good, ...bad]) blocks.push({ [key]: v });
   }

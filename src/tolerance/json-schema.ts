@@ -1,7 +1,7 @@
 // reference-schemas/tolerance.schema.json (for editors) generated from the comparators, so the schema
 // accepts exactly the keys, value kinds and compare modes the loader (block.ts, forms.ts) accepts for
 // each output type. `npm run schemas` writes it; a test fails when the committed file differs.
-import { COMPARATORS } from '../comparators/index.js';
+import { comparatorFor } from '../comparators/index.js';
 import type { OptionKind } from '../comparators/types.js';
 import { OUTPUT_TYPES, type OutputType } from '../model/manifest.js';
 import { NUMERIC_SYNONYMS } from './block.js';
@@ -70,7 +70,7 @@ function optionSchema(kind: OptionKind): Schema {
 
 /** The block one output type accepts: its comparator's modes and options, the numeric fields. */
 function blockFor(type: OutputType): Schema {
-  const comparator = COMPARATORS[type];
+  const comparator = comparatorFor(type);
   const modes = [...(comparator.modesFor ? comparator.modesFor(type) : comparator.modes), 'skip'];
   const options = Object.fromEntries(
     Object.entries(comparator.options)
