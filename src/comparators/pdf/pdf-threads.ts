@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { messages } from './messages.js';
 import { type PdfjsLike, WORKER_SPECIFIER } from './pdfjs.js';
 
 /** A document at least this large (either side) is read on the threads. */
@@ -61,8 +62,8 @@ function startThread(pdfjs: WithWorker, owner: PdfThreadPool): PdfThread {
   const { port1, port2 } = new MessageChannel();
   thread.postMessage({ port: port2 }, [port2]);
   const died = new Promise<string>((resolve) => {
-    thread.once('error', (err) => resolve(`pdf.js's reading thread failed: ${err.message}`));
-    thread.once('exit', (code) => resolve(`pdf.js's reading thread stopped (exit code ${code})`));
+    thread.once('error', (err) => resolve(messages.threadFailed(err.message)));
+    thread.once('exit', (code) => resolve(messages.threadStopped(code)));
   });
   // a dead thread's pool is dropped, so the next comparison starts new ones
   void died.then(() => {

@@ -1,0 +1,76 @@
+// Every sentence the structural comparator writes (structural.ts and the modules beside it).
+import { describeNumericTolerance } from '../kit/numeric-tolerance.js';
+import { describeValue, shortJson } from '../kit/value.js';
+import type { MessageTable } from '../../util/message-table.js';
+import { LIST_FIELD, type SCtx } from './context.js';
+
+type Side = 'expected' | 'actual';
+
+export const messages = {
+  // the tolerance and the values as a whole (structural.ts)
+  badChildrenOrder: (v: unknown) => `tolerance children_order must be ordered or unordered, got ${shortJson(v, 40)}`,
+  badOrder: (v: unknown) => `tolerance order must be ordered, by_time, by_id or by_name, got ${shortJson(v, 40)}`,
+  badAllowRegex: (v: unknown) => `tolerance allow_regex must be true or false, got ${shortJson(v, 40)}`,
+  badIgnoreFields: (v: unknown) => `tolerance ignore_fields must be a list of field names, got ${shortJson(v, 60)}`,
+  rule: (ctx: Pick<SCtx, 'type' | 'tol' | 'ignore' | 'childrenOrdered' | 'rowOrder' | 'allowRegex'>, mode: string) => {
+    const nums = describeNumericTolerance(ctx.tol);
+    const ignored = ctx.ignore.size ? `; ignoring ${[...ctx.ignore].join(', ')}` : '';
+    switch (ctx.type) {
+      case 'tree':
+        return `nodes by id, then label, then name; children ${ctx.childrenOrdered ? 'in order' : 'in any order'}; every field compared, numbers ${nums}${ignored}`;
+      case 'diff':
+        return `before and after compared as text, line by line${ignored}`;
+      default: {
+        const how =
+          ctx.rowOrder === 'ordered'
+            ? 'in order'
+            : ctx.rowOrder === 'multiset'
+              ? 'as a multiset'
+              : `matched ${ctx.rowOrder.replace('_', ' ')}`;
+        const regex =
+          ctx.type === 'log'
+            ? ctx.allowRegex
+              ? '; expected lines starting re: are full-match regexes'
+              : '; regex lines off'
+            : '';
+        return `${LIST_FIELD[ctx.type]} ${how}; every field compared, numbers ${nums}${regex}${ignored} (compare: ${mode})`;
+      }
+    }
+  },
+  modeRule: (mode: string) => `compare: ${mode}`,
+  notAStructuralType: (type: string) => `the structural comparator does not handle output type ${type}`,
+  modeNotForType: (mode: string, type: string, modes: readonly string[]) =>
+    `compare mode '${mode}' does not apply to ${type}; use one of: ${modes.join(', ')}, skip`,
+  unknownMode: (mode: string, type: string, modes: readonly string[]) =>
+    `unknown compare mode '${mode}' for ${type} (expected one of: ${modes.join(', ')}, skip)`,
+  notAValue: (side: Side, type: string, v: unknown) => `${side} is ${describeValue(v)}, expected a ${type} object`,
+  // fields of the values (diff.ts, rows.ts, tree.ts)
+  fieldMissing: (side: Side, field: string) => `${side}.${field} is missing`,
+  notAString: (side: Side, field: string, v: unknown) => `${side}.${field} is ${describeValue(v)}, expected a string`,
+  notAList: (side: Side, field: string, v: unknown) => `${side}.${field} is ${describeValue(v)}, expected an array`,
+  notBeforeAfter: (side: Side, v: unknown) => `${side} is ${describeValue(v)}, expected {before, after}`,
+  rootNotANode: (side: Side, v: unknown) => `${side}.root is ${describeValue(v)}, expected a node object`,
+  /** `thing` is what is counted: child, or the list's field (events, tasks, lines) */
+  countDiffers: (thing: string, e: number, a: number) => `${thing} count differs: expected ${e}, got ${a}`,
+  // rows and log lines (rows.ts); `row` is a row's text as rows.ts shows it
+  badRegex: (pattern: string, error: string) => `invalid regex ${JSON.stringify(pattern)} in expected line: ${error}`,
+  regexFails: (actual: string, pattern: string) =>
+    `actual ${shortJson(actual, 120)} does not fully match the regex ${JSON.stringify(pattern)}`,
+  linesDiffer: (e: string, a: string) => `expected ${shortJson(e, 120)}, got ${shortJson(a, 120)}`,
+  lineNotText: (a: unknown) => `actual line is ${describeValue(a)}, expected a string or {message}`,
+  lineNotAnObject: (a: unknown) => `actual line is ${describeValue(a)}, expected an object like the expected line`,
+  rowMissing: (row: string) => `missing in actual: ${row}`,
+  /** `index` in actual, said when rows were matched by key */
+  rowExtra: (row: string, index: number | null) =>
+    `not expected: extra ${row} in actual${index === null ? '' : ` (index ${index})`}`,
+  noLineMatches: (row: string) => `missing in actual: no line matches ${row}`,
+  lineExtra: (row: string, index: number) => `not expected: extra line ${row} in actual (index ${index})`,
+  // tree nodes (tree.ts); `node` is a node's text as tree.ts shows it
+  childrenNotAList: (side: Side, v: unknown) => `${side} children is ${describeValue(v)}, expected an array of nodes`,
+  /** `unmatched`: the actual children left unmatched, shown as a hint (at most five) */
+  nodeMissing: (node: string, unmatched: string[]) =>
+    `missing in actual: node ${node}${unmatched.length ? ` (unmatched actual children: ${unmatched.slice(0, 5).join(', ')}${unmatched.length > 5 ? ', …' : ''})` : ''}`,
+  /** `index` in actual, said when children were matched by key */
+  nodeExtra: (node: string, index: number | null) =>
+    `not expected: extra node ${node} in actual${index === null ? '' : ` (index ${index})`}`,
+} satisfies MessageTable;
