@@ -49,7 +49,32 @@ const PER_TYPE: Record<ChartType, ChartCompare> = {
 function ruleFor(ctx: Ctx): string {
   const seriesTol = isPlainObject(ctx.tolerance.series) ? seriesTolerance(ctx, undefined) : ctx.tol;
   const series = messages.seriesRule(ctx.seriesMatch === 'by_index', seriesTol);
-  return messages.rule(ctx.type, ctx.variant, ctx.order === 'by_time', ctx.tol, series);
+  switch (ctx.type) {
+    case 'chart_line':
+    case 'chart_bar':
+    case 'chart_area':
+      return messages.xyRule(ctx.tol, series);
+    case 'chart_radar':
+      return messages.radarRule(series);
+    case 'chart_scatter':
+      return messages.scatterRule(series, ctx.variant);
+    case 'chart_pie':
+      return messages.pieRule(ctx.variant, ctx.tol);
+    case 'chart_histogram':
+      return messages.histogramRule(ctx.variant, ctx.tol);
+    case 'chart_boxplot':
+      return messages.boxplotRule(series, ctx.variant);
+    case 'chart_heatmap':
+      return messages.heatmapRule(ctx.tol);
+    case 'chart_candlestick':
+      return messages.candlestickRule(ctx.order === 'by_time', ctx.tol);
+    case 'chart_sankey':
+      return messages.graphRule('links', ctx.variant, ctx.tol);
+    case 'chart_network':
+      return messages.graphRule('edges', ctx.variant, ctx.tol);
+    case 'chart_treemap':
+      return messages.treemapRule(ctx.variant, ctx.tol);
+  }
 }
 
 function optionProblem(tolerance: Tolerance, type: ChartType): string | null {

@@ -3,7 +3,7 @@ import { describeNumericTolerance, type NumericTolerance } from '../kit/numeric-
 import { describeValue, shortJson } from '../kit/value.js';
 import type { MessageTable } from '../../util/message-table.js';
 import { pointText } from './context.js';
-import type { ChartType, Variant } from './modes.js';
+import type { Variant } from './modes.js';
 
 type Side = 'expected' | 'actual';
 
@@ -13,7 +13,7 @@ export const messages = {
   // the tolerance and the values as a whole (chart.ts)
   badSeriesMatch: (v: unknown) => `tolerance series_match must be by_name or by_index, got ${shortJson(v, 40)}`,
   badOrder: (v: unknown) => `tolerance order must be ordered or by_time, got ${shortJson(v, 40)}`,
-  byTimeOnlyForCandles: (type: ChartType) => `tolerance order: by_time applies to chart_candlestick only, not ${type}`,
+  byTimeOnlyForCandles: (type: string) => `tolerance order: by_time applies to chart_candlestick only, not ${type}`,
   badSeries: (v: unknown) =>
     `tolerance series must be a mapping such as { abs: 0.01 } or { <series name>: { abs: 0.01 } }, got ${describeValue(v)}`,
   modeRule: (mode: string) => `compare: ${mode}`,
@@ -27,37 +27,28 @@ export const messages = {
     `tolerance names series '${name}', which the expected chart does not have (series: ${names.map((n) => shortJson(n, 30)).join(', ')})`,
   seriesRule: (byIndex: boolean, tol: NumericTolerance) =>
     `series ${byIndex ? 'by index' : 'by name'}; series values ${describeNumericTolerance(tol)}`,
-  /** the rule of one chart type; `series` is seriesRule's text */
-  rule: (type: ChartType, variant: Variant, byTime: boolean, tol: NumericTolerance, series: string) => {
-    const values = describeNumericTolerance(tol);
-    switch (type) {
-      case 'chart_line':
-      case 'chart_bar':
-      case 'chart_area':
-        return `x in order (numbers ${values}, text exact); ${series}`;
-      case 'chart_radar':
-        return `axes exact in order; ${series}`;
-      case 'chart_scatter':
-        return `${series}; points ${inOrder(variant, 'as a multiset within tolerance')}`;
-      case 'chart_pie':
-        return variant === 'ordered'
-          ? `slices in order; labels exact; values ${values}`
-          : `slices by label (multiset); values ${values}`;
-      case 'chart_histogram':
-        return `values ${inOrder(variant, 'as a multiset')} within ${values}; bins compared`;
-      case 'chart_boxplot':
-        return `${series}; raw values ${inOrder(variant, 'as a multiset')} and summary fields (min, q1, median, q3, max, mean)`;
-      case 'chart_heatmap':
-        return `z cell by cell, ${values}; labels exact`;
-      case 'chart_candlestick':
-        return `candles ${byTime ? 'matched by t' : 'in order'}; t exact; open/high/low/close ${values}`;
-      case 'chart_sankey':
-      case 'chart_network':
-        return `nodes by id (then name, label); ${type === 'chart_sankey' ? 'links' : 'edges'} ${inOrder(variant, 'by (source, target) as a multiset')}; weights ${values}`;
-      case 'chart_treemap':
-        return `nodes ${inOrder(variant, 'by id (then name, label)')}; parent exact; values ${values}`;
-    }
-  },
+  // the rule of each chart type (chart.ts picks one); `series` is seriesRule's text
+  xyRule: (tol: NumericTolerance, series: string) =>
+    `x in order (numbers ${describeNumericTolerance(tol)}, text exact); ${series}`,
+  radarRule: (series: string) => `axes exact in order; ${series}`,
+  scatterRule: (series: string, variant: Variant) =>
+    `${series}; points ${inOrder(variant, 'as a multiset within tolerance')}`,
+  pieRule: (variant: Variant, tol: NumericTolerance) =>
+    variant === 'ordered'
+      ? `slices in order; labels exact; values ${describeNumericTolerance(tol)}`
+      : `slices by label (multiset); values ${describeNumericTolerance(tol)}`,
+  histogramRule: (variant: Variant, tol: NumericTolerance) =>
+    `values ${inOrder(variant, 'as a multiset')} within ${describeNumericTolerance(tol)}; bins compared`,
+  boxplotRule: (series: string, variant: Variant) =>
+    `${series}; raw values ${inOrder(variant, 'as a multiset')} and summary fields (min, q1, median, q3, max, mean)`,
+  heatmapRule: (tol: NumericTolerance) => `z cell by cell, ${describeNumericTolerance(tol)}; labels exact`,
+  candlestickRule: (byTime: boolean, tol: NumericTolerance) =>
+    `candles ${byTime ? 'matched by t' : 'in order'}; t exact; open/high/low/close ${describeNumericTolerance(tol)}`,
+  /** `edges` names them as the type does: links (sankey) or edges (network) */
+  graphRule: (edges: string, variant: Variant, tol: NumericTolerance) =>
+    `nodes by id (then name, label); ${edges} ${inOrder(variant, 'by (source, target) as a multiset')}; weights ${describeNumericTolerance(tol)}`,
+  treemapRule: (variant: Variant, tol: NumericTolerance) =>
+    `nodes ${inOrder(variant, 'by id (then name, label)')}; parent exact; values ${describeNumericTolerance(tol)}`,
   // series (series.ts)
   seriesNotAnObject: (side: Side, i: number, v: unknown) =>
     `${side} series[${i}] is ${describeValue(v)}, expected an object with a name`,

@@ -21,7 +21,21 @@ import {
   MODE_ALIASES,
   settingsOf,
   type CanonicalMode,
+  type ImageSettings,
 } from './settings.js';
+
+function ruleOf(settings: ImageSettings): string {
+  switch (settings.mode) {
+    case 'histogram':
+      return messages.histogramRule(settings);
+    case 'ssim':
+      return messages.ssimRule(settings);
+    case 'pixel':
+      return messages.pixelRule(settings);
+    case 'sha256':
+      return messages.bytesRule();
+  }
+}
 
 /** image_grid values: `{images: [...]}` or a bare list; items are strings or `{value, label?}`. */
 function gridImages(v: unknown): unknown[] | null {
@@ -69,7 +83,7 @@ async function compareImages(
   regions: readonly Region[],
 ): Promise<ComparisonResult> {
   const settings = settingsOf(tolerance, mode);
-  const rule = messages.withRegions(messages.rule(settings), regions.length);
+  const rule = messages.withRegions(ruleOf(settings), regions.length);
   const fail = (message: string): ComparisonResult => garbageResult(message, expected, actual, tolerance, rule);
   if (type === 'image_grid') {
     const ex = gridImages(expected);

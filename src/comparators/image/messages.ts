@@ -14,18 +14,13 @@ const ALPHA = 'transparent images composited over white and over black';
 
 export const messages = {
   // the rule and the tolerance (image.ts)
-  rule: (s: ImageSettings) => {
-    switch (s.mode) {
-      case 'histogram':
-        return `same size, then histogram Hellinger distance (16 soft bins per channel, worst of R, G, B; ${ALPHA}) ≤ max_distance ${s.maxDistance}`;
-      case 'ssim':
-        return `same size, then SSIM (luma, 8×8 windows; ${ALPHA}) ≥ min_ssim ${s.minSsim}`;
-      case 'pixel':
-        return `same size, then at most max_diff_pixels ${s.maxDiffPixels} or max_diff_ratio ${s.maxDiffRatio} of the pixels beyond colour threshold ${s.threshold} (YIQ)${s.antialiasing ? ', anti-aliasing tolerated' : ''}${s.maxShift ? `, shifts up to ${s.maxShift} px tolerated` : ''}; ${ALPHA}`;
-      case 'sha256':
-        return 'identical bytes (size + SHA-256)';
-    }
-  },
+  // the rule of each mode (image.ts picks one)
+  histogramRule: (s: ImageSettings) =>
+    `same size, then histogram Hellinger distance (16 soft bins per channel, worst of R, G, B; ${ALPHA}) ≤ max_distance ${s.maxDistance}`,
+  ssimRule: (s: ImageSettings) => `same size, then SSIM (luma, 8×8 windows; ${ALPHA}) ≥ min_ssim ${s.minSsim}`,
+  pixelRule: (s: ImageSettings) =>
+    `same size, then at most max_diff_pixels ${s.maxDiffPixels} or max_diff_ratio ${s.maxDiffRatio} of the pixels beyond colour threshold ${s.threshold} (YIQ)${s.antialiasing ? ', anti-aliasing tolerated' : ''}${s.maxShift ? `, shifts up to ${s.maxShift} px tolerated` : ''}; ${ALPHA}`,
+  bytesRule: () => 'identical bytes (size + SHA-256)',
   withRegions: (rule: string, regions: number) => `${rule}${regions ? `; ${regions} ignore region(s) left out` : ''}`,
   degradedRule: (pkg: string, rule: string) =>
     `identical bytes (size + SHA-256), because ${pkg} could not be loaded (instead of: ${rule})`,
@@ -64,6 +59,8 @@ export const messages = {
     `${path ? `${path} ` : ''}diff (red: differs from expected, yellow: tolerated, hatched: ignored, faded: expected)`,
   // the verdict on the pixels (compare-rgba.ts); `background` is '' or "over white" / "over black"
   samePixels: () => 'same pixels',
+  /** the background a transparent pair was composited over (alpha.ts) */
+  over: (colour: 'white' | 'black') => `over ${colour}`,
   ignoredPixels: (pixels: number, regions: number) => `${pixels} px in ${regions} ignore region(s) left out`,
   channels: (worst: string, c: { red: number; green: number; blue: number }) =>
     `worst channel ${worst}; R ${fmt(c.red)}, G ${fmt(c.green)}, B ${fmt(c.blue)}`,

@@ -23,6 +23,19 @@ import {
 import { comparePointLike } from './points.js';
 import { comparePolygons } from './polygons.js';
 
+function ruleFor(ctx: MapCtx): string {
+  switch (ctx.type) {
+    case 'map_choropleth':
+      return messages.choroplethRule(ctx.tol);
+    case 'map_polygons':
+      return messages.polygonsRule(ctx.digits, ctx.algorithm);
+    case 'map_heatmap':
+      return messages.heatmapRule(ctx.digits, ctx.algorithm, ctx.tol);
+    default:
+      return messages.pointsRule(ctx.digits, ctx.algorithm);
+  }
+}
+
 export const mapComparator: Comparator = {
   name: 'map',
   types: MAP_TYPES,
@@ -58,7 +71,7 @@ export const mapComparator: Comparator = {
       tol: numericTolerance(tolerance),
       algorithm,
     };
-    const rule = messages.rule(ctx.type, ctx.algorithm, ctx.digits, ctx.tol);
+    const rule = ruleFor(ctx);
     if (!isPlainObject(expected)) return fail(messages.notAMap('expected', type, expected), rule);
     if (!isPlainObject(actual)) return fail(messages.notAMap('actual', type, actual), rule);
     const problem =

@@ -3,29 +3,25 @@
 import { describeNumericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { describeValue, isPresent, shortJson } from '../kit/value.js';
 import type { MessageTable } from '../../util/message-table.js';
-import type { Algorithm, MapType } from './modes.js';
+import type { Algorithm } from './modes.js';
 
 type Side = 'expected' | 'actual';
 
+const rounded = (digits: number): string =>
+  `coordinates rounded to ${digits} dp (within half a unit across a rounding boundary)`;
 const labelled = (label: unknown): string => (isPresent(label) ? ` labelled ${shortJson(label, 40)}` : '');
 
 export const messages = {
   // the tolerance and the values as a whole (map.ts)
-  rule: (type: MapType, algorithm: Algorithm, digits: number, tol: NumericTolerance) => {
-    const round = `coordinates rounded to ${digits} dp (within half a unit across a rounding boundary)`;
-    const nums = describeNumericTolerance(tol);
-    const ordered = algorithm === 'ordered';
-    switch (type) {
-      case 'map_choropleth':
-        return `values by region key, ${nums}; geojson feature ids as a set`;
-      case 'map_polygons':
-        return `${round}; polygons ${ordered ? 'in order, vertices in order' : 'as a multiset, each ring from any starting vertex'}; labels when both have one`;
-      case 'map_heatmap':
-        return `${round}; points ${ordered ? 'in order' : 'as a multiset'}; weight ${nums}`;
-      default:
-        return `${round}; points ${ordered ? 'in order' : 'as a multiset'}; labels when both have one`;
-    }
-  },
+  // the rule of each type (map.ts picks one)
+  choroplethRule: (tol: NumericTolerance) =>
+    `values by region key, ${describeNumericTolerance(tol)}; geojson feature ids as a set`,
+  polygonsRule: (digits: number, algorithm: Algorithm) =>
+    `${rounded(digits)}; polygons ${algorithm === 'ordered' ? 'in order, vertices in order' : 'as a multiset, each ring from any starting vertex'}; labels when both have one`,
+  heatmapRule: (digits: number, algorithm: Algorithm, tol: NumericTolerance) =>
+    `${rounded(digits)}; points ${algorithm === 'ordered' ? 'in order' : 'as a multiset'}; weight ${describeNumericTolerance(tol)}`,
+  pointsRule: (digits: number, algorithm: Algorithm) =>
+    `${rounded(digits)}; points ${algorithm === 'ordered' ? 'in order' : 'as a multiset'}; labels when both have one`,
   modeRule: (mode: string) => `compare: ${mode}`,
   notAMapType: (type: string) => `the map comparator does not handle output type ${type}`,
   unknownMode: (mode: string, type: string, modes: readonly string[]) =>

@@ -5,29 +5,19 @@ import type { MessageTable } from '../../util/message-table.js';
 
 type Side = 'expected' | 'actual';
 
+const ignoredRegions = (n: number): string => (n ? `; ${n} ignore region(s) left out` : '');
 const quote = (s: string): string => JSON.stringify(s.length > 120 ? `${s.slice(0, 119)}…` : s);
 
 export const messages = {
   // the rule and the tolerance (pdf.ts)
-  rule: (
-    mode: 'text' | 'visual' | 'metadata' | 'page_count',
-    visual: { settings: ImageSettings; dpi: number; canvas: string },
-    regions: number,
-    fields: readonly string[],
-  ) => {
-    const ignored = regions ? `; ${regions} ignore region(s) left out` : '';
-    const s = visual.settings;
-    switch (mode) {
-      case 'text':
-        return `same page count and the same text per page in reading order, form field values and annotation texts included, after whitespace normalisation (pdfjs-dist)${ignored}`;
-      case 'visual':
-        return `same page count, then each page rendered at ${visual.dpi} dpi (pdfjs-dist on ${visual.canvas}) has at most max_diff_pixels ${s.maxDiffPixels} or max_diff_ratio ${s.maxDiffRatio} of its pixels beyond colour threshold ${s.threshold}${s.antialiasing ? ', anti-aliasing tolerated' : ''}${ignored}`;
-      case 'metadata':
-        return `same page count and page sizes, and the same ${fields.join(', ')} (producer, creator and dates not compared)`;
-      case 'page_count':
-        return 'same page count';
-    }
-  },
+  // the rule of each pdf_compare mode (pdf.ts picks one); `regions` counts the ignore regions
+  textRule: (regions: number) =>
+    `same page count and the same text per page in reading order, form field values and annotation texts included, after whitespace normalisation (pdfjs-dist)${ignoredRegions(regions)}`,
+  visualRule: (s: ImageSettings, dpi: number, canvas: string, regions: number) =>
+    `same page count, then each page rendered at ${dpi} dpi (pdfjs-dist on ${canvas}) has at most max_diff_pixels ${s.maxDiffPixels} or max_diff_ratio ${s.maxDiffRatio} of its pixels beyond colour threshold ${s.threshold}${s.antialiasing ? ', anti-aliasing tolerated' : ''}${ignoredRegions(regions)}`,
+  metadataRule: (fields: readonly string[]) =>
+    `same page count and page sizes, and the same ${fields.join(', ')} (producer, creator and dates not compared)`,
+  pageCountRule: () => 'same page count',
   unknownMode: (mode: string, modes: readonly string[]) =>
     `unknown pdf_compare '${mode}' (expected one of: ${modes.join(', ')})`,
   /** a PDF as the report's expected and actual show it; `pages` once it has been opened */

@@ -61,8 +61,16 @@ export function notAPdf(bytes: Uint8Array): string | null {
 }
 
 function ruleOf(mode: PdfMode, tolerance: Tolerance, dpi: number, regions: Region[]): string {
-  const visual = { settings: settingsOf(tolerance, 'pixel'), dpi, canvas: CANVAS_PACKAGE };
-  return messages.rule(mode, visual, regions.length, METADATA_FIELDS);
+  switch (mode) {
+    case 'text':
+      return messages.textRule(regions.length);
+    case 'visual':
+      return messages.visualRule(settingsOf(tolerance, 'pixel'), dpi, CANVAS_PACKAGE, regions.length);
+    case 'metadata':
+      return messages.metadataRule(METADATA_FIELDS);
+    case 'page_count':
+      return messages.pageCountRule();
+  }
 }
 
 function metadataDifferences(

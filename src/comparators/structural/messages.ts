@@ -1,10 +1,12 @@
 // Every sentence the structural comparator writes (structural.ts and the modules beside it).
-import { describeNumericTolerance } from '../kit/numeric-tolerance.js';
+import { describeNumericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { describeValue, shortJson } from '../kit/value.js';
 import type { MessageTable } from '../../util/message-table.js';
-import { LIST_FIELD, type SCtx } from './context.js';
+import type { RowOrder } from './context.js';
 
 type Side = 'expected' | 'actual';
+
+const ignoring = (fields: string[]): string => (fields.length ? `; ignoring ${fields.join(', ')}` : '');
 
 export const messages = {
   // the tolerance and the values as a whole (structural.ts)
@@ -12,30 +14,24 @@ export const messages = {
   badOrder: (v: unknown) => `tolerance order must be ordered, by_time, by_id or by_name, got ${shortJson(v, 40)}`,
   badAllowRegex: (v: unknown) => `tolerance allow_regex must be true or false, got ${shortJson(v, 40)}`,
   badIgnoreFields: (v: unknown) => `tolerance ignore_fields must be a list of field names, got ${shortJson(v, 60)}`,
-  rule: (ctx: Pick<SCtx, 'type' | 'tol' | 'ignore' | 'childrenOrdered' | 'rowOrder' | 'allowRegex'>, mode: string) => {
-    const nums = describeNumericTolerance(ctx.tol);
-    const ignored = ctx.ignore.size ? `; ignoring ${[...ctx.ignore].join(', ')}` : '';
-    switch (ctx.type) {
-      case 'tree':
-        return `nodes by id, then label, then name; children ${ctx.childrenOrdered ? 'in order' : 'in any order'}; every field compared, numbers ${nums}${ignored}`;
-      case 'diff':
-        return `before and after compared as text, line by line${ignored}`;
-      default: {
-        const how =
-          ctx.rowOrder === 'ordered'
-            ? 'in order'
-            : ctx.rowOrder === 'multiset'
-              ? 'as a multiset'
-              : `matched ${ctx.rowOrder.replace('_', ' ')}`;
-        const regex =
-          ctx.type === 'log'
-            ? ctx.allowRegex
-              ? '; expected lines starting re: are full-match regexes'
-              : '; regex lines off'
-            : '';
-        return `${LIST_FIELD[ctx.type]} ${how}; every field compared, numbers ${nums}${regex}${ignored} (compare: ${mode})`;
-      }
-    }
+  // the rule of each type (structural.ts picks one); `ignored` lists the ignored fields
+  treeRule: (childrenOrdered: boolean, tol: NumericTolerance, ignored: string[]) =>
+    `nodes by id, then label, then name; children ${childrenOrdered ? 'in order' : 'in any order'}; every field compared, numbers ${describeNumericTolerance(tol)}${ignoring(ignored)}`,
+  diffRule: (ignored: string[]) => `before and after compared as text, line by line${ignoring(ignored)}`,
+  /** timelines, gantt charts and logs; `regex` says whether log lines may be regexes (null for other types) */
+  rowsRule: (
+    field: string,
+    order: RowOrder | 'multiset',
+    tol: NumericTolerance,
+    regex: boolean | null,
+    ignored: string[],
+    mode: string,
+  ) => {
+    const how =
+      order === 'ordered' ? 'in order' : order === 'multiset' ? 'as a multiset' : `matched ${order.replace('_', ' ')}`;
+    const lines =
+      regex === null ? '' : regex ? '; expected lines starting re: are full-match regexes' : '; regex lines off';
+    return `${field} ${how}; every field compared, numbers ${describeNumericTolerance(tol)}${lines}${ignoring(ignored)} (compare: ${mode})`;
   },
   modeRule: (mode: string) => `compare: ${mode}`,
   notAStructuralType: (type: string) => `the structural comparator does not handle output type ${type}`,

@@ -7,7 +7,7 @@ import { numericTolerance } from '../kit/numeric-tolerance.js';
 import { garbageResult, skipped } from '../kit/result.js';
 import type { Comparator, ComparisonResult, OptionKind } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
-import type { RowOrder, SCtx, StructuralType } from './context.js';
+import { LIST_FIELD, type RowOrder, type SCtx, type StructuralType } from './context.js';
 import { compareDiff } from './diff.js';
 import { messages } from './messages.js';
 import { compareRows } from './rows.js';
@@ -59,6 +59,14 @@ function optionProblem(tolerance: Tolerance): string | null {
   return null;
 }
 
+function ruleFor(ctx: SCtx, mode: string): string {
+  const ignored = [...ctx.ignore];
+  if (ctx.type === 'tree') return messages.treeRule(ctx.childrenOrdered, ctx.tol, ignored);
+  if (ctx.type === 'diff') return messages.diffRule(ignored);
+  const regex = ctx.type === 'log' ? ctx.allowRegex : null;
+  return messages.rowsRule(LIST_FIELD[ctx.type], ctx.rowOrder, ctx.tol, regex, ignored, mode);
+}
+
 export const structuralComparator: Comparator = {
   name: 'structural',
   types: STRUCTURAL_TYPES,
@@ -105,7 +113,7 @@ export const structuralComparator: Comparator = {
       allowRegex: tolerance.allow_regex !== false,
       regexCache: new Map(),
     };
-    const rule = messages.rule(ctx, mode);
+    const rule = ruleFor(ctx, mode);
     let shape: string | null;
     if (sType === 'diff') {
       shape = compareDiff(ctx, expected, actual);
