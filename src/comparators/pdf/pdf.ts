@@ -1,10 +1,6 @@
-// PDF comparison (a file whose MIME type is application/pdf; file.ts calls comparePdf from its
-// application/pdf hook). `pdf_compare` picks what is compared: `text` (default: page count, then
-// each page's text in reading order with its form field values and annotation texts, line by line),
-// `visual` (each page rendered and compared as an image), `metadata` (page count and sizes, title,
-// author, subject, keywords, language) or `page_count`. pdf.js is loaded only when a PDF needs it,
-// the canvas package only for `visual`; without them the comparison degrades to size + SHA-256 and
-// says so.
+// PDF comparison, for a file whose MIME type is application/pdf (file.ts's hook): `pdf_compare`
+// picks text, visual, metadata or page_count (docs/comparators.md#pdfs). pdf.js loads only when a
+// PDF needs it, the canvas package only for `visual`; without them it degrades to size + SHA-256.
 import type { Difference } from '../../model/report.js';
 import { settingsOf } from '../image/settings.js';
 import { parseRegions, type Region } from '../kit/regions.js';
