@@ -1,10 +1,20 @@
 import { responseProblems } from '../tool/response-shape.js';
+import type { MessageTable } from '../util/message-table.js';
 import type { Check } from './types.js';
+
+const messages = {
+  issues: (n: number, first: string | undefined) => `${n} output conformance issue(s): ${first}`,
+  undeclaredKeys: (keys: string[]) => `undeclared keys: ${keys.join(', ')}`,
+  undeclared: (keys: string[]) => `response contained ${keys.length} undeclared key(s): ${keys.join(', ')}`,
+  declareThem: () => 'declare them in tool.json outputs, or stop returning them',
+  conformant: (n: number) => `all ${n} declared output(s) present and conformant`,
+} satisfies MessageTable;
 
 export const outputConforms: Check = {
   name: 'output_conforms',
   phase: 'contract',
   requires: ['sample_run_succeeds'],
+  messages,
   run({ state }) {
     const outputs = state.manifest!.outputs;
     const body = state.sampleOutput!;
@@ -15,17 +25,17 @@ export const outputConforms: Check = {
     if (problems.length) {
       return {
         status: 'fail',
-        message: `${problems.length} output conformance issue(s): ${problems[0]}`,
-        details: problems.join('\n') + (extra.length ? `\nundeclared keys: ${extra.join(', ')}` : ''),
+        message: messages.issues(problems.length, problems[0]),
+        details: [...problems, ...(extra.length ? [messages.undeclaredKeys(extra)] : [])].join('\n'),
       };
     }
     if (extra.length) {
       return {
         status: 'warn',
-        message: `response contained ${extra.length} undeclared key(s): ${extra.join(', ')}`,
-        details: 'declare them in tool.json outputs, or stop returning them',
+        message: messages.undeclared(extra),
+        details: messages.declareThem(),
       };
     }
-    return { status: 'pass', message: `all ${outputs.length} declared output(s) present and conformant` };
+    return { status: 'pass', message: messages.conformant(outputs.length) };
   },
 };

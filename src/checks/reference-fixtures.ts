@@ -14,8 +14,25 @@ import { strayReferenceFiles } from '../reference/stray-files.js';
 import { fixturesVerdict } from '../reference/verdict.js';
 import { withProjectDefaults } from '../tolerance/resolve.js';
 import { memoryLimitMb } from '../tool/timeouts.js';
+import type { MessageTable } from '../util/message-table.js';
 import { beginShutdown } from './clean-shutdown.js';
 import type { Check, CheckContext, CheckOutcome } from './types.js';
+
+const messages = {
+  checkFailed: (n: number, name: string, message: string) => `check ${n} ${name} failed: ${message}`,
+  earlierCheck: () => 'an earlier check did not pass',
+  notStarted: (why: string) => `could not start the tool for the fixtures: ${why}`,
+  noReference: () => 'no reference/ folder; check skipped',
+  noFixtures: () => 'reference/ has no fixture_*.json files',
+  available: (files: string[]) => `fixtures in reference/: ${files.join(', ')}`,
+  unmatched: (tokens: string[]) => `--fixture ${tokens.map((u) => `'${u}'`).join(', ')} matched no fixture`,
+  noneSelected: (tags: string[] | undefined, fixtures: string[] | undefined) =>
+    `no fixture matched${tags?.length ? ` --tag ${tags.join(', ')}` : ''}${fixtures?.length ? ` --fixture ${fixtures.join(', ')}` : ''}`,
+  tags: (tags: string[], available: string) =>
+    `tags in reference/: ${tags.length ? tags.join(', ') : '(none)'}; ${available}`,
+  overMemory: (peak: number, limit: number) =>
+    `the tool used ${peak.toFixed(0)} MiB of resident memory while running fixtures, above max_memory_mb ${limit}`,
+} satisfies MessageTable;
 
 function verdict(
   ctx: CheckContext,
@@ -33,28 +50,25 @@ function verdict(
 /** Why the tool could not be started, from the first start-up check that failed. */
 function startFailure(results: ReadonlyMap<string, CheckResult>): string {
   const failed = [...results.values()].find((r) => r.status === 'fail');
-  return failed ? `check ${failed.number} ${failed.name} failed: ${failed.message}` : 'an earlier check did not pass';
+  return failed ? messages.checkFailed(failed.number, failed.name, failed.message) : messages.earlierCheck();
 }
 
 export const referenceFixtures: Check = {
   name: 'reference_fixtures_match',
   phase: 'fixtures',
   requires: ['tool_spawns'],
+  messages,
   whenUnmet(ctx) {
     // under --reference-only the fixtures are the whole run, so a tool that cannot start fails it
     if (!ctx.options.referenceOnly) return null;
-    return verdict(ctx, [
-      finding('tool-not-started', {
-        message: `could not start the tool for the fixtures: ${startFailure(ctx.results)}`,
-      }),
-    ]);
+    return verdict(ctx, [finding('tool-not-started', { message: messages.notStarted(startFailure(ctx.results)) })]);
   },
   async run(ctx): Promise<CheckOutcome> {
     const { toolDir, state, options } = ctx;
     const manifest = state.manifest!;
     const referenceDir = path.join(toolDir, 'reference');
     if (!existsSync(referenceDir) || !statSync(referenceDir).isDirectory()) {
-      return verdict(ctx, [finding('no-fixtures', { message: 'no reference/ folder; check skipped' })]);
+      return verdict(ctx, [finding('no-fixtures', { message: messages.noReference() })]);
     }
     const { tolerance, loaded } = state.referenceRead ?? readReference(referenceDir, manifest);
     state.referenceRead = undefined;
@@ -75,16 +89,14 @@ export const referenceFixtures: Check = {
     if (problems.some((p) => p.severity === 'error')) return verdict(ctx, problems);
     state.valueChars = tolerance.config.options.truncate_diff_chars;
     if (loaded.fixtures.length === 0)
-      return verdict(ctx, [
-        finding('no-fixtures', { file: 'reference', message: 'reference/ has no fixture_*.json files' }),
-      ]);
+      return verdict(ctx, [finding('no-fixtures', { file: 'reference', message: messages.noFixtures() })]);
     const { selected, unmatched } = selectFixtures(loaded.fixtures, { fixture: options.fixture, tag: options.tag });
-    const available = `fixtures in reference/: ${loaded.fixtures.map((f) => f.file).join(', ')}`;
+    const available = messages.available(loaded.fixtures.map((f) => f.file));
     // under --all a token may name another tool's fixture; only an empty selection counts there
     if (unmatched.length && !options.filterAcrossTools) {
       return verdict(ctx, [
         finding('fixture-not-found', {
-          message: `--fixture ${unmatched.map((u) => `'${u}'`).join(', ')} matched no fixture`,
+          message: messages.unmatched(unmatched),
           fix: available,
         }),
       ]);
@@ -93,10 +105,8 @@ export const referenceFixtures: Check = {
       const tags = [...new Set(loaded.fixtures.flatMap((f) => f.tags))].sort();
       return verdict(ctx, [
         finding('no-fixture-selected', {
-          message: `no fixture matched${options.tag?.length ? ` --tag ${options.tag.join(', ')}` : ''}${options.fixture?.length ? ` --fixture ${options.fixture.join(', ')}` : ''}`,
-          fix: options.tag?.length
-            ? `tags in reference/: ${tags.length ? tags.join(', ') : '(none)'}; ${available}`
-            : available,
+          message: messages.noneSelected(options.tag, options.fixture),
+          fix: options.tag?.length ? messages.tags(tags, available) : available,
         }),
       ]);
     }
@@ -133,7 +143,7 @@ export const referenceFixtures: Check = {
         finding('memory-limit', {
           file: 'tool.json',
           path: 'max_memory_mb',
-          message: `the tool used ${peak.toFixed(0)} MiB of resident memory while running fixtures, above max_memory_mb ${memoryLimitMb(manifest)}`,
+          message: messages.overMemory(peak, memoryLimitMb(manifest)),
         }),
       );
     }

@@ -3,7 +3,31 @@ import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { readDeclared } from '../tool/dependencies.js';
 import { nodePackageDir } from '../tool/node-packages.js';
+import type { MessageTable } from '../util/message-table.js';
 import type { Check, CheckOutcome } from './types.js';
+
+const messages = {
+  noEntrypoint: () => 'skipped: no runnable entrypoint (check 1)',
+  /** `error` is null when the interpreter was not found */
+  failedToRun: (label: string, error: string | null, python: boolean) =>
+    `${label} failed to run: ${error ?? 'not found'}${python ? " — install Python 3 or create the tool's .venv (e.g. `python3 -m venv .venv`)" : ''}`,
+  noTsx: (entrypoint: string | null) =>
+    `tsx (needed to run ${entrypoint}) is not installed with pixie; run npm ci in pixie's folder`,
+  notChecked: (version: string, label: string, why: string) =>
+    `${version} (${label}); dependencies not checked: ${why}`,
+  cannotAsk: (label: string, error: string | undefined) =>
+    `could not ask ${label} which packages are installed: ${error}`,
+  npmInstall: () => 'run `npm install` in the tool folder (or in a parent that holds node_modules)',
+  createVenv: () =>
+    'create a .venv in the tool folder and install them (`python3 -m venv .venv && .venv/bin/pip install -e .`)',
+  installIntoVenv: () => 'install them into .venv (`.venv/bin/pip install -e .` or `uv sync`)',
+  notInstalled: (missing: string[], fix: string) =>
+    `declared ${missing.length > 1 ? 'dependencies' : 'dependency'} ${missing.map((m) => `'${m}'`).join(', ')} not installed; ${fix}`,
+  lookedUp: (version: string, label: string, toolDir: string) =>
+    `interpreter: ${version} (${label})\nlooked up from ${toolDir}`,
+  ready: (version: string, label: string, n: number) =>
+    `${version} (${label}); ${n} declared dependenc${n === 1 ? 'y resolves' : 'ies resolve'}`,
+} satisfies MessageTable;
 
 const run = promisify(execFile);
 
@@ -24,9 +48,10 @@ export const runtimeReady: Check = {
   phase: 'contract',
   requires: ['folder_structure'],
   startsTool: true,
+  messages,
   async run({ toolDir, state }): Promise<CheckOutcome> {
     const runtime = state.runtime;
-    if (!runtime) return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
+    if (!runtime) return { status: 'skip', message: messages.noEntrypoint() };
     // the running Node is the one a Node tool runs on; a Python tool's interpreter answered check 4
     const probe =
       runtime.kind === 'python' && state.interpreterProbe?.command === runtime.command ? state.interpreterProbe : null;
@@ -40,29 +65,15 @@ export const runtimeReady: Check = {
       }
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
-      const fix =
-        runtime.kind === 'python'
-          ? " — install Python 3 or create the tool's .venv (e.g. `python3 -m venv .venv`)"
-          : '';
-      return {
-        status: 'fail',
-        message: `${runtime.label} failed to run: ${e.code === 'ENOENT' ? 'not found' : e.message.split('\n')[0]}${fix}`,
-      };
+      const error = e.code === 'ENOENT' ? null : e.message.split('\n')[0]!;
+      return { status: 'fail', message: messages.failedToRun(runtime.label, error, runtime.kind === 'python') };
     }
     if (runtime.kind === 'node' && runtime.preArgs.length) {
       const loader = runtime.preArgs[1]!;
-      if (!existsSync(loader))
-        return {
-          status: 'fail',
-          message: `tsx (needed to run ${state.entrypoint}) is not installed with pixie; run npm ci in pixie's folder`,
-        };
+      if (!existsSync(loader)) return { status: 'fail', message: messages.noTsx(state.entrypoint) };
     }
     const declared = await readDeclared(toolDir, runtime);
-    if (!declared.ok)
-      return {
-        status: 'pass',
-        message: `${version} (${runtime.label}); dependencies not checked: ${declared.message}`,
-      };
+    if (!declared.ok) return { status: 'pass', message: messages.notChecked(version, runtime.label, declared.message) };
     const names = declared.deps.runtime;
     const missing: string[] = [];
     if (runtime.kind === 'node') {
@@ -80,26 +91,23 @@ export const runtimeReady: Check = {
       } catch (err) {
         return {
           status: 'fail',
-          message: `could not ask ${runtime.label} which packages are installed: ${(err as Error).message.split('\n')[0]}`,
+          message: messages.cannotAsk(runtime.label, (err as Error).message.split('\n')[0]),
         };
       }
     }
     if (missing.length) {
       const fix =
         runtime.kind === 'node'
-          ? 'run `npm install` in the tool folder (or in a parent that holds node_modules)'
+          ? messages.npmInstall()
           : state.runtime?.label === 'python3'
-            ? 'create a .venv in the tool folder and install them (`python3 -m venv .venv && .venv/bin/pip install -e .`)'
-            : 'install them into .venv (`.venv/bin/pip install -e .` or `uv sync`)';
+            ? messages.createVenv()
+            : messages.installIntoVenv();
       return {
         status: 'fail',
-        message: `declared ${missing.length > 1 ? 'dependencies' : 'dependency'} ${missing.map((m) => `'${m}'`).join(', ')} not installed; ${fix}`,
-        details: `interpreter: ${version} (${runtime.label})\nlooked up from ${toolDir}`,
+        message: messages.notInstalled(missing, fix),
+        details: messages.lookedUp(version, runtime.label, toolDir),
       };
     }
-    return {
-      status: 'pass',
-      message: `${version} (${runtime.label}); ${names.length} declared dependenc${names.length === 1 ? 'y resolves' : 'ies resolve'}`,
-    };
+    return { status: 'pass', message: messages.ready(version, runtime.label, names.length) };
   },
 };

@@ -3,7 +3,23 @@ import { toolEnvironment } from '../tool/environment.js';
 import { type StartResult, startTool } from '../tool/spawn.js';
 import { passedNames, samePlan, type StartPlan, stopEarly } from '../tool/start-plan.js';
 import { startupTimeoutMs } from '../tool/timeouts.js';
+import type { MessageTable } from '../util/message-table.js';
 import type { Check, ValidationState } from './types.js';
+
+const messages = {
+  noEntrypoint: () => 'skipped: no runnable entrypoint (check 1)',
+  secretUnset: (key: string) =>
+    `secret ${key} is required by tool.json but set neither in pixie's environment nor in the tool's .env`,
+  unhealthy: (why: string) => `tool failed to become healthy: ${why}`,
+  /** what starting the tool said, then the last lines of its stderr (or that it wrote none) */
+  startDetails: (details: string, stderrTail: string) =>
+    `${details}${stderrTail ? `\n--- stderr (last lines) ---\n${stderrTail}` : '\n(the tool wrote nothing to stderr)'}`,
+  healthy: (port: number, ms: number) => `/healthz returned 200 on port ${port} after ${(ms / 1000).toFixed(1)} s`,
+  exposed: (addresses: string[], healthy: string) =>
+    `the tool listens beyond loopback on ${addresses.join(', ')}, reachable from other machines (${healthy})`,
+  bindLoopback: () =>
+    'bind 127.0.0.1 (the host pixie and the platform use), never 0.0.0.0, :: or a network address; check 11 also names listeners opened later',
+} satisfies MessageTable;
 
 /**
  * The tool started before the static checks (workflows/startup.ts) if it was started as `plan`
@@ -27,19 +43,16 @@ export const toolSpawns: Check = {
   phase: 'contract',
   requires: ['tool_json_parses', 'runtime_ready'],
   startsTool: true,
+  messages,
   async run({ toolDir, state, options }) {
-    if (!state.entrypoint || !state.runtime)
-      return { status: 'skip', message: 'skipped: no runnable entrypoint (check 1)' };
+    if (!state.entrypoint || !state.runtime) return { status: 'skip', message: messages.noEntrypoint() };
     const manifest = state.manifest!;
     // declared secrets and the project's env.pass reach the tool; the report names them, never their values
     const passEnv = passedNames(manifest, options);
     const environment = toolEnvironment(toolDir, passEnv).summary;
     state.environment = environment;
     const required = (manifest.secrets ?? []).filter((s) => s.required && environment.missing.includes(s.key));
-    for (const s of required)
-      state.warnings.push(
-        `secret ${s.key} is required by tool.json but set neither in pixie's environment nor in the tool's .env`,
-      );
+    for (const s of required) state.warnings.push(messages.secretUnset(s.key));
     const result = await started(toolDir, state, {
       entrypoint: state.entrypoint,
       runtime: state.runtime,
@@ -51,21 +64,20 @@ export const toolSpawns: Check = {
       const tail = result.stderr.trim().split('\n').slice(-30).join('\n');
       return {
         status: 'fail',
-        message: `tool failed to become healthy: ${result.message}`,
-        details: `${result.details}${tail ? `\n--- stderr (last lines) ---\n${tail}` : '\n(the tool wrote nothing to stderr)'}`,
+        message: messages.unhealthy(result.message),
+        details: messages.startDetails(result.details, tail),
       };
     }
     state.tool = result.tool;
-    const healthy = `/healthz returned 200 on port ${result.tool.port} after ${(result.durationMs / 1000).toFixed(1)} s`;
+    const healthy = messages.healthy(result.tool.port, result.durationMs);
     // a tool under validation is only ever asked on 127.0.0.1; anything wider exposes it to the network
     const exposed = result.tool.exposedAtStart;
     state.exposedListeners = exposed;
     if (exposed.length)
       return {
         status: 'warn',
-        message: `the tool listens beyond loopback on ${exposed.join(', ')}, reachable from other machines (${healthy})`,
-        details:
-          'bind 127.0.0.1 (the host pixie and the platform use), never 0.0.0.0, :: or a network address; check 11 also names listeners opened later',
+        message: messages.exposed(exposed, healthy),
+        details: messages.bindLoopback(),
       };
     return { status: 'pass', message: healthy };
   },

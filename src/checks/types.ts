@@ -10,6 +10,7 @@ import type { ReferenceRead } from '../reference/read-reference.js';
 import type { EarlyStart } from '../tool/start-plan.js';
 import type { ValidateOptions } from '../model/options.js';
 import type { ValueCap } from '../report/value-cap.js';
+import type { MessageTable } from '../util/message-table.js';
 
 export type { CheckOutcome } from '../model/report.js';
 
@@ -97,6 +98,8 @@ export interface Check {
   startsTool?: boolean;
   /** runs after every other check though numbered earlier (clean_shutdown runs after fixtures) */
   runsLast?: boolean;
+  /** Every sentence the check writes (messages, details, findings, fixes), one typed entry each (util/message-table.ts). */
+  messages: MessageTable;
   run(ctx: CheckContext): Promise<CheckOutcome> | CheckOutcome;
   /** the outcome when a requirement did not pass, instead of a plain skip (`why` names the requirement) */
   whenUnmet?(ctx: CheckContext, why: string): CheckOutcome | null;

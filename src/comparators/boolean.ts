@@ -5,15 +5,27 @@ import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, unwrapValue } from './kit/value.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
+import type { MessageTable } from '../util/message-table.js';
 
 const BOOLEAN_MODES = ['exact'] as const;
 
-function notABoolean(side: 'expected' | 'actual', v: unknown): string | null {
+type Side = 'expected' | 'actual';
+
+const messages = {
+  aNumber: (side: Side, v: 0 | 1) =>
+    `${side} is the number ${v}, not a boolean; return ${v === 1 ? 'true' : 'false'} instead`,
+  aString: (side: Side, v: 'true' | 'false') =>
+    `${side} is the string "${v}", not a boolean; return ${v} without quotes`,
+  notABoolean: (side: Side, v: unknown) => `${side} is ${describeValue(v)}, expected a boolean (true or false)`,
+  same: (v: boolean) => `both ${String(v)}`,
+  differ: (e: boolean, a: boolean) => `expected ${String(e)}, got ${String(a)}`,
+} satisfies MessageTable;
+
+function notABoolean(side: Side, v: unknown): string | null {
   if (typeof v === 'boolean') return null;
-  if (v === 0 || v === 1)
-    return `${side} is the number ${v}, not a boolean; return ${v === 1 ? 'true' : 'false'} instead`;
-  if (v === 'true' || v === 'false') return `${side} is the string "${v}", not a boolean; return ${v} without quotes`;
-  return `${side} is ${describeValue(v)}, expected a boolean (true or false)`;
+  if (v === 0 || v === 1) return messages.aNumber(side, v);
+  if (v === 'true' || v === 'false') return messages.aString(side, v);
+  return messages.notABoolean(side, v);
 }
 
 export const booleanComparator: Comparator = {
@@ -21,6 +33,7 @@ export const booleanComparator: Comparator = {
   types: ['boolean'],
   modes: BOOLEAN_MODES,
   options: {},
+  messages,
   defaults(_type: OutputType): Tolerance {
     return { compare: 'exact' };
   },
@@ -33,18 +46,17 @@ export const booleanComparator: Comparator = {
     const a = unwrapValue(actual);
     const problem = notABoolean('expected', e) ?? notABoolean('actual', a);
     if (problem) return garbageResult(problem, expected, actual, tolerance, rule);
-    const ok = e === a;
+    const [eb, ab] = [e as boolean, a as boolean];
+    const ok = eb === ab;
     return {
       status: ok ? 'pass' : 'fail',
       score: ok ? 1 : 0,
-      metric: ok ? `both ${String(a)}` : `expected ${String(e)}, got ${String(a)}`,
+      metric: ok ? messages.same(ab) : messages.differ(eb, ab),
       rule,
       expected,
       actual,
       tolerance,
-      differences: ok
-        ? []
-        : [{ path: '', message: `expected ${String(e)}, got ${String(a)}`, kind: 'changed', expected: e, actual: a }],
+      differences: ok ? [] : [{ path: '', message: messages.differ(eb, ab), kind: 'changed', expected: e, actual: a }],
     };
   },
 };

@@ -4,10 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_TYPES } from '../model/manifest.js';
 import { outputTypeInfo } from '../model/output-types.js';
+import type { MessageTable } from '../util/message-table.js';
+import { silentEntries, unusedEntries } from '../util/message-table.test-helper.js';
 import { emptyToleranceConfig } from '../tolerance/config.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
 import { COMPARATOR_FAMILIES, comparatorFor } from './index.js';
-import type { ContractCase } from './types.js';
+import type { Comparator, ContractCase } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
 
 // every family's cases, wherever its folder: adding `<family>.cases.ts` is all a new comparator needs here
@@ -84,5 +86,66 @@ describe('the comparator registry', () => {
       expect(comparatorFor(t).types, `${comparatorFor(t).name} should declare ${t}`).toContain(t);
       expect(covered.has(t), `no contract case for ${t}`).toBe(true);
     }
+  });
+});
+
+// every module of the comparators, and its text: each table's entries must be used where it belongs
+const MODULES = import.meta.glob<Record<string, unknown>>(
+  ['./**/*.ts', '!./**/*.test.ts', '!./**/*.cases.ts', '!./**/*.test-helper.ts'],
+  { eager: true },
+);
+const SOURCES = import.meta.glob<string>(
+  ['./**/*.ts', '!./**/*.test.ts', '!./**/*.cases.ts', '!./**/*.test-helper.ts'],
+  { query: '?raw', import: 'default', eager: true },
+);
+
+const folderOf = (file: string): string => file.slice(0, file.lastIndexOf('/'));
+
+/** Where a table's entries are said: every file of the family for `<family>/messages.ts`, else the file itself. */
+function whereSaid(file: string): string[] {
+  if (!file.endsWith('/messages.ts')) return [SOURCES[file]!];
+  return Object.keys(SOURCES)
+    .filter((f) => f !== file && folderOf(f) === folderOf(file))
+    .map((f) => SOURCES[f]!);
+}
+
+const isTable = (v: unknown): v is MessageTable =>
+  typeof v === 'object' && v !== null && Object.values(v).every((e) => typeof e === 'function');
+
+/** Every table: exported as `messages` (family folders, kit helpers), or carried by a comparator (one-file families). */
+const TABLES = new Map<MessageTable, { label: string; file: string }>();
+for (const [file, m] of Object.entries(MODULES)) if (isTable(m.messages)) TABLES.set(m.messages, { label: file, file });
+const FAMILIES = Object.values(COMPARATOR_FAMILIES);
+const fileOf = (c: Comparator): string | undefined =>
+  Object.keys(MODULES).find((f) => Object.values(MODULES[f]!).includes(c));
+for (const c of FAMILIES)
+  if (!TABLES.has(c.messages)) TABLES.set(c.messages, { label: `${c.name} (${fileOf(c)})`, file: fileOf(c)! });
+
+describe('message tables', () => {
+  it.each(FAMILIES.map((c) => [c.name, c] as const))('the %s comparator has one, from its own family', (_n, c) => {
+    expect(Object.keys(c.messages).length).toBeGreaterThan(0);
+    const file = fileOf(c)!;
+    const table = TABLES.get(c.messages)!.file;
+    // a family with a folder keeps its table in <folder>/messages.ts; a one-file family in that file
+    expect(table).toBe(folderOf(file) === '.' ? file : `${folderOf(file)}/messages.ts`);
+  });
+
+  it('every family folder keeps its sentences in a messages.ts', () => {
+    const folders = new Set(Object.keys(MODULES).map(folderOf));
+    folders.delete('.');
+    folders.delete('./kit'); // the shared helpers: each keeps the table of the sentences it owns
+    for (const folder of folders) expect(isTable(MODULES[`${folder}/messages.ts`]?.messages), folder).toBe(true);
+  });
+
+  describe.each([...TABLES.values()].map((t) => [t.label, t] as const))('%s', (_label, t) => {
+    const table = [...TABLES.entries()].find(([, v]) => v === t)![0];
+
+    it('every entry gives text', () => {
+      expect(silentEntries(table)).toEqual([]);
+    });
+
+    it('every entry is used by the module that owns it', () => {
+      expect(unusedEntries(table, whereSaid(t.file))).toEqual([]);
+    });
   });
 });

@@ -7,8 +7,8 @@ import type { OutputType } from '../model/manifest.js';
 import type { Difference } from '../model/report.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { deepCompare } from './kit/deep-compare.js';
-import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
-import { garbageResult, skipped } from './kit/result.js';
+import { describeNumericTolerance, numericTolerance, type NumericTolerance } from './kit/numeric-tolerance.js';
+import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { canonicalJson, describeValue } from './kit/value.js';
 import { bytesOfString, compareBySha256 } from './sha256.js';
 import { comparePdf, PDF_MODES } from './pdf/pdf.js';
@@ -19,8 +19,39 @@ import { compareTableValues } from './table/table.js';
 import { compareTextValues, TEXT_MODES } from './text.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
+import type { MessageTable } from '../util/message-table.js';
 
 const FILE_MODES = ['mime_dispatch', 'sha256', 'size_sha256'] as const;
+
+type Side = 'expected' | 'actual';
+
+const messages = {
+  notAFile: (side: Side, v: unknown) =>
+    `${side} is ${describeValue(v)}, expected a file {filename, data, mime_type} or a data URL`,
+  noContent: (side: Side) => `${side} file has no content (expected one of data, data_url, content, value)`,
+  unterminated: (line: number) => `unterminated quoted field starting on line ${line}`,
+  jsonRule: (tol: NumericTolerance) => `json structural, numbers ${describeNumericTolerance(tol)}`,
+  notJson: (side: Side, error: string) => `${side} file is not valid JSON: ${error}`,
+  jsonEqual: () => 'json equal',
+  jsonDiffer: (n: number) => `${n} JSON difference(s)`,
+  csvRule: () => 'csv as a table',
+  notCsv: (side: Side, error: string) => `${side} file is not valid CSV: ${error}`,
+  unknownTextMode: (mode: string) => `unknown text_compare '${mode}' (expected one of: ${TEXT_MODES.join(', ')})`,
+  textModeRule: (mode: string) => `text_compare: ${mode}`,
+  filenameDiffers: (e: string, a: string | null) =>
+    `expected filename ${JSON.stringify(e)}, got ${a === null ? 'none' : JSON.stringify(a)}`,
+  mimeDiffers: (e: string | null, a: string | null) => `expected MIME type ${e ?? '(none)'}, got ${a ?? '(none)'}`,
+  // how the content was compared, as the rule says after "compared as"
+  bySha256: () => 'size + SHA-256',
+  identicalBytes: (mime: string | null) => `${mime ?? 'unknown type'}, identical bytes`,
+  differentKinds: () => 'size + SHA-256 (the files are of different kinds)',
+  byKind: (kind: FileKind, mime: string | null) => `${kind} (${mime ?? 'unknown type'})`,
+  couldNotCompare: (error: string) => `could not compare file content: ${error}`,
+  /** the content's metric, then the metadata fields (filename, mime_type) that differ */
+  metric: (content: string, differing: string[]) =>
+    `${content}${differing.length ? `; ${differing.map((field) => `${field} differs`).join(', ')}` : ''}`,
+  rule: (content: string, how: string) => `${content} — compared as ${how}`,
+} satisfies MessageTable;
 
 interface DecodedFile {
   filename: string | null;
@@ -69,13 +100,12 @@ export function fileKind(mime: string | null): FileKind {
   return 'binary';
 }
 
-function readFile(which: 'expected' | 'actual', v: unknown): DecodedFile | string {
+function readFile(which: Side, v: unknown): DecodedFile | string {
   if (typeof v === 'string') {
     const got = bytesOfString(v);
     return { filename: null, mime: got.mime ?? (got.source === 'text' ? 'text/plain' : null), bytes: got.bytes };
   }
-  if (!isPlainObject(v))
-    return `${which} is ${describeValue(v)}, expected a file {filename, data, mime_type} or a data URL`;
+  if (!isPlainObject(v)) return messages.notAFile(which, v);
   const filename = typeof v.filename === 'string' ? v.filename : typeof v.name === 'string' ? v.name : null;
   const declared = [v.mime_type, v.mime, v.content_type].find(
     (m): m is string => typeof m === 'string' && m.trim() !== '',
@@ -96,7 +126,7 @@ function readFile(which: 'expected' | 'actual', v: unknown): DecodedFile | strin
     }
     break;
   }
-  if (!bytes) return `${which} file has no content (expected one of data, data_url, content, value)`;
+  if (!bytes) return messages.noContent(which);
   const ext = filename?.match(/\.([A-Za-z0-9]+)$/)?.[1]?.toLowerCase();
   const mime = declared ?? prefixMime ?? (ext ? EXTENSION_MIME[ext] : undefined);
   return { filename, mime: mime ? normaliseMime(mime) : null, bytes };
@@ -121,7 +151,7 @@ export function parseCsv(text: string, delimiter = ','): string[][] | { error: s
       const startLine = line;
       i++;
       for (;;) {
-        if (i >= n) return { error: `unterminated quoted field starting on line ${startLine}` };
+        if (i >= n) return { error: messages.unterminated(startLine) };
         const q = text[i]!;
         if (q === '"') {
           if (text[i + 1] === '"') {
@@ -190,37 +220,27 @@ function innerTolerance(tolerance: Tolerance): Tolerance {
 
 const compareJsonFiles: FileContentComparator = (e, a, tolerance, echo) => {
   const tol = numericTolerance(tolerance);
-  const rule = `json structural, numbers ${describeNumericTolerance(tol)}`;
+  const rule = messages.jsonRule(tol);
+  const fail = (side: Side, err: unknown): ComparisonResult =>
+    garbageResult(messages.notJson(side, (err as Error).message), echo.expected, echo.actual, tolerance, rule);
   let ev: unknown;
   let av: unknown;
   try {
     ev = JSON.parse(utf8(e.bytes));
   } catch (err) {
-    return garbageResult(
-      `expected file is not valid JSON: ${(err as Error).message}`,
-      echo.expected,
-      echo.actual,
-      tolerance,
-      rule,
-    );
+    return fail('expected', err);
   }
   try {
     av = JSON.parse(utf8(a.bytes));
   } catch (err) {
-    return garbageResult(
-      `actual file is not valid JSON: ${(err as Error).message}`,
-      echo.expected,
-      echo.actual,
-      tolerance,
-      rule,
-    );
+    return fail('actual', err);
   }
   const differences = deepCompare(ev, av, '', tol);
   const ok = differences.length === 0;
   return {
     status: ok ? 'pass' : 'fail',
     score: ok ? 1 : 1 / (1 + differences.length),
-    metric: ok ? 'json equal' : `${differences.length} JSON difference(s)`,
+    metric: ok ? messages.jsonEqual() : messages.jsonDiffer(differences.length),
     rule,
     expected: echo.expected,
     actual: echo.actual,
@@ -231,24 +251,12 @@ const compareJsonFiles: FileContentComparator = (e, a, tolerance, echo) => {
 
 function csvComparator(delimiter: string): FileContentComparator {
   return (e, a, tolerance, echo) => {
+    const fail = (side: Side, error: string): ComparisonResult =>
+      garbageResult(messages.notCsv(side, error), echo.expected, echo.actual, tolerance, messages.csvRule());
     const et = csvToTable(utf8(e.bytes), delimiter);
-    if ('error' in et)
-      return garbageResult(
-        `expected file is not valid CSV: ${et.error}`,
-        echo.expected,
-        echo.actual,
-        tolerance,
-        'csv as a table',
-      );
+    if ('error' in et) return fail('expected', et.error);
     const at = csvToTable(utf8(a.bytes), delimiter);
-    if ('error' in at)
-      return garbageResult(
-        `actual file is not valid CSV: ${at.error}`,
-        echo.expected,
-        echo.actual,
-        tolerance,
-        'csv as a table',
-      );
+    if ('error' in at) return fail('actual', at.error);
     return compareTableValues(et, at, innerTolerance(tolerance), echo);
   };
 }
@@ -291,6 +299,7 @@ export const fileComparator: Comparator = {
   name: 'file',
   types: ['file'],
   modes: FILE_MODES,
+  messages,
   options: {
     ...TABLE_OPTIONS,
     text_compare: { enum: TEXT_MODES },
@@ -307,23 +316,16 @@ export const fileComparator: Comparator = {
     const mode = tolerance.compare ?? 'mime_dispatch';
     if (mode === 'skip') return skipped(tolerance, expected, actual);
     const echo = { expected, actual };
-    if (!(FILE_MODES as readonly string[]).includes(mode)) {
-      return garbageResult(
-        `unknown compare mode '${mode}' (expected one of: ${[...FILE_MODES, 'skip'].join(', ')})`,
-        expected,
-        actual,
-        tolerance,
-        `compare: ${mode}`,
-      );
-    }
+    if (!(FILE_MODES as readonly string[]).includes(mode))
+      return unknownModeResult(mode, FILE_MODES, expected, actual, tolerance);
     const textMode = tolerance.text_compare;
     if (textMode !== undefined && !(TEXT_MODES as readonly string[]).includes(String(textMode))) {
       return garbageResult(
-        `unknown text_compare '${String(textMode)}' (expected one of: ${TEXT_MODES.join(', ')})`,
+        messages.unknownTextMode(String(textMode)),
         expected,
         actual,
         tolerance,
-        `text_compare: ${String(textMode)}`,
+        messages.textModeRule(String(textMode)),
       );
     }
     const e = readFile('expected', expected);
@@ -335,7 +337,7 @@ export const fileComparator: Comparator = {
     if (e.filename !== null && e.filename !== a.filename) {
       meta.push({
         path: 'filename',
-        message: `expected filename ${JSON.stringify(e.filename)}, got ${a.filename === null ? 'none' : JSON.stringify(a.filename)}`,
+        message: messages.filenameDiffers(e.filename, a.filename),
         kind: 'changed',
         expected: e.filename,
         actual: a.filename,
@@ -344,7 +346,7 @@ export const fileComparator: Comparator = {
     if (e.mime !== a.mime) {
       meta.push({
         path: 'mime_type',
-        message: `expected MIME type ${e.mime ?? '(none)'}, got ${a.mime ?? '(none)'}`,
+        message: messages.mimeDiffers(e.mime, a.mime),
         kind: 'changed',
         expected: e.mime,
         actual: a.mime,
@@ -357,36 +359,32 @@ export const fileComparator: Comparator = {
     try {
       if (mode !== 'mime_dispatch') {
         content = compareBySha256(e.bytes, a.bytes, echo, tolerance);
-        how = 'size + SHA-256';
+        how = messages.bySha256();
       } else if (e.bytes.equals(a.bytes)) {
         content = compareBySha256(e.bytes, a.bytes, echo, tolerance);
-        how = `${e.mime ?? 'unknown type'}, identical bytes`;
+        how = messages.identicalBytes(e.mime);
       } else if (kind !== fileKind(a.mime)) {
         content = compareBySha256(e.bytes, a.bytes, echo, tolerance);
-        how = 'size + SHA-256 (the files are of different kinds)';
+        how = messages.differentKinds();
       } else {
         content = await FILE_CONTENT_COMPARATORS[kind](e, a, tolerance, echo);
-        how = `${kind} (${e.mime ?? 'unknown type'})`;
+        how = messages.byKind(kind, e.mime);
       }
     } catch (err) {
-      return garbageResult(
-        `could not compare file content: ${(err as Error).message}`,
-        expected,
-        actual,
-        tolerance,
-        'file',
-      );
+      return garbageResult(messages.couldNotCompare((err as Error).message), expected, actual, tolerance, 'file');
     }
     if (content.status === 'skip') return content;
     const differences = [...meta, ...(content.differences ?? []).map((d) => ({ ...d, path: prefixPath(d.path) }))];
     const ok = content.status !== 'fail' && meta.length === 0;
-    const metaText = meta.map((d) => `${d.path} differs`).join(', ');
     return {
       ...content,
       status: ok ? content.status : 'fail',
       score: meta.length ? Math.min(content.score, 0.5) : content.score,
-      metric: `${content.metric}${metaText ? `; ${metaText}` : ''}`,
-      rule: `${content.rule} — compared as ${how}`,
+      metric: messages.metric(
+        content.metric,
+        meta.map((d) => d.path),
+      ),
+      rule: messages.rule(content.rule, how),
       expected,
       actual,
       tolerance,

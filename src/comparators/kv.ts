@@ -5,14 +5,32 @@ import type { OutputType } from '../model/manifest.js';
 import type { Difference } from '../model/report.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { deepCompare } from './kit/deep-compare.js';
-import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
+import { describeNumericTolerance, numericTolerance, type NumericTolerance } from './kit/numeric-tolerance.js';
 import { joinPath } from './kit/paths.js';
 import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, shortJson } from './kit/value.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
+import type { MessageTable } from '../util/message-table.js';
 
 const KV_MODES = ['by_key', 'dict_per_value'] as const;
+
+type Side = 'expected' | 'actual';
+
+const messages = {
+  notKv: (side: Side, v: unknown) =>
+    `${side} is ${describeValue(v)}, expected a kv value (an object, or {pairs: [{key, value}]})`,
+  notAPair: (side: Side, i: number, v: unknown) => `${side}.pairs[${i}] is ${describeValue(v)}, expected {key, value}`,
+  notAKey: (side: Side, i: number, v: unknown) => `${side}.pairs[${i}].key is ${describeValue(v)}, expected a string`,
+  duplicateKey: (side: Side, i: number) => `duplicate key in ${side} pairs (pairs[${i}] repeats an earlier key)`,
+  rule: (tol: NumericTolerance, allowExtra: boolean) =>
+    `key by key, numbers ${describeNumericTolerance(tol)}${allowExtra ? ', extra keys allowed' : ''}`,
+  missing: (e: unknown) => `missing in actual (expected ${shortJson(e, 80)})`,
+  extra: (a: unknown) => `not expected (extra in actual): ${shortJson(a, 80)}`,
+  /** `allowed` counts the extra keys a tolerance allowed (null when it allows none) */
+  metric: (differing: number, total: number, allowed: number | null) =>
+    `${differing} of ${total} keys differ${allowed ? ` (${allowed} extra key(s) allowed)` : ''}`,
+} satisfies MessageTable;
 
 interface KvMap {
   entries: Map<string, unknown>;
@@ -23,27 +41,26 @@ interface KvMap {
  * A dict, `{pairs: [...]}`, `{pairs: {...}}` (what the original Pixie's tools return), or a bare
  * pairs list → key → value (duplicate pair keys reported).
  */
-function readKv(which: 'expected' | 'actual', v: unknown): KvMap | string {
+function readKv(which: Side, v: unknown): KvMap | string {
   let pairs: unknown;
   if (Array.isArray(v)) pairs = v;
   else if (isPlainObject(v) && Array.isArray(v.pairs)) pairs = v.pairs;
   else if (isPlainObject(v) && isPlainObject(v.pairs))
     return { entries: new Map(Object.entries(v.pairs)), problems: [] };
   else if (isPlainObject(v)) return { entries: new Map(Object.entries(v)), problems: [] };
-  else return `${which} is ${describeValue(v)}, expected a kv value (an object, or {pairs: [{key, value}]})`;
+  else return messages.notKv(which, v);
   const entries = new Map<string, unknown>();
   const problems: Difference[] = [];
   const list = pairs as unknown[];
   for (let i = 0; i < list.length; i++) {
     const p = list[i];
-    if (!isPlainObject(p) || !('key' in p)) return `${which}.pairs[${i}] is ${describeValue(p)}, expected {key, value}`;
-    if (typeof p.key !== 'string' && typeof p.key !== 'number')
-      return `${which}.pairs[${i}].key is ${describeValue(p.key)}, expected a string`;
+    if (!isPlainObject(p) || !('key' in p)) return messages.notAPair(which, i, p);
+    if (typeof p.key !== 'string' && typeof p.key !== 'number') return messages.notAKey(which, i, p.key);
     const key = String(p.key);
     if (entries.has(key)) {
       problems.push({
         path: joinPath('', key),
-        message: `duplicate key in ${which} pairs (pairs[${i}] repeats an earlier key)`,
+        message: messages.duplicateKey(which, i),
         [which]: p.value,
       });
       continue;
@@ -58,6 +75,7 @@ export const kvComparator: Comparator = {
   types: ['kv'],
   modes: KV_MODES,
   options: { abs: 'number', rel: 'number', allow_extra: 'boolean' },
+  messages,
   defaults(_type: OutputType): Tolerance {
     return { compare: 'by_key', abs: 1e-6, allow_extra: false };
   },
@@ -68,7 +86,7 @@ export const kvComparator: Comparator = {
       return unknownModeResult(mode, KV_MODES, expected, actual, tolerance);
     const tol = numericTolerance(tolerance);
     const allowExtra = tolerance.allow_extra === true;
-    const rule = `key by key, numbers ${describeNumericTolerance(tol)}${allowExtra ? ', extra keys allowed' : ''}`;
+    const rule = messages.rule(tol, allowExtra);
     const e = readKv('expected', expected);
     if (typeof e === 'string') return garbageResult(e, expected, actual, tolerance, rule);
     const a = readKv('actual', actual);
@@ -82,7 +100,7 @@ export const kvComparator: Comparator = {
       if (!a.entries.has(key)) {
         differences.push({
           path,
-          message: `missing in actual (expected ${shortJson(ev, 80)})`,
+          message: messages.missing(ev),
           kind: 'missing',
           expected: ev,
         });
@@ -101,7 +119,7 @@ export const kvComparator: Comparator = {
         const path = joinPath('', key);
         differences.push({
           path,
-          message: `not expected (extra in actual): ${shortJson(av, 80)}`,
+          message: messages.extra(av),
           kind: 'extra',
           actual: av,
         });
@@ -110,7 +128,7 @@ export const kvComparator: Comparator = {
     }
     const total = e.entries.size + (allowExtra ? 0 : extra);
     const ok = differences.length === 0;
-    const metric = `${differingKeys.size} of ${total} keys differ${allowExtra && extra ? ` (${extra} extra key(s) allowed)` : ''}`;
+    const metric = messages.metric(differingKeys.size, total, allowExtra ? extra : null);
     const score = ok ? 1 : total === 0 ? 0 : Math.max(0, Math.min(0.999, 1 - differingKeys.size / total));
     return { status: ok ? 'pass' : 'fail', score, metric, rule, expected, actual, tolerance, differences };
   },

@@ -18,17 +18,38 @@ import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, shortJson, unwrapValue } from './kit/value.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
+import type { MessageTable } from '../util/message-table.js';
 
 const NUMBER_MODES = ['abs_or_rel', 'numeric_isclose', 'exact', 'distribution', 'band'] as const;
 const DEFAULT_SIGMAS = 2;
 
-function notANumber(side: 'expected' | 'actual', v: unknown): string | null {
+type Side = 'expected' | 'actual';
+
+const messages = {
+  aBoolean: (side: Side, v: boolean) => `${side} is a boolean (${v}); a boolean is not a number`,
+  aNumericString: (side: Side, v: string) =>
+    `${side} is the string ${shortJson(v, 40)}, not a number; return a JSON number (numeric strings are not accepted)`,
+  notANumber: (side: Side, v: unknown) => `${side} is ${describeValue(v)}, expected a number`,
+  metric: (absDiff: string, relDiff: number) =>
+    `abs diff ${formatAbsDiff(absDiff)}, rel diff ${formatRelDiff(relDiff)}`,
+  outside: (e: number, a: number, absDiff: string, rule: string) =>
+    `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(absDiff)}) exceeds ${rule}`,
+  distributionRule: (sigmas: number, spread: number) => `within ${sigmas} × spread ${spread} of the mean`,
+  bandRule: (below: number | undefined, above: number | undefined) =>
+    `band [expected − ${below ?? 0}, expected + ${above ?? 0}]`,
+  needsSpread: () => 'compare: distribution needs spread (the standard deviation of the output across runs)',
+  needsBand: () => 'compare: band needs below and/or above (how far a run may fall from expected)',
+  fromMean: (spreads: number, mean: number) => `${formatRelDiff(spreads)} spread(s) from the mean ${String(mean)}`,
+  inBand: (x: number, low: number, high: number) => `${String(x)} against the band [${String(low)}, ${String(high)}]`,
+  outsideBand: (x: number, low: number, high: number, rule: string) =>
+    `got ${String(x)}, outside [${String(low)}, ${String(high)}] (${rule})`,
+} satisfies MessageTable;
+
+function notANumber(side: Side, v: unknown): string | null {
   if (typeof v === 'number') return null;
-  if (typeof v === 'boolean') return `${side} is a boolean (${v}); a boolean is not a number`;
-  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) {
-    return `${side} is the string ${shortJson(v, 40)}, not a number; return a JSON number (numeric strings are not accepted)`;
-  }
-  return `${side} is ${describeValue(v)}, expected a number`;
+  if (typeof v === 'boolean') return messages.aBoolean(side, v);
+  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return messages.aNumericString(side, v);
+  return messages.notANumber(side, v);
 }
 
 export const numberComparator: Comparator = {
@@ -36,6 +57,7 @@ export const numberComparator: Comparator = {
   types: ['number'],
   modes: NUMBER_MODES,
   options: { abs: 'number', rel: 'number', spread: 'number', sigmas: 'number', below: 'number', above: 'number' },
+  messages,
   defaults(_type: OutputType): Tolerance {
     return { compare: 'abs_or_rel', abs: 1e-6, rel: 1e-4 };
   },
@@ -52,12 +74,12 @@ export const numberComparator: Comparator = {
     const problem = notANumber('expected', e) ?? notANumber('actual', a);
     if (problem) return garbageResult(problem, expected, actual, tolerance, rule);
     const v = compareNumbers(e as number, a as number, tol);
-    const metric = `abs diff ${formatAbsDiff(v.absDiff)}, rel diff ${formatRelDiff(v.relDiff)}`;
+    const metric = messages.metric(v.absDiff, v.relDiff);
     const differences: Difference[] = [];
     if (!v.ok) {
       differences.push({
         path: '',
-        message: `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(v.absDiff)}) exceeds ${rule}`,
+        message: messages.outside(e as number, a as number, v.absDiff, rule),
         kind: 'changed',
         expected: e,
         actual: a,
@@ -87,28 +109,15 @@ function compareDistribution(
   if (mode === 'distribution') {
     const spread = option(tolerance, 'spread');
     const sigmas = option(tolerance, 'sigmas') ?? DEFAULT_SIGMAS;
-    rule = spread === undefined ? 'distribution' : `within ${sigmas} × spread ${spread} of the mean`;
-    if (spread === undefined)
-      return garbageResult(
-        'compare: distribution needs spread (the standard deviation of the output across runs)',
-        expected,
-        actual,
-        tolerance,
-        rule,
-      );
+    rule = spread === undefined ? 'distribution' : messages.distributionRule(sigmas, spread);
+    if (spread === undefined) return garbageResult(messages.needsSpread(), expected, actual, tolerance, rule);
     allowed = [sigmas * spread, sigmas * spread];
   } else {
     const below = option(tolerance, 'below');
     const above = option(tolerance, 'above');
-    rule = `band [expected − ${below ?? 0}, expected + ${above ?? 0}]`;
+    rule = messages.bandRule(below, above);
     if (below === undefined && above === undefined)
-      return garbageResult(
-        'compare: band needs below and/or above (how far a run may fall from expected)',
-        expected,
-        actual,
-        tolerance,
-        rule,
-      );
+      return garbageResult(messages.needsBand(), expected, actual, tolerance, rule);
     allowed = [below ?? 0, above ?? 0];
   }
   const problem = notANumber('expected', e) ?? notANumber('actual', a);
@@ -122,14 +131,14 @@ function compareDistribution(
   const spread = option(tolerance, 'spread');
   const metric =
     mode === 'distribution' && spread
-      ? `${formatRelDiff(Math.abs(x - (e as number)) / spread)} spread(s) from the mean ${String(e)}`
-      : `${String(x)} against the band [${String(low)}, ${String(high)}]`;
+      ? messages.fromMean(Math.abs(x - (e as number)) / spread, e as number)
+      : messages.inBand(x, low, high);
   const differences: Difference[] = ok
     ? []
     : [
         {
           path: '',
-          message: `got ${String(x)}, outside [${String(low)}, ${String(high)}] (${rule})`,
+          message: messages.outsideBand(x, low, high, rule),
           kind: 'changed',
           expected: e,
           actual: a,

@@ -2,12 +2,19 @@
 // only when an output needs them. When one cannot be loaded, comparisons degrade to size + SHA-256
 // and say so in the result (`degraded`) and its rule.
 import { createRequire } from 'node:module';
+import type { MessageTable } from '../util/message-table.js';
 
 export interface Degraded {
   package: string;
   install: string;
   reason: string;
 }
+
+export const messages = {
+  install: (pkg: string) => `npm install ${pkg}`,
+  disabled: (pkg: string) => `${pkg} is disabled by PIXIE_DISABLE_OPTIONAL`,
+  notLoaded: (pkg: string, error: string) => `${pkg} could not be loaded (${error})`,
+} satisfies MessageTable;
 
 const cache = new Map<string, Promise<{ module: unknown } | { degraded: Degraded }>>();
 
@@ -28,10 +35,6 @@ const NATIVE_DESCRIPTORS = NATIVES.map(
 function restoreNatives(): void {
   for (const [owner, key, d] of NATIVE_DESCRIPTORS)
     if (d && (owner as unknown as Record<string, unknown>)[key] !== d.value) Object.defineProperty(owner, key, d);
-}
-
-function installCommand(pkg: string): string {
-  return `npm install ${pkg}`;
 }
 
 const requireHere = createRequire(import.meta.url);
@@ -59,8 +62,8 @@ export function loadOptional<T>(
       ? Promise.resolve({
           degraded: {
             package: pkg,
-            install: installCommand(pkg),
-            reason: `${pkg} is disabled by PIXIE_DISABLE_OPTIONAL`,
+            install: messages.install(pkg),
+            reason: messages.disabled(pkg),
           },
         })
       : (how === 'require' ? new Promise((resolve) => resolve(requireHere(specifier))) : import(specifier)).then(
@@ -73,8 +76,8 @@ export function loadOptional<T>(
             return {
               degraded: {
                 package: pkg,
-                install: installCommand(pkg),
-                reason: `${pkg} could not be loaded (${err.message.split('\n')[0]})`,
+                install: messages.install(pkg),
+                reason: messages.notLoaded(pkg, err.message.split('\n')[0]!),
               },
             };
           },

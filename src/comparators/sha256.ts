@@ -6,12 +6,27 @@ import { createHash } from 'node:crypto';
 import type { OutputType } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { base64Shape } from './kit/base64.js';
-import { skipped } from './kit/result.js';
+import { skipped, unknownModeResult } from './kit/result.js';
 import { canonicalJson } from './kit/value.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
+import type { MessageTable } from '../util/message-table.js';
 
 const SHA_MODES = ['sha256', 'size_sha256'] as const;
+
+const messages = {
+  rule: () => 'identical bytes (size + SHA-256)',
+  /** `note` says why a heavier comparison was not used, or is empty */
+  identical: (hash: string, size: number, note: string) =>
+    `sha256 ${hash.slice(0, 8)}… (size ${size}), identical${note ? ` [${note}]` : ''}`,
+  differ: (e: string, a: string, eSize: number, aSize: number, note: string) =>
+    `sha256 ${e.slice(0, 8)}… vs ${a.slice(0, 8)}… (size ${eSize} vs ${aSize})${note ? ` [${note}]` : ''}`,
+  contentDiffers: (e: string, a: string, eSize: number, aSize: number) =>
+    `content differs: sha256 ${e.slice(0, 12)} vs ${a.slice(0, 12)}, size ${eSize} vs ${aSize} bytes`,
+  digest: (hash: string, size: number) => `sha256=${hash.slice(0, 12)} size=${size}`,
+  nothingToHash: (actual: null | undefined) =>
+    `actual is ${actual === null ? 'null' : 'missing'}, expected a value to hash`,
+} satisfies MessageTable;
 
 export interface ExtractedBytes {
   bytes: Buffer;
@@ -101,15 +116,12 @@ export function compareBySha256(
   const he = sha256Hex(e);
   const ha = sha256Hex(a);
   const ok = he === ha && e.length === a.length;
-  const suffix = note ? ` [${note}]` : '';
-  const metric = ok
-    ? `sha256 ${he.slice(0, 8)}… (size ${e.length}), identical${suffix}`
-    : `sha256 ${he.slice(0, 8)}… vs ${ha.slice(0, 8)}… (size ${e.length} vs ${a.length})${suffix}`;
+  const metric = ok ? messages.identical(he, e.length, note) : messages.differ(he, ha, e.length, a.length, note);
   return {
     status: ok ? 'pass' : 'fail',
     score: ok ? 1 : 0,
     metric,
-    rule: 'identical bytes (size + SHA-256)',
+    rule: messages.rule(),
     expected: echo.expected,
     actual: echo.actual,
     tolerance,
@@ -118,9 +130,9 @@ export function compareBySha256(
       : [
           {
             path,
-            message: `content differs: sha256 ${he.slice(0, 12)} vs ${ha.slice(0, 12)}, size ${e.length} vs ${a.length} bytes`,
-            expected: `sha256=${he.slice(0, 12)} size=${e.length}`,
-            actual: `sha256=${ha.slice(0, 12)} size=${a.length}`,
+            message: messages.contentDiffers(he, ha, e.length, a.length),
+            expected: messages.digest(he, e.length),
+            actual: messages.digest(ha, a.length),
           },
         ],
   };
@@ -131,34 +143,24 @@ export const sha256Comparator: Comparator = {
   types: ['video', 'progress', 'image', 'image_grid', 'image_compare', 'audio'],
   modes: SHA_MODES,
   options: {},
+  messages,
   defaults(_type: OutputType): Tolerance {
     return { compare: 'sha256' };
   },
   compare({ expected, actual, tolerance }): ComparisonResult {
     const mode = tolerance.compare ?? 'sha256';
     if (mode === 'skip') return skipped(tolerance, expected, actual);
-    if (!(SHA_MODES as readonly string[]).includes(mode)) {
-      const message = `unknown compare mode '${mode}' (expected one of: ${[...SHA_MODES, 'skip'].join(', ')})`;
-      return {
-        status: 'fail',
-        score: 0,
-        metric: message,
-        rule: `compare: ${mode}`,
-        expected,
-        actual,
-        tolerance,
-        differences: [{ path: '', message }],
-      };
-    }
+    if (!(SHA_MODES as readonly string[]).includes(mode))
+      return unknownModeResult(mode, SHA_MODES, expected, actual, tolerance);
     if (actual === undefined || actual === null) {
       if (expected === actual)
         return compareBySha256(Buffer.alloc(0), Buffer.alloc(0), { expected, actual }, tolerance);
-      const message = `actual is ${actual === null ? 'null' : 'missing'}, expected a value to hash`;
+      const message = messages.nothingToHash(actual);
       return {
         status: 'fail',
         score: 0,
         metric: message,
-        rule: 'identical bytes (size + SHA-256)',
+        rule: messages.rule(),
         expected,
         actual,
         tolerance,

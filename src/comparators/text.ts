@@ -11,6 +11,7 @@ import { describeValue, shortJson, unwrapValue } from './kit/value.js';
 import { boundedLevenshtein, similarity } from './levenshtein.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
+import type { MessageTable } from '../util/message-table.js';
 
 export const TEXT_MODES = [
   'exact',
@@ -28,6 +29,44 @@ const MODE_ALIASES: Record<string, string> = {
   exact_after_normalize_whitespace: 'normalize_whitespace',
   json_normalized: 'json',
 };
+
+const messages = {
+  lineDiffers: (eLine: number, aLine: number, e: string | undefined, a: string | undefined) =>
+    `line differs${aLine === eLine ? '' : ` (actual line ${aLine})`}: expected ${shortJson(e, 120)}, got ${shortJson(a, 120)}`,
+  lineMissing: (e: string | undefined) => `missing in actual: ${shortJson(e, 120)}`,
+  lineExtra: (aLine: number, a: string | undefined) =>
+    `not expected (extra line ${aLine} in actual): ${shortJson(a, 120)}`,
+  moreLines: (n: number) => `… and ${n} more differing lines`,
+  /** `ends` names the side that ends at the difference, if one does; `e` and `a` are windows of each side */
+  firstDifference: (line: number, column: number, ends: 'expected' | 'actual' | null, e: string, a: string) =>
+    `first difference at line ${line}, column ${column}${ends ? ` (${ends} ends here)` : ''}: expected ${e}, got ${a}`,
+  whitespaceRule: () => 'exact after whitespace normalisation',
+  jsonRule: (tolerance: Tolerance) =>
+    `json structural, numbers ${describeNumericTolerance(numericTolerance(tolerance))}`,
+  levenshteinRule: (min: number) => `levenshtein similarity ≥ ${min}`,
+  regexRule: () => 'expected is a regex that must match the whole actual',
+  containsRule: () => 'actual contains expected',
+  notJson: (side: 'expected' | 'actual', error: string) => `${side} is not valid JSON: ${error}`,
+  notJsonText: (a: unknown) => `actual is ${describeValue(a)}, expected a string of JSON`,
+  jsonEqual: () => 'json values equal',
+  jsonDiffer: (n: number) => `${n} JSON difference(s)`,
+  notAString: (side: 'expected' | 'actual', v: unknown) => `${side} is ${describeValue(v)}, expected a string`,
+  sameAfterWhitespace: () => 'identical after whitespace normalisation',
+  identical: (chars: number) => `identical (${chars} chars)`,
+  linesDiffer: (first: string, differing: number, total: number) => `${first}; ${differing} of ${total} lines differ`,
+  similarity: (sim: number, distance: number, chars: number) =>
+    `similarity ${sim.toFixed(4)} (distance ${distance} over ${chars} chars)`,
+  similarityBelow: (bound: number, allowed: number, chars: number) =>
+    `similarity < ${bound.toFixed(4)} (distance > ${allowed} over ${chars} chars)`,
+  belowMinimum: (min: number, first: string) => `similarity below ${min}; ${first}`,
+  badRegex: (e: string, error: string) => `expected is not a valid regex ${JSON.stringify(e)}: ${error}`,
+  regexMatches: () => 'regex matches',
+  regexFails: (e: string) => `regex ${shortJson(e, 60)} does not match the whole actual`,
+  noMatch: (a: string, e: string) => `actual ${shortJson(a, 120)} does not match regex ${JSON.stringify(e)}`,
+  contains: (chars: number) => `contains expected (${chars} chars)`,
+  notFound: (eChars: number, aChars: number) => `expected text (${eChars} chars) not found in actual (${aChars} chars)`,
+  doesNotContain: (e: string) => `actual does not contain ${shortJson(e, 120)}`,
+} satisfies MessageTable;
 
 const DEFAULT_MIN_SIMILARITY = 0.9;
 const MAX_LINE_DIFFERENCES = 50;
@@ -96,29 +135,28 @@ export function lineDifferences(expected: string, actual: string): LineDiffSumma
   const differences: Difference[] = [];
   for (const op of ops.slice(0, MAX_LINE_DIFFERENCES)) {
     if (op.kind === 'changed') {
-      const where = op.a === op.e ? '' : ` (actual line ${op.a + 1})`;
       differences.push({
         path: `line ${op.e + 1}`,
-        message: `line differs${where}: expected ${shortJson(E[op.e], 120)}, got ${shortJson(A[op.a], 120)}`,
+        message: messages.lineDiffers(op.e + 1, op.a + 1, E[op.e], A[op.a]),
         expected: E[op.e],
         actual: A[op.a],
       });
     } else if (op.kind === 'missing') {
       differences.push({
         path: `line ${op.e + 1}`,
-        message: `missing in actual: ${shortJson(E[op.e], 120)}`,
+        message: messages.lineMissing(E[op.e]),
         expected: E[op.e],
       });
     } else {
       differences.push({
         path: `line ${op.a + 1}`,
-        message: `not expected (extra line ${op.a + 1} in actual): ${shortJson(A[op.a], 120)}`,
+        message: messages.lineExtra(op.a + 1, A[op.a]),
         actual: A[op.a],
       });
     }
   }
   if (ops.length > MAX_LINE_DIFFERENCES) {
-    differences.push({ path: '', message: `… and ${ops.length - MAX_LINE_DIFFERENCES} more differing lines` });
+    differences.push({ path: '', message: messages.moreLines(ops.length - MAX_LINE_DIFFERENCES) });
   }
   return { differences, differing: ops.length, total: Math.max(E.length, A.length) };
 }
@@ -137,8 +175,8 @@ export function firstDifference(expected: string, actual: string): string {
     const body = JSON.stringify(s.slice(from, to));
     return `${from > 0 ? '…' : ''}${body}${to < s.length ? '…' : ''}`;
   };
-  const tail = i >= expected.length ? ' (expected ends here)' : i >= actual.length ? ' (actual ends here)' : '';
-  return `first difference at line ${line}, column ${column}${tail}: expected ${window(expected)}, got ${window(actual)}`;
+  const ends = i >= expected.length ? 'expected' : i >= actual.length ? 'actual' : null;
+  return messages.firstDifference(line, column, ends, window(expected), window(actual));
 }
 
 // ---------- comparing two strings ----------
@@ -146,15 +184,15 @@ export function firstDifference(expected: string, actual: string): string {
 function ruleFor(mode: string, tolerance: Tolerance): string {
   switch (mode) {
     case 'normalize_whitespace':
-      return 'exact after whitespace normalisation';
+      return messages.whitespaceRule();
     case 'json':
-      return `json structural, numbers ${describeNumericTolerance(numericTolerance(tolerance))}`;
+      return messages.jsonRule(tolerance);
     case 'levenshtein':
-      return `levenshtein similarity ≥ ${minSimilarity(tolerance)}`;
+      return messages.levenshteinRule(minSimilarity(tolerance));
     case 'regex':
-      return 'expected is a regex that must match the whole actual';
+      return messages.regexRule();
     case 'contains':
-      return 'actual contains expected';
+      return messages.containsRule();
     default:
       return 'exact';
   }
@@ -195,15 +233,15 @@ export function compareTextValues(
       try {
         ev = JSON.parse(e);
       } catch (err) {
-        return fail(`expected is not valid JSON: ${(err as Error).message}`);
+        return fail(messages.notJson('expected', (err as Error).message));
       }
     }
-    if (typeof a !== 'string') return fail(`actual is ${describeValue(a)}, expected a string of JSON`);
+    if (typeof a !== 'string') return fail(messages.notJsonText(a));
     let av: unknown;
     try {
       av = JSON.parse(a);
     } catch (err) {
-      return fail(`actual is not valid JSON: ${(err as Error).message}`);
+      return fail(messages.notJson('actual', (err as Error).message));
     }
     const differences = deepCompare(ev, av, '', numericTolerance(tolerance));
     const ok = differences.length === 0;
@@ -211,13 +249,13 @@ export function compareTextValues(
       ...base,
       status: ok ? 'pass' : 'fail',
       score: ok ? 1 : 1 / (1 + differences.length),
-      metric: ok ? 'json values equal' : `${differences.length} JSON difference(s)`,
+      metric: ok ? messages.jsonEqual() : messages.jsonDiffer(differences.length),
       differences,
     };
   }
 
-  if (typeof e !== 'string') return fail(`expected is ${describeValue(e)}, expected a string`);
-  if (typeof a !== 'string') return fail(`actual is ${describeValue(a)}, expected a string`);
+  if (typeof e !== 'string') return fail(messages.notAString('expected', e));
+  if (typeof a !== 'string') return fail(messages.notAString('actual', a));
 
   switch (mode) {
     case 'exact':
@@ -231,7 +269,7 @@ export function compareTextValues(
           status: 'pass',
           score: 1,
           differences: [],
-          metric: normalised && e !== a ? 'identical after whitespace normalisation' : `identical (${e.length} chars)`,
+          metric: normalised && e !== a ? messages.sameAfterWhitespace() : messages.identical(e.length),
         };
       }
       const lines = lineDifferences(es, as);
@@ -242,7 +280,7 @@ export function compareTextValues(
         status: 'fail',
         score: mismatchScore(es, as, lines),
         differences,
-        metric: `${first}; ${lines.differing} of ${lines.total} lines differ`,
+        metric: messages.linesDiffer(first, lines.differing, lines.total),
       };
     }
     case 'levenshtein': {
@@ -253,8 +291,8 @@ export function compareTextValues(
       const sim = longest === 0 ? 1 : 1 - d / longest;
       const ok = d <= allowed;
       const metric = exact
-        ? `similarity ${sim.toFixed(4)} (distance ${d} over ${longest} chars)`
-        : `similarity < ${(1 - allowed / Math.max(longest, 1)).toFixed(4)} (distance > ${allowed} over ${longest} chars)`;
+        ? messages.similarity(sim, d, longest)
+        : messages.similarityBelow(1 - allowed / Math.max(longest, 1), allowed, longest);
       if (ok) return { ...base, status: 'pass', score: sim, metric, differences: [] };
       const lines = lineDifferences(e, a);
       return {
@@ -262,7 +300,7 @@ export function compareTextValues(
         status: 'fail',
         score: Math.max(0, sim),
         metric,
-        differences: [{ path: '', message: `similarity below ${min}; ${firstDifference(e, a)}` }, ...lines.differences],
+        differences: [{ path: '', message: messages.belowMinimum(min, firstDifference(e, a)) }, ...lines.differences],
       };
     }
     case 'regex': {
@@ -271,20 +309,20 @@ export function compareTextValues(
       try {
         re = new RegExp(`^(?:${e})$`, flags);
       } catch (err) {
-        return fail(`expected is not a valid regex ${JSON.stringify(e)}: ${(err as Error).message}`);
+        return fail(messages.badRegex(e, (err as Error).message));
       }
       const ok = re.test(a);
       return {
         ...base,
         status: ok ? 'pass' : 'fail',
         score: ok ? 1 : 0,
-        metric: ok ? 'regex matches' : `regex ${shortJson(e, 60)} does not match the whole actual`,
+        metric: ok ? messages.regexMatches() : messages.regexFails(e),
         differences: ok
           ? []
           : [
               {
                 path: '',
-                message: `actual ${shortJson(a, 120)} does not match regex ${JSON.stringify(e)}`,
+                message: messages.noMatch(a, e),
                 expected: e,
                 actual: a,
               },
@@ -297,12 +335,8 @@ export function compareTextValues(
         ...base,
         status: ok ? 'pass' : 'fail',
         score: ok ? 1 : 0,
-        metric: ok
-          ? `contains expected (${e.length} chars)`
-          : `expected text (${e.length} chars) not found in actual (${a.length} chars)`,
-        differences: ok
-          ? []
-          : [{ path: '', message: `actual does not contain ${shortJson(e, 120)}`, expected: e, actual: a }],
+        metric: ok ? messages.contains(e.length) : messages.notFound(e.length, a.length),
+        differences: ok ? [] : [{ path: '', message: messages.doesNotContain(e), expected: e, actual: a }],
       };
     }
     default:
@@ -317,6 +351,7 @@ export const textComparator: Comparator = {
   types: TEXT_TYPES,
   modes: TEXT_MODES,
   options: { min_similarity: 'number', regex_flags: 'string', abs: 'number', rel: 'number' },
+  messages,
   defaults(type: OutputType): Tolerance {
     return { compare: type === 'markdown' || type === 'latex' ? 'normalize_whitespace' : 'exact' };
   },

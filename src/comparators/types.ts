@@ -4,6 +4,7 @@
 import type { OutputType } from '../model/manifest.js';
 import type { OutputComparison } from '../model/report.js';
 import type { Tolerance } from '../model/tolerance.js';
+import type { MessageTable } from '../util/message-table.js';
 
 /**
  * The kind of value a tolerance option takes, so tolerance.yaml and fixture tolerance blocks are
@@ -43,6 +44,8 @@ export interface Comparator {
   modesFor?(type: OutputType): readonly string[];
   /** Allowed tolerance keys besides `compare`, with their kind (used to validate tolerance.yaml). */
   options: Readonly<Record<string, OptionKind>>;
+  /** Every sentence the family writes (results, differences, hints), one typed entry each (util/message-table.ts). */
+  messages: MessageTable;
   /** Built-in defaults per output type (the bottom layer of tolerance resolution). */
   defaults(type: OutputType): Tolerance;
   compare(input: ComparatorInput): ComparisonResult | Promise<ComparisonResult>;

@@ -10,6 +10,7 @@ function fake(name: string, modes: string[], options: Record<string, OptionKind>
     types: [],
     modes,
     options,
+    messages: {},
     defaults: () => structuredClone(defaults),
     compare: () => ({ status: 'pass', score: 1, metric: '', rule: '', expected: null, actual: null, tolerance: {} }),
   };

@@ -12,8 +12,9 @@ import { loadOptional, type Degraded } from '../optional-module.js';
 import { skipped, unknownModeResult } from '../kit/result.js';
 import type { Comparator, ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
+import { messages } from './messages.js';
 import { SILENCE_DB, trimSilence } from './trim.js';
-import { decodeWav, mediaBytes, type DecodedAudio } from './wav.js';
+import { decodeWav, mediaBytes } from './wav.js';
 
 const AUDIO_MODES = ['spectral', 'spectrogram_l2', 'sha256', 'size_sha256'] as const;
 const MODE_ALIASES: Record<string, string> = { spectrogram_l2: 'spectral', size_sha256: 'sha256' };
@@ -70,14 +71,6 @@ function sameSamples(x: Float32Array, y: Float32Array): boolean {
 
 const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
-function describeAudio(a: DecodedAudio): string {
-  const ch = a.channels === 1 ? 'mono' : a.channels === 2 ? 'stereo' : `${a.channels} channels`;
-  return `${a.encoding} ${ch} ${a.sampleRate} Hz, ${a.durationS.toFixed(3)} s`;
-}
-
-const fmtS = (s: number): string => `${s.toFixed(3)} s`;
-const fmtDb = (d: number): string => `${d.toFixed(2)} dB`;
-
 function fail(
   key: string,
   message: string,
@@ -95,7 +88,7 @@ function fail(
     expected,
     actual,
     tolerance,
-    differences: [{ path: '', message: `audio output '${key}': ${message}` }],
+    differences: [{ path: '', message: messages.forOutput(key, message) }],
     ...extra,
   };
 }
@@ -113,19 +106,15 @@ function shaResult(
   const he = sha256(eb);
   const ha = sha256(ab);
   const same = he === ha && eb.length === ab.length;
-  const metric = same
-    ? `identical bytes (sha256 ${he.slice(0, 12)}…, ${eb.length} bytes)`
-    : `sha256 differs: ${he.slice(0, 8)}… vs ${ha.slice(0, 8)}… (size ${eb.length} vs ${ab.length} bytes)`;
+  const metric = same ? messages.shaSame(he, eb.length) : messages.shaDiffers(he, ha, eb.length, ab.length);
   const differences: Difference[] = same
     ? []
-    : [{ path: '', message: metric, expected: `sha256 ${he}`, actual: `sha256 ${ha}` }, ...extraDifferences];
+    : [{ path: '', message: metric, expected: messages.digest(he), actual: messages.digest(ha) }, ...extraDifferences];
   return {
     status: same ? 'pass' : 'fail',
     score: same ? 1 : 0,
-    metric: degraded ? `${metric} [degraded: ${degraded.reason}]` : metric,
-    rule: degraded
-      ? `size + SHA-256 (spectral comparison needs ${degraded.package}: ${degraded.install})`
-      : 'size + SHA-256',
+    metric: degraded ? messages.degraded(metric, degraded.reason) : metric,
+    rule: degraded ? messages.degradedRule(degraded.package, degraded.install) : messages.shaRule(),
     expected,
     actual,
     tolerance,
@@ -160,7 +149,7 @@ function failingRanges(core: AudioCoreResult, limit: number, offsetS: number): D
     const b = t0 + (last + 1) * frameS;
     out.push({
       path: `t=${a.toFixed(2)}s..${b.toFixed(2)}s`,
-      message: `log-mel spectra differ from ${a.toFixed(2)} s to ${b.toFixed(2)} s, by up to ${fmtDb(worst)} per frame (more than max_distance ${limit} dB)`,
+      message: messages.spectraDiffer(a, b, worst, limit),
     });
     from = -1;
     worst = 0;
@@ -197,20 +186,17 @@ export async function compareAudioValues(
     return unknownModeResult(rawMode, AUDIO_MODES, expected, actual, tolerance);
   const mode = MODE_ALIASES[rawMode] ?? rawMode;
   const opts = optionsOf(tolerance);
-  const rule =
-    mode === 'sha256'
-      ? 'size + SHA-256'
-      : `log-mel |ΔdB| ≤ max_distance ${opts.maxDistance} dB over the worst ${WINDOW_S} s window${opts.maxL2 !== null ? ` and mel-power L2 ≤ max_l2 ${opts.maxL2}` : ''}; |Δduration| ≤ max_length_diff_s ${opts.maxLengthDiffS} s${opts.trimSilence ? ` of sound (silence ${SILENCE_DB} dB below each recording's peak trimmed from both ends)` : ' (silence kept: trim_silence false)'}; aligned within ±${opts.maxShiftS * 1000} ms`;
+  const rule = mode === 'sha256' ? messages.shaRule() : messages.spectralRule(opts, WINDOW_S, SILENCE_DB);
 
   const eb = mediaBytes(expected);
-  if (!eb.ok) return fail(key, `expected value ${eb.problem} (fix the fixture)`, expected, actual, tolerance, rule);
+  if (!eb.ok) return fail(key, messages.badValue('expected', eb.problem), expected, actual, tolerance, rule);
   const ab = mediaBytes(actual);
-  if (!ab.ok) return fail(key, `actual value ${ab.problem}`, expected, actual, tolerance, rule);
+  if (!ab.ok) return fail(key, messages.badValue('actual', ab.problem), expected, actual, tolerance, rule);
   if (Buffer.compare(eb.bytes, ab.bytes) === 0) {
     return {
       status: 'pass',
       score: 1,
-      metric: `identical bytes (${eb.bytes.length} bytes)`,
+      metric: messages.identicalBytes(eb.bytes.length),
       rule,
       expected,
       actual,
@@ -221,24 +207,16 @@ export async function compareAudioValues(
   if (mode === 'sha256') return shaResult(eb.bytes, ab.bytes, expected, actual, tolerance);
 
   const de = decodeWav(eb.bytes);
-  if (!de.ok)
-    return fail(
-      key,
-      `expected audio cannot be decoded: ${de.problem} (fix the fixture, or use compare: sha256 for non-WAV audio)`,
-      expected,
-      actual,
-      tolerance,
-      rule,
-    );
+  if (!de.ok) return fail(key, messages.undecodable('expected', de.problem), expected, actual, tolerance, rule);
   const da = decodeWav(ab.bytes);
-  if (!da.ok) return fail(key, `actual audio cannot be decoded: ${da.problem}`, expected, actual, tolerance, rule);
+  if (!da.ok) return fail(key, messages.undecodable('actual', da.problem), expected, actual, tolerance, rule);
   const e = de.audio;
   const a = da.audio;
   if (e.sampleRate === a.sampleRate && sameSamples(e.samples, a.samples)) {
     return {
       status: 'pass',
       score: 1,
-      metric: `same samples, different bytes (expected ${describeAudio(e)}, actual ${describeAudio(a)})`,
+      metric: messages.sameSamples(messages.audio(e), messages.audio(a)),
       rule,
       expected,
       actual,
@@ -252,7 +230,10 @@ export async function compareAudioValues(
   const aSound = as.samples.length / a.sampleRate;
   const trimmedNote =
     opts.trimSilence && (es.leadS + es.tailS > 0 || as.leadS + as.tailS > 0)
-      ? `${fmtS(eSound)} and ${fmtS(aSound)} of sound after trimming silence (expected ${fmtS(es.leadS)} before, ${fmtS(es.tailS)} after; actual ${fmtS(as.leadS)} before, ${fmtS(as.tailS)} after)`
+      ? messages.trimmed(
+          { sound: eSound, lead: es.leadS, tail: es.tailS },
+          { sound: aSound, lead: as.leadS, tail: as.tailS },
+        )
       : '';
   const differences: Difference[] = [];
   const lengthDiff = Math.abs(eSound - aSound);
@@ -263,7 +244,7 @@ export async function compareAudioValues(
       path: 'duration',
       expected: e.durationS,
       actual: a.durationS,
-      message: `duration differs: expected ${fmtS(e.durationS)}, got ${fmtS(a.durationS)} (${trimmedNote ? `${trimmedNote}; ` : ''}difference ${fmtS(lengthDiff)} > max_length_diff_s ${opts.maxLengthDiffS} s)`,
+      message: messages.durationDiffers(e.durationS, a.durationS, trimmedNote, lengthDiff, opts.maxLengthDiffS),
     });
   }
 
@@ -283,24 +264,29 @@ export async function compareAudioValues(
   const distanceOk = d.worst <= opts.maxDistance + 1e-9;
   const l2Ok = opts.maxL2 === null || d.relativeL2 <= opts.maxL2;
   if (!distanceOk) differences.push(...failingRanges(core, opts.maxDistance, es.leadS).slice(0, MAX_DIFFERENCES));
-  if (!l2Ok)
-    differences.push({ path: '', message: `mel-power relative L2 ${d.relativeL2.toFixed(4)} > max_l2 ${opts.maxL2}` });
+  if (!l2Ok) differences.push({ path: '', message: messages.l2Over(d.relativeL2, opts.maxL2) });
   if (core.overlapS === 0 && e.durationS + a.durationS > 0)
-    differences.push({ path: '', message: 'the two recordings do not overlap after alignment' });
+    differences.push({ path: '', message: messages.noOverlap() });
   const ok = lengthOk && distanceOk && l2Ok && differences.length === 0;
   const details = [
-    `worst ${WINDOW_S} s window at ${(es.leadS + core.startS + d.worstAtS).toFixed(2)} s`,
-    `mean ${fmtDb(d.mean)}`,
-    `L2 ${d.relativeL2.toFixed(4)}`,
-    shiftS !== 0 ? `actual aligned by ${(shiftS * 1000).toFixed(1)} ms` : 'no shift',
+    messages.worstWindow(WINDOW_S, es.leadS + core.startS + d.worstAtS),
+    messages.mean(d.mean),
+    messages.l2(d.relativeL2),
+    messages.shift(shiftS),
     ...(trimmedNote ? [trimmedNote] : []),
-    `compared at ${core.rate} Hz`,
-    `expected ${describeAudio(e)}, actual ${describeAudio(a)}`,
+    messages.comparedAt(core.rate),
+    messages.sides(messages.audio(e), messages.audio(a)),
   ];
   return {
     status: ok ? 'pass' : 'fail',
     score: Math.max(0, Math.min(1, 1 - d.worst / TOP_DB)),
-    metric: `${lengthOk ? '' : `duration ${fmtS(e.durationS)} vs ${fmtS(a.durationS)} differs by more than ${opts.maxLengthDiffS} s; `}spectral distance ${fmtDb(d.worst)} ${distanceOk ? '≤' : '>'} max ${opts.maxDistance} dB (${details.join('; ')})`,
+    metric: messages.metric(
+      lengthOk ? null : { e: e.durationS, a: a.durationS, max: opts.maxLengthDiffS },
+      d.worst,
+      distanceOk,
+      opts.maxDistance,
+      details,
+    ),
     rule,
     expected,
     actual,
@@ -314,6 +300,7 @@ export const audioComparator: Comparator = {
   name: 'audio',
   types: ['audio'],
   modes: AUDIO_MODES,
+  messages,
   options: {
     max_distance: 'number',
     max_length_diff_s: 'number',

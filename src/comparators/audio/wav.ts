@@ -6,7 +6,7 @@
 // (docs/comparators.md#limits).
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { base64Shape } from '../kit/base64.js';
-import { describeValue } from '../kit/value.js';
+import { messages } from './messages.js';
 
 export interface DecodedAudio {
   /** mono samples in [-1, 1] (channels averaged) */
@@ -45,23 +45,23 @@ function fourcc(b: Uint8Array, at: number): string {
 
 /** What the first bytes look like, for "not a WAV" messages. */
 function sniffFormat(b: Uint8Array): string {
-  if (b.length === 0) return 'it is empty';
-  if (b.length >= 3 && b[0] === 0x49 && b[1] === 0x44 && b[2] === 0x33) return 'it looks like MP3 (ID3 tag)';
-  if (b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0) return 'it looks like MP3/AAC (frame sync)';
-  if (b.length >= 4 && fourcc(b, 0) === 'OggS') return 'it looks like Ogg';
-  if (b.length >= 4 && fourcc(b, 0) === 'fLaC') return 'it looks like FLAC';
-  if (b.length >= 8 && fourcc(b, 4) === 'ftyp') return 'it looks like MP4/M4A';
-  if (b.length >= 4 && fourcc(b, 0) === '%PDF') return 'it looks like a PDF';
-  if (b.length >= 8 && b[0] === 0x89 && fourcc(b, 1).startsWith('PNG')) return 'it looks like a PNG image';
+  if (b.length === 0) return messages.empty();
+  if (b.length >= 3 && b[0] === 0x49 && b[1] === 0x44 && b[2] === 0x33) return messages.looksLike('MP3 (ID3 tag)');
+  if (b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0) return messages.looksLike('MP3/AAC (frame sync)');
+  if (b.length >= 4 && fourcc(b, 0) === 'OggS') return messages.looksLike('Ogg');
+  if (b.length >= 4 && fourcc(b, 0) === 'fLaC') return messages.looksLike('FLAC');
+  if (b.length >= 8 && fourcc(b, 4) === 'ftyp') return messages.looksLike('MP4/M4A');
+  if (b.length >= 4 && fourcc(b, 0) === '%PDF') return messages.looksLike('a PDF');
+  if (b.length >= 8 && b[0] === 0x89 && fourcc(b, 1).startsWith('PNG')) return messages.looksLike('a PNG image');
   const head = Array.from(b.subarray(0, 8), (x) => x.toString(16).padStart(2, '0')).join(' ');
-  return `it starts with bytes ${head}`;
+  return messages.startsWith(head);
 }
 
 export function decodeWav(bytes: Uint8Array): WavResult {
   const fail = (problem: string): WavResult => ({ ok: false, problem });
   if (bytes.length < 12 || fourcc(bytes, 0) !== 'RIFF' || fourcc(bytes, 8) !== 'WAVE') {
-    if (bytes.length >= 4 && fourcc(bytes, 0) === 'RF64') return fail('RF64 (WAV over 4 GB) is not supported');
-    return fail(`not a WAV file (no RIFF/WAVE header; ${sniffFormat(bytes)})`);
+    if (bytes.length >= 4 && fourcc(bytes, 0) === 'RF64') return fail(messages.rf64());
+    return fail(messages.notWav(sniffFormat(bytes)));
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let pos = 12;
@@ -72,15 +72,14 @@ export function decodeWav(bytes: Uint8Array): WavResult {
     const size = view.getUint32(pos + 4, true);
     const body = pos + 8;
     if (id === 'fmt ') {
-      if (size < 16 || body + 16 > bytes.length) return fail(`WAV fmt chunk is ${size} bytes, too short (need 16)`);
+      if (size < 16 || body + 16 > bytes.length) return fail(messages.fmtTooShort(size));
       let tag = view.getUint16(body, true);
       const channels = view.getUint16(body + 2, true);
       const rate = view.getUint32(body + 4, true);
       const blockAlign = view.getUint16(body + 12, true);
       const bits = view.getUint16(body + 14, true);
       if (tag === FORMAT_EXTENSIBLE) {
-        if (size < 40 || body + 26 > bytes.length)
-          return fail('WAVE_FORMAT_EXTENSIBLE fmt chunk is too short to hold its sub-format');
+        if (size < 40 || body + 26 > bytes.length) return fail(messages.extensibleTooShort());
         tag = view.getUint16(body + 24, true); // first two bytes of the sub-format GUID are the format tag
       }
       fmt = { tag, channels, rate, blockAlign, bits };
@@ -88,43 +87,29 @@ export function decodeWav(bytes: Uint8Array): WavResult {
       const present = bytes.length - body;
       // 0xFFFFFFFF is what streaming writers leave when they never come back to fill in the size
       if (size === 0xffffffff) data = bytes.subarray(body);
-      else if (size > present)
-        return fail(`WAV data chunk claims ${size} bytes but only ${present} are present (file truncated?)`);
+      else if (size > present) return fail(messages.truncated(size, present));
       else data = bytes.subarray(body, body + size);
       if (fmt) break;
     }
     pos = body + size + (size & 1);
   }
-  if (!fmt) return fail('WAV has no fmt chunk');
-  if (!data) return fail('WAV has no data chunk');
+  if (!fmt) return fail(messages.noFmt());
+  if (!data) return fail(messages.noData());
   const { tag, channels, rate, bits } = fmt;
-  if (channels < 1) return fail('WAV fmt chunk says 0 channels');
-  if (channels > MAX_WAV_CHANNELS)
-    return fail(`WAV fmt chunk says ${channels} channels; pixie reads at most ${MAX_WAV_CHANNELS}`);
-  if (rate < MIN_WAV_RATE || rate > MAX_WAV_RATE)
-    return fail(
-      `WAV fmt chunk says sample rate ${rate} Hz; pixie reads ${MIN_WAV_RATE}–${MAX_WAV_RATE} Hz (a corrupt header?)`,
-    );
+  if (channels < 1) return fail(messages.noChannels());
+  if (channels > MAX_WAV_CHANNELS) return fail(messages.tooManyChannels(channels, MAX_WAV_CHANNELS));
+  if (rate < MIN_WAV_RATE || rate > MAX_WAV_RATE) return fail(messages.badRate(rate, MIN_WAV_RATE, MAX_WAV_RATE));
   let encoding: string;
-  if (tag === FORMAT_PCM && [8, 16, 24, 32].includes(bits)) encoding = `${bits}-bit PCM`;
-  else if (tag === FORMAT_FLOAT && (bits === 32 || bits === 64)) encoding = `${bits}-bit float`;
+  if (tag === FORMAT_PCM && [8, 16, 24, 32].includes(bits)) encoding = messages.encoding(bits, 'PCM');
+  else if (tag === FORMAT_FLOAT && (bits === 32 || bits === 64)) encoding = messages.encoding(bits, 'float');
   else if (tag === FORMAT_PCM || tag === FORMAT_FLOAT)
-    return fail(`unsupported WAV sample size: ${bits}-bit ${tag === FORMAT_PCM ? 'PCM' : 'float'}`);
-  else
-    return fail(
-      `unsupported WAV encoding: format tag ${tag}${KNOWN_FORMATS[tag] ? ` (${KNOWN_FORMATS[tag]})` : ''}; pixie decodes PCM and float WAV`,
-    );
+    return fail(messages.unsupportedSize(bits, tag === FORMAT_PCM ? 'PCM' : 'float'));
+  else return fail(messages.unsupportedEncoding(tag, KNOWN_FORMATS[tag]));
   const bytesPerSample = bits / 8;
   const blockAlign = bytesPerSample * channels;
-  if (fmt.blockAlign !== blockAlign)
-    return fail(
-      `WAV fmt chunk says ${fmt.blockAlign} bytes per frame, but ${channels} channel(s) of ${bits}-bit samples take ${blockAlign} (a corrupt header?)`,
-    );
+  if (fmt.blockAlign !== blockAlign) return fail(messages.badBlockAlign(fmt.blockAlign, channels, bits, blockAlign));
   const frames = Math.floor(data.length / blockAlign);
-  if (frames > MAX_WAV_FRAMES)
-    return fail(
-      `WAV holds ${(frames / rate).toFixed(1)} s (${frames} frames at ${rate} Hz), over pixie's limit of ${MAX_WAV_FRAMES} frames (10 minutes at 48 kHz)`,
-    );
+  if (frames > MAX_WAV_FRAMES) return fail(messages.tooLong(frames / rate, frames, rate, MAX_WAV_FRAMES));
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const read = sampleReader(tag, bits, dv, data);
   const samples = new Float32Array(frames);
@@ -159,37 +144,30 @@ export function mediaBytes(value: unknown): BytesResult {
     for (const k of ['value', 'data', 'url', 'data_url']) {
       if (typeof value[k] === 'string') return mediaBytes(value[k]);
     }
-    return {
-      ok: false,
-      problem: `is an object without a string 'value', 'data' or 'url' (keys: ${Object.keys(value).join(', ') || 'none'})`,
-    };
+    return { ok: false, problem: messages.noPayloadField(Object.keys(value)) };
   }
-  if (typeof value !== 'string')
-    return { ok: false, problem: `is ${describeValue(value)}, expected a data URL or base64 string` };
+  if (typeof value !== 'string') return { ok: false, problem: messages.notAString(value) };
   const s = value.trim();
   if (s.startsWith('data:')) {
     const comma = s.indexOf(',');
-    if (comma < 0) return { ok: false, problem: 'is a data URL without a comma' };
+    if (comma < 0) return { ok: false, problem: messages.noComma() };
     const params = s.slice(5, comma).split(';');
     const mime = params[0] ? params[0].toLowerCase() : null;
     const payload = s.slice(comma + 1);
     if (params.includes('base64')) {
-      if (!base64Shape(payload))
-        return { ok: false, problem: 'is a data URL whose base64 payload has characters outside the base64 alphabet' };
+      if (!base64Shape(payload)) return { ok: false, problem: messages.badBase64() };
       return { ok: true, bytes: Buffer.from(payload, 'base64'), mime };
     }
     try {
       return { ok: true, bytes: Buffer.from(decodeURIComponent(payload), 'latin1'), mime };
     } catch {
-      return { ok: false, problem: 'is a data URL with bad percent-encoding' };
+      return { ok: false, problem: messages.badPercentEncoding() };
     }
   }
-  if (/^https?:\/\//i.test(s))
-    return { ok: false, problem: `is a URL (${s.slice(0, 60)}); pixie compares inline audio only, return a data URL` };
+  if (/^https?:\/\//i.test(s)) return { ok: false, problem: messages.aUrl(s) };
   const shape = base64Shape(s);
-  if (shape?.chars === 0) return { ok: false, problem: 'is an empty string' };
-  if (!shape)
-    return { ok: false, problem: `is neither a data URL nor base64 (starts ${JSON.stringify(s.slice(0, 24))})` };
+  if (shape?.chars === 0) return { ok: false, problem: messages.emptyString() };
+  if (!shape) return { ok: false, problem: messages.notBase64(s) };
   return { ok: true, bytes: Buffer.from(s, 'base64'), mime: null };
 }
 

@@ -3,8 +3,9 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { keyCounts, occurrences, pairByKey, type Indexed } from '../kit/matching.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
-import { jsonKey, readLists, shortJson } from '../kit/value.js';
-import { pointText, type Ctx } from './context.js';
+import { jsonKey, readLists } from '../kit/value.js';
+import type { Ctx } from './context.js';
+import { messages } from './messages.js';
 
 const CANDLE_FIELDS = ['open', 'high', 'low', 'close', 'volume'];
 /** The short names (o, h, l, c) the original Pixie's comparator read beside the long ones. */
@@ -33,12 +34,12 @@ export function compareCandlestick(ctx: Ctx, e: Record<string, unknown>, a: Reco
   const [eP, aP] = points;
   const { c } = ctx;
   if (eP.length !== aP.length)
-    c.add('points', `candle count differs: expected ${eP.length}, got ${aP.length}`, eP.length, aP.length, false);
+    c.add('points', messages.countDiffers('candle', eP.length, aP.length), eP.length, aP.length, false);
   if (ctx.order === 'ordered') {
     for (let i = 0; i < Math.max(eP.length, aP.length); i++) {
       const p = joinPath('points', i);
-      if (i >= aP.length) c.missing(p, `missing in actual: candle ${pointText(eP[i])}`, eP[i]);
-      else if (i >= eP.length) c.extra(p, `not expected: extra candle ${pointText(aP[i])} in actual`, aP[i]);
+      if (i >= aP.length) c.missing(p, messages.missingItem('candle', eP[i]), eP[i]);
+      else if (i >= eP.length) c.extra(p, messages.extraItem('candle', aP[i]), aP[i]);
       else compareCandle(ctx, p, eP[i], aP[i]);
     }
     return null;
@@ -55,17 +56,9 @@ export function compareCandlestick(ctx: Ctx, e: Record<string, unknown>, a: Reco
   for (const [x, y, occ] of m.pairs) compareCandle(ctx, at(x, occ), x.v, y.v);
   const occE = occurrences(E, tOf);
   for (const x of m.missing)
-    c.missing(
-      at(x, occE.get(x) ?? 0),
-      `missing in actual: no candle with t ${shortJson(isPlainObject(x.v) ? x.v.t : x.v, 40)}`,
-      x.v,
-    );
+    c.missing(at(x, occE.get(x) ?? 0), messages.noCandleAt(isPlainObject(x.v) ? x.v.t : x.v), x.v);
   const occA = occurrences(A, tOf);
   for (const y of m.extra)
-    c.extra(
-      at(y, occA.get(y) ?? 0),
-      `not expected: actual candle with t ${shortJson(isPlainObject(y.v) ? y.v.t : y.v, 40)} (index ${y.i} in actual)`,
-      y.v,
-    );
+    c.extra(at(y, occA.get(y) ?? 0), messages.extraCandleAt(isPlainObject(y.v) ? y.v.t : y.v, y.i), y.v);
   return null;
 }

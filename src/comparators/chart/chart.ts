@@ -5,9 +5,8 @@
 import type { OutputType } from '../../model/manifest.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { DiffCollector } from '../kit/diff-collector.js';
-import { describeNumericTolerance, numericTolerance } from '../kit/numeric-tolerance.js';
+import { numericTolerance } from '../kit/numeric-tolerance.js';
 import { garbageResult, skipped } from '../kit/result.js';
-import { describeValue, shortJson } from '../kit/value.js';
 import type { Comparator, ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
 import { compareCandlestick } from './candlestick.js';
@@ -15,6 +14,7 @@ import type { ChartCompare, Ctx } from './context.js';
 import { compareBoxplot, compareHistogram } from './distribution.js';
 import { compareGraph, compareTreemap } from './graph.js';
 import { compareHeatmap } from './heatmap.js';
+import { messages } from './messages.js';
 import {
   CANDLE_ORDERS,
   CHART_MODES,
@@ -47,53 +47,44 @@ const PER_TYPE: Record<ChartType, ChartCompare> = {
 };
 
 function ruleFor(ctx: Ctx): string {
-  const values = describeNumericTolerance(ctx.tol);
-  const series = (): string => {
-    const s = ctx.tolerance.series;
-    const seriesTol = isPlainObject(s) ? describeNumericTolerance(seriesTolerance(ctx, undefined)) : values;
-    return `series ${ctx.seriesMatch === 'by_index' ? 'by index' : 'by name'}; series values ${seriesTol}`;
-  };
+  const seriesTol = isPlainObject(ctx.tolerance.series) ? seriesTolerance(ctx, undefined) : ctx.tol;
+  const series = messages.seriesRule(ctx.seriesMatch === 'by_index', seriesTol);
   switch (ctx.type) {
     case 'chart_line':
     case 'chart_bar':
     case 'chart_area':
-      return `x in order (numbers ${values}, text exact); ${series()}`;
+      return messages.xyRule(ctx.tol, series);
     case 'chart_radar':
-      return `axes exact in order; ${series()}`;
+      return messages.radarRule(series);
     case 'chart_scatter':
-      return `${series()}; points ${ctx.variant === 'ordered' ? 'in order' : 'as a multiset within tolerance'}`;
+      return messages.scatterRule(series, ctx.variant);
     case 'chart_pie':
-      return ctx.variant === 'ordered'
-        ? `slices in order; labels exact; values ${values}`
-        : `slices by label (multiset); values ${values}`;
+      return messages.pieRule(ctx.variant, ctx.tol);
     case 'chart_histogram':
-      return `values ${ctx.variant === 'ordered' ? 'in order' : 'as a multiset'} within ${values}; bins compared`;
+      return messages.histogramRule(ctx.variant, ctx.tol);
     case 'chart_boxplot':
-      return `${series()}; raw values ${ctx.variant === 'ordered' ? 'in order' : 'as a multiset'} and summary fields (min, q1, median, q3, max, mean)`;
+      return messages.boxplotRule(series, ctx.variant);
     case 'chart_heatmap':
-      return `z cell by cell, ${values}; labels exact`;
+      return messages.heatmapRule(ctx.tol);
     case 'chart_candlestick':
-      return `candles ${ctx.order === 'ordered' ? 'in order' : 'matched by t'}; t exact; open/high/low/close ${values}`;
+      return messages.candlestickRule(ctx.order === 'by_time', ctx.tol);
     case 'chart_sankey':
+      return messages.graphRule('links', ctx.variant, ctx.tol);
     case 'chart_network':
-      return `nodes by id (then name, label); ${ctx.type === 'chart_sankey' ? 'links' : 'edges'} ${ctx.variant === 'ordered' ? 'in order' : 'by (source, target) as a multiset'}; weights ${values}`;
+      return messages.graphRule('edges', ctx.variant, ctx.tol);
     case 'chart_treemap':
-      return `nodes ${ctx.variant === 'ordered' ? 'in order' : 'by id (then name, label)'}; parent exact; values ${values}`;
+      return messages.treemapRule(ctx.variant, ctx.tol);
   }
 }
 
 function optionProblem(tolerance: Tolerance, type: ChartType): string | null {
   const sm = tolerance.series_match;
-  if (sm !== undefined && !(SERIES_MATCHES as readonly unknown[]).includes(sm))
-    return `tolerance series_match must be by_name or by_index, got ${shortJson(sm, 40)}`;
+  if (sm !== undefined && !(SERIES_MATCHES as readonly unknown[]).includes(sm)) return messages.badSeriesMatch(sm);
   const order = tolerance.order;
-  if (order !== undefined && !(CANDLE_ORDERS as readonly unknown[]).includes(order))
-    return `tolerance order must be ordered or by_time, got ${shortJson(order, 40)}`;
-  if (order === 'by_time' && type !== 'chart_candlestick')
-    return `tolerance order: by_time applies to chart_candlestick only, not ${type}`;
+  if (order !== undefined && !(CANDLE_ORDERS as readonly unknown[]).includes(order)) return messages.badOrder(order);
+  if (order === 'by_time' && type !== 'chart_candlestick') return messages.byTimeOnlyForCandles(type);
   const s = tolerance.series;
-  if (s !== undefined && !isPlainObject(s))
-    return `tolerance series must be a mapping such as { abs: 0.01 } or { <series name>: { abs: 0.01 } }, got ${describeValue(s)}`;
+  if (s !== undefined && !isPlainObject(s)) return messages.badSeries(s);
   return null;
 }
 
@@ -103,6 +94,7 @@ export const chartComparator: Comparator = {
   modes: CHART_MODES,
   modesFor: (type) => Object.keys(MODE_TABLE[type as ChartType]?.[1] ?? {}),
   options: CHART_OPTIONS,
+  messages,
   defaults(type: OutputType): Tolerance {
     const entry = MODE_TABLE[type as ChartType];
     const out: Tolerance = { compare: entry ? entry[0] : 'data_only', rel: 1e-3 };
@@ -114,19 +106,16 @@ export const chartComparator: Comparator = {
     const entry = MODE_TABLE[chartType];
     const mode = tolerance.compare ?? entry?.[0] ?? 'data_only';
     if (mode === 'skip') return skipped(tolerance, expected, actual);
-    const fail = (message: string, rule = `compare: ${mode}`): ComparisonResult => ({
+    const fail = (message: string, rule = messages.modeRule(mode)): ComparisonResult => ({
       ...garbageResult(message, expected, actual, tolerance, rule),
       comparator: `chart:${mode}`,
     });
-    if (!entry) return fail(`the chart comparator does not handle output type ${type}`);
+    if (!entry) return fail(messages.notAChartType(type));
     const variant = entry[1][mode];
     if (!variant) {
       const known = (CHART_MODES as readonly string[]).includes(mode);
-      return fail(
-        known
-          ? `compare mode '${mode}' does not apply to ${type}; use one of: ${Object.keys(entry[1]).join(', ')}, skip`
-          : `unknown compare mode '${mode}' for ${type} (expected one of: ${Object.keys(entry[1]).join(', ')}, skip)`,
-      );
+      const modes = Object.keys(entry[1]);
+      return fail(known ? messages.modeNotForType(mode, type, modes) : messages.unknownMode(mode, type, modes));
     }
     const problem = optionProblem(tolerance, chartType);
     if (problem) return fail(problem);
@@ -140,9 +129,8 @@ export const chartComparator: Comparator = {
       order: tolerance.order === 'by_time' || variant === 'unordered' ? 'by_time' : 'ordered',
     };
     const rule = ruleFor(ctx);
-    if (!isPlainObject(expected))
-      return fail(`expected is ${describeValue(expected)}, expected a ${type} object`, rule);
-    if (!isPlainObject(actual)) return fail(`actual is ${describeValue(actual)}, expected a ${type} object`, rule);
+    if (!isPlainObject(expected)) return fail(messages.notAChart('expected', type, expected), rule);
+    if (!isPlainObject(actual)) return fail(messages.notAChart('actual', type, actual), rule);
     const shapeProblem = PER_TYPE[chartType](ctx, expected, actual);
     if (shapeProblem) return fail(shapeProblem, rule);
     // a per-series tolerance naming no expected series is a typo the author should see
@@ -151,10 +139,7 @@ export const chartComparator: Comparator = {
       const names = new Set(expected.series.map((x) => (isPlainObject(x) ? seriesName(x) : undefined)));
       for (const [k, v] of Object.entries(s)) {
         if (isPlainObject(v) && !names.has(k))
-          ctx.c.add(
-            `tolerance.series.${k}`,
-            `tolerance names series '${k}', which the expected chart does not have (series: ${[...names].map((n) => shortJson(n, 30)).join(', ')})`,
-          );
+          ctx.c.add(`tolerance.series.${k}`, messages.unknownSeries(k, [...names]));
       }
     }
     return ctx.c.finish(

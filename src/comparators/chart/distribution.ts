@@ -1,8 +1,9 @@
 // Histograms (values in order or as a multiset, and the bins) and box plots (raw values and summary fields per series).
 import { matchScalarMultiset, reportScalarMultiset, type Indexed } from '../kit/matching.js';
 import { joinPath } from '../kit/paths.js';
-import { describeValue, isPresent, readLists, shortJson } from '../kit/value.js';
+import { isPresent, readLists } from '../kit/value.js';
 import type { Ctx } from './context.js';
+import { messages } from './messages.js';
 import { compareScalarBag, matchSeries, seriesTolerance } from './series.js';
 
 const BOX_SUMMARY_FIELDS = [
@@ -33,14 +34,14 @@ export function compareHistogram(ctx: Ctx, e: Record<string, unknown>, a: Record
         if (typeof v === 'number') return [{ v, i }];
         c.add(
           joinPath('values', i),
-          `${side} values[${i}] is ${describeValue(v)}, expected a number`,
+          messages.notANumber(side, i, v),
           side === 'expected' ? v : undefined,
           side === 'actual' ? v : undefined,
         );
         return [];
       });
     if (eV.length !== aV.length)
-      c.add('values', `value count differs: expected ${eV.length}, got ${aV.length}`, eV.length, aV.length, false);
+      c.add('values', messages.countDiffers('value', eV.length, aV.length), eV.length, aV.length, false);
     const eN = numbersOf('expected', eV);
     const aN = numbersOf('actual', aV);
     reportScalarMultiset(c, matchScalarMultiset(eN, aN, ctx.tol), (i) => joinPath('values', i), ctx.tol);
@@ -60,11 +61,11 @@ export function compareBoxplot(ctx: Ctx, e: Record<string, unknown>, a: Record<s
       const p = joinPath(sp.path, f);
       if (!isPresent(sp.e[f]) && !isPresent(sp.a[f])) continue;
       if (!isPresent(sp.a[f])) {
-        ctx.c.missing(p, `missing in actual (expected ${shortJson(sp.e[f], 60)})`, sp.e[f]);
+        ctx.c.missing(p, messages.missing(sp.e[f]), sp.e[f]);
         continue;
       }
       if (!isPresent(sp.e[f])) {
-        ctx.c.extra(p, `not expected (extra in actual: ${shortJson(sp.a[f], 60)})`, sp.a[f]);
+        ctx.c.extra(p, messages.extra(sp.a[f]), sp.a[f]);
         continue;
       }
       if (ctx.variant === 'ordered') ctx.c.array(p, sp.e[f], sp.a[f], tol);

@@ -10,8 +10,9 @@ import {
   type Indexed,
 } from '../kit/matching.js';
 import { joinPath, keyedPath, pathText } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, readLists, shortJson } from '../kit/value.js';
-import { pointText, type Ctx } from './context.js';
+import { isPresent, jsonKey, readLists } from '../kit/value.js';
+import type { Ctx } from './context.js';
+import { messages } from './messages.js';
 
 /** Fields that only style a graph node or fix its drawn position; never compared. */
 const PRESENTATION_KEYS = new Set(['colour', 'color', 'style', 'x', 'y', 'fx', 'fy', 'vx', 'vy', 'index']);
@@ -44,17 +45,17 @@ function compareNodeFields(
 function compareNodes(ctx: Ctx, field: string, eL: unknown[], aL: unknown[], extraSkip: string[] = []): void {
   const { c } = ctx;
   if (eL.length !== aL.length)
-    c.add(field, `node count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
+    c.add(field, messages.countDiffers('node', eL.length, aL.length), eL.length, aL.length, false);
   const skip = new Set(['id', ...extraSkip]);
   if (ctx.variant === 'ordered') {
     for (let i = 0; i < Math.max(eL.length, aL.length); i++) {
       const p = joinPath(field, i);
       if (i >= aL.length) {
-        c.missing(p, `missing in actual: node ${pointText(eL[i])}`, eL[i]);
+        c.missing(p, messages.missingItem('node', eL[i]), eL[i]);
         continue;
       }
       if (i >= eL.length) {
-        c.extra(p, `not expected: extra node ${pointText(aL[i])} in actual`, aL[i]);
+        c.extra(p, messages.extraItem('node', aL[i]), aL[i]);
         continue;
       }
       const x = eL[i];
@@ -92,10 +93,9 @@ function compareNodes(ctx: Ctx, field: string, eL: unknown[], aL: unknown[], ext
     compareNodeFields(ctx, p, x.v, y.v, keyField ? new Set([...skip, keyField]) : skip);
   }
   const occE = occurrences(E, keyOf);
-  for (const x of m.missing) c.missing(at(x, occE.get(x) ?? 0), `node ${pointText(x.v)} missing in actual`, x.v);
+  for (const x of m.missing) c.missing(at(x, occE.get(x) ?? 0), messages.nodeMissing(x.v), x.v);
   const occA = occurrences(A, keyOf);
-  for (const y of m.extra)
-    c.extra(at(y, occA.get(y) ?? 0), `not expected: extra node ${pointText(y.v)} in actual (index ${y.i})`, y.v);
+  for (const y of m.extra) c.extra(at(y, occA.get(y) ?? 0), messages.nodeExtra(y.v, y.i), y.v);
 }
 
 function edgeEnd(e: Record<string, unknown>, which: 'source' | 'target'): unknown {
@@ -111,19 +111,14 @@ function edgeWeightField(e: Record<string, unknown>): 'value' | 'weight' {
 /** Links/edges as a multiset keyed by (source, target); weights within a key matched as a multiset. */
 function compareEdges(ctx: Ctx, field: string, eL: unknown[], aL: unknown[]): void {
   const { c } = ctx;
+  const kind = field === 'links' ? 'link' : 'edge';
   if (eL.length !== aL.length)
-    c.add(
-      field,
-      `${field === 'links' ? 'link' : 'edge'} count differs: expected ${eL.length}, got ${aL.length}`,
-      eL.length,
-      aL.length,
-      false,
-    );
+    c.add(field, messages.countDiffers(kind, eL.length, aL.length), eL.length, aL.length, false);
   if (ctx.variant === 'ordered') {
     for (let i = 0; i < Math.max(eL.length, aL.length); i++) {
       const p = joinPath(field, i);
-      if (i >= aL.length) c.missing(p, `missing in actual: ${pointText(eL[i])}`, eL[i]);
-      else if (i >= eL.length) c.extra(p, `not expected: extra ${pointText(aL[i])} in actual`, aL[i]);
+      if (i >= aL.length) c.missing(p, messages.missingItem(null, eL[i]), eL[i]);
+      else if (i >= eL.length) c.extra(p, messages.extraItem(null, aL[i]), aL[i]);
       else if (isPlainObject(eL[i]) && isPlainObject(aL[i]))
         compareEdgeFields(ctx, p, eL[i] as Record<string, unknown>, aL[i] as Record<string, unknown>, true);
       else c.value(p, eL[i], aL[i]);
@@ -142,7 +137,7 @@ function compareEdges(ctx: Ctx, field: string, eL: unknown[], aL: unknown[]): vo
       if (!isPlainObject(x)) {
         c.add(
           joinPath(field, i),
-          `${side === 'e' ? 'expected' : 'actual'} ${field}[${i}] is ${describeValue(x)}, expected an object with source and target`,
+          messages.notAnEdge(side === 'e' ? 'expected' : 'actual', field, i, x),
           side === 'e' ? x : undefined,
           side === 'a' ? x : undefined,
         );
@@ -164,23 +159,11 @@ function compareEdges(ctx: Ctx, field: string, eL: unknown[], aL: unknown[]): vo
     const base = `${field}[source=${pathText(g.s)},target=${pathText(g.t)}]`;
     const sub = (k: number, n: number): string => (n > 1 ? `${base.slice(0, -1)}#${k + 1}]` : base);
     if (g.a.length === 0) {
-      g.e.forEach((x, k) =>
-        c.missing(
-          sub(k, g.e.length),
-          `missing in actual: no ${field === 'links' ? 'link' : 'edge'} ${shortJson(g.s, 30)} → ${shortJson(g.t, 30)}`,
-          x.v,
-        ),
-      );
+      g.e.forEach((x, k) => c.missing(sub(k, g.e.length), messages.noEdge(kind, g.s, g.t), x.v));
       continue;
     }
     if (g.e.length === 0) {
-      g.a.forEach((y, k) =>
-        c.extra(
-          sub(k, g.a.length),
-          `not expected: extra ${field === 'links' ? 'link' : 'edge'} ${shortJson(g.s, 30)} → ${shortJson(g.t, 30)} in actual (index ${y.i})`,
-          y.v,
-        ),
-      );
+      g.a.forEach((y, k) => c.extra(sub(k, g.a.length), messages.extraEdge(kind, g.s, g.t, y.i), y.v));
       continue;
     }
     if (g.e.length === 1 && g.a.length === 1) {
@@ -188,7 +171,7 @@ function compareEdges(ctx: Ctx, field: string, eL: unknown[], aL: unknown[]): vo
       continue;
     }
     if (g.e.length !== g.a.length)
-      c.add(base, `${g.e.length} parallel edges expected, ${g.a.length} in actual`, g.e.length, g.a.length, false);
+      c.add(base, messages.parallelEdges(g.e.length, g.a.length), g.e.length, g.a.length, false);
     // parallel edges: weights as a multiset (null and numbers may mix without crashing)
     const wf = edgeWeightField(g.e[0]!.v);
     const m = matchScalarMultiset(

@@ -2,6 +2,7 @@
 import { joinPath } from '../kit/paths.js';
 import { readLists } from '../kit/value.js';
 import type { Ctx } from './context.js';
+import { messages } from './messages.js';
 import { compareAxis } from './series.js';
 
 export function compareHeatmap(ctx: Ctx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
@@ -10,19 +11,15 @@ export function compareHeatmap(ctx: Ctx, e: Record<string, unknown>, a: Record<s
   const [eZ, aZ] = rows;
   const { c } = ctx;
   if (eZ.length !== aZ.length)
-    c.add('z', `row count differs: expected ${eZ.length}, got ${aZ.length}`, eZ.length, aZ.length, false);
+    c.add('z', messages.countDiffers('row', eZ.length, aZ.length), eZ.length, aZ.length, false);
   for (let r = 0; r < Math.max(eZ.length, aZ.length); r++) {
     const p = joinPath('z', r);
     if (r >= aZ.length) {
-      c.missing(
-        p,
-        `missing in actual: row ${r} (${Array.isArray(eZ[r]) ? (eZ[r] as unknown[]).length : 1} cells)`,
-        eZ[r],
-      );
+      c.missing(p, messages.rowMissing(r, Array.isArray(eZ[r]) ? (eZ[r] as unknown[]).length : 1), eZ[r]);
       continue;
     }
     if (r >= eZ.length) {
-      c.extra(p, `not expected: extra row ${r} in actual`, aZ[r]);
+      c.extra(p, messages.rowExtra(r), aZ[r]);
       continue;
     }
     c.array(p, eZ[r], aZ[r], ctx.tol, 'cells');

@@ -2,8 +2,9 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { matchScalarMultiset, reportScalarMultiset, type Indexed } from '../kit/matching.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, readLists, shortJson } from '../kit/value.js';
-import { pointText, type Ctx } from './context.js';
+import { isPresent, jsonKey, readLists } from '../kit/value.js';
+import type { Ctx } from './context.js';
+import { messages } from './messages.js';
 
 export function comparePie(ctx: Ctx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
   const slices = readLists(e, a, 'slices');
@@ -12,12 +13,12 @@ export function comparePie(ctx: Ctx, e: Record<string, unknown>, a: Record<strin
   const { c } = ctx;
   if (ctx.variant === 'ordered') {
     if (eL.length !== aL.length)
-      c.add('slices', `slice count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
+      c.add('slices', messages.countDiffers('slice', eL.length, aL.length), eL.length, aL.length, false);
     const n = Math.max(eL.length, aL.length);
     for (let i = 0; i < n; i++) {
       const p = joinPath('slices', i);
-      if (i >= aL.length) c.missing(p, `missing in actual: slice ${pointText(eL[i])}`, eL[i]);
-      else if (i >= eL.length) c.extra(p, `not expected: extra slice ${pointText(aL[i])} in actual`, aL[i]);
+      if (i >= aL.length) c.missing(p, messages.missingItem('slice', eL[i]), eL[i]);
+      else if (i >= eL.length) c.extra(p, messages.extraItem('slice', aL[i]), aL[i]);
       else compareSliceFields(ctx, p, eL[i], aL[i]);
     }
     return null;
@@ -27,7 +28,7 @@ export function comparePie(ctx: Ctx, e: Record<string, unknown>, a: Record<strin
       if (isPlainObject(s)) return [{ v: s, i }];
       c.add(
         joinPath('slices', i),
-        `${side} slices[${i}] is ${describeValue(s)}, expected an object with label and value`,
+        messages.notASlice(side, i, s),
         side === 'expected' ? s : undefined,
         side === 'actual' ? s : undefined,
       );
@@ -36,7 +37,7 @@ export function comparePie(ctx: Ctx, e: Record<string, unknown>, a: Record<strin
   const E = read('expected', eL);
   const A = read('actual', aL);
   if (eL.length !== aL.length)
-    c.add('slices', `slice count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
+    c.add('slices', messages.countDiffers('slice', eL.length, aL.length), eL.length, aL.length, false);
   const labelOf = (s: Record<string, unknown>): unknown => s.label ?? s.name;
   const groups = new Map<
     string,
@@ -63,30 +64,19 @@ export function comparePie(ctx: Ctx, e: Record<string, unknown>, a: Record<strin
       g.e.forEach((x, k) =>
         c.missing(
           g.e.length > 1 ? keyedPath('slices', 'label', g.label, k) : base,
-          `slice ${shortJson(g.label, 40)} missing in actual (expected value ${shortJson(x.v.value, 30)})`,
+          messages.sliceMissing(g.label, x.v.value),
           x.v,
         ),
       );
       continue;
     }
     if (g.e.length === 0) {
-      for (const y of g.a)
-        c.extra(
-          base,
-          `not expected: extra slice ${shortJson(g.label, 40)} in actual (value ${shortJson(y.v.value, 30)})`,
-          y.v,
-        );
+      for (const y of g.a) c.extra(base, messages.sliceExtra(g.label, y.v.value), y.v);
       continue;
     }
     // repeated labels: the values of this label as a multiset
     if (g.e.length !== g.a.length)
-      c.add(
-        base,
-        `slice ${shortJson(g.label, 40)} occurs ${g.e.length} times in expected, ${g.a.length} in actual`,
-        g.e.length,
-        g.a.length,
-        false,
-      );
+      c.add(base, messages.sliceRepeats(g.label, g.e.length, g.a.length), g.e.length, g.a.length, false);
     const m = matchScalarMultiset(
       g.e.map((x, k) => ({ v: x.v.value, i: k })),
       g.a.map((y, k) => ({ v: y.v.value, i: k })),
@@ -104,7 +94,7 @@ function compareSliceFields(ctx: Ctx, path: string, e: unknown, a: unknown, with
   }
   if (withLabel) ctx.c.value(joinPath(path, 'label'), e.label ?? e.name, a.label ?? a.name, {});
   if (!isPresent(e.value) && isPresent(a.value)) {
-    ctx.c.extra(joinPath(path, 'value'), `not expected (extra in actual: ${shortJson(a.value, 30)})`, a.value);
+    ctx.c.extra(joinPath(path, 'value'), messages.extra(a.value, 30), a.value);
     return;
   }
   ctx.c.value(joinPath(path, 'value'), e.value, a.value);

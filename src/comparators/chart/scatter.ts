@@ -3,25 +3,26 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import type { DiffCollector } from '../kit/diff-collector.js';
 import { maxMatching, pairByKey, type Indexed } from '../kit/matching.js';
-import { describeNumericTolerance, numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.js';
+import { numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { joinPath } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, readLists } from '../kit/value.js';
-import { pointText, type Ctx } from './context.js';
+import { isPresent, jsonKey, readLists } from '../kit/value.js';
+import type { Ctx } from './context.js';
+import { messages } from './messages.js';
 import { compareSeriesArrays, matchSeries, seriesTolerance } from './series.js';
 
 /** Scatter points of one series as a multiset: exact duplicates pair first, then a maximum matching within tolerance. */
 function comparePointBag(ctx: Ctx, path: string, eIn: unknown, aIn: unknown, tol: NumericTolerance): void {
   const { c } = ctx;
   if (!Array.isArray(eIn)) {
-    c.add(path, `expected ${path} is ${describeValue(eIn)}, expected an array of points`, eIn);
+    c.add(path, messages.expectedNotAList(path, eIn, 'points'), eIn);
     return;
   }
   if (!Array.isArray(aIn)) {
-    c.changed(path, `actual ${path} is ${describeValue(aIn)}, expected an array of ${eIn.length} points`, eIn, aIn);
+    c.changed(path, messages.actualNotAList(path, aIn, eIn.length, 'points'), eIn, aIn);
     return;
   }
   if (eIn.length !== aIn.length)
-    c.add(path, `point count differs: expected ${eIn.length}, got ${aIn.length}`, eIn.length, aIn.length, false);
+    c.add(path, messages.countDiffers('point', eIn.length, aIn.length), eIn.length, aIn.length, false);
   // a point's "shape": its keys and non-numeric fields (label); only same-shape points can pair
   const shape = (p: unknown): string => {
     if (!isPlainObject(p)) return `scalar:${jsonKey(p)}`;
@@ -79,22 +80,16 @@ function comparePointBag(ctx: Ctx, path: string, eIn: unknown, aIn: unknown, tol
   for (const as of byShapeA.values()) leftA.push(...as);
   for (const x of leftE) {
     const near = nearest(x.v, leftA);
-    const hint = near ? `; closest unmatched actual ${pointText(near.v)} at ${joinPath(path, near.i)}` : '';
     c.add(
       joinPath(path, x.i),
-      `missing in actual: point ${pointText(x.v)} has no match within ${describeNumericTolerance(tol)}${hint}`,
+      messages.pointUnmatched(x.v, tol, near ? { point: near.v, at: joinPath(path, near.i) } : null),
       x.v,
       near?.v,
       true,
       'missing',
     );
   }
-  for (const y of leftA)
-    c.extra(
-      joinPath(path, y.i),
-      `not expected: actual point ${pointText(y.v)} (index ${y.i} in actual) has no match in expected`,
-      y.v,
-    );
+  for (const y of leftA) c.extra(joinPath(path, y.i), messages.pointExtra(y.v, y.i), y.v);
 }
 
 /** Tracks the largest numeric difference between two matched points, for the metric. */

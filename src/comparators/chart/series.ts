@@ -11,9 +11,10 @@ import {
 } from '../kit/matching.js';
 import { numericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, shortJson } from '../kit/value.js';
+import { isPresent, jsonKey, shortJson } from '../kit/value.js';
 import type { Tolerance } from '../../model/tolerance.js';
 import type { Ctx } from './context.js';
+import { messages } from './messages.js';
 
 /** The numeric tolerance for one series' values: top level, then `series: {abs}`, then `series: {<name>: {abs}}`. */
 export function seriesTolerance(ctx: Ctx, name: unknown): NumericTolerance {
@@ -50,7 +51,7 @@ export function matchSeries(ctx: Ctx, eList: unknown[], aList: unknown[]): Serie
       else
         c.add(
           joinPath('series', i),
-          `${side} series[${i}] is ${describeValue(s)}, expected an object with a name`,
+          messages.seriesNotAnObject(side, i, s),
           side === 'expected' ? s : undefined,
           side === 'actual' ? s : undefined,
         );
@@ -67,22 +68,18 @@ export function matchSeries(ctx: Ctx, eList: unknown[], aList: unknown[]): Serie
       const a = aList[i];
       const p = joinPath('series', i);
       if (i >= aList.length) {
-        c.missing(
-          p,
-          `series ${shortJson(isPlainObject(e) ? seriesName(e) : e, 40)} missing in actual (actual has ${aList.length} series)`,
-          e,
-        );
+        c.missing(p, messages.seriesMissingAt(isPlainObject(e) ? seriesName(e) : e, aList.length), e);
         continue;
       }
       if (i >= eList.length) {
-        c.extra(p, `not expected: extra series ${shortJson(isPlainObject(a) ? seriesName(a) : a, 40)} in actual`, a);
+        c.extra(p, messages.seriesExtraAt(isPlainObject(a) ? seriesName(a) : a), a);
         continue;
       }
       if (!isPlainObject(e) || !isPlainObject(a)) continue;
       if (jsonKey(seriesName(e)) !== jsonKey(seriesName(a))) {
         c.changed(
           joinPath(p, 'name'),
-          `series name differs: expected ${shortJson(seriesName(e), 40)}, got ${shortJson(seriesName(a), 40)}`,
+          messages.seriesRenamed(seriesName(e), seriesName(a)),
           seriesName(e),
           seriesName(a),
         );
@@ -104,22 +101,14 @@ export function matchSeries(ctx: Ctx, eList: unknown[], aList: unknown[]): Serie
   for (const [x, y, occ] of m.pairs) pairs.push({ path: pathOf(x, occ), name: seriesName(x.v), e: x.v, a: y.v });
   const extraNames = m.extra.map((y) => shortJson(seriesName(y.v) ?? `#${y.i}`, 40));
   const missingNames = m.missing.map((x) => shortJson(seriesName(x.v) ?? `#${x.i}`, 40));
-  for (const x of m.missing) {
-    const hint = extraNames.length ? ` (unmatched actual series: ${extraNames.join(', ')})` : '';
-    c.missing(
-      pathOf(x, occE.get(x) ?? 0),
-      `series ${shortJson(seriesName(x.v) ?? `#${x.i}`, 40)} missing in actual${hint}`,
-      x.v,
-    );
-  }
-  for (const y of m.extra) {
-    const hint = missingNames.length ? ` (unmatched expected series: ${missingNames.join(', ')})` : '';
+  for (const x of m.missing)
+    c.missing(pathOf(x, occE.get(x) ?? 0), messages.seriesMissing(seriesName(x.v) ?? `#${x.i}`, extraNames), x.v);
+  for (const y of m.extra)
     c.extra(
       keyedPath('series', 'name', seriesName(y.v) ?? `#${y.i}`),
-      `not expected: extra series ${shortJson(seriesName(y.v) ?? `#${y.i}`, 40)} in actual${hint}`,
+      messages.seriesExtra(seriesName(y.v) ?? `#${y.i}`, missingNames),
       y.v,
     );
-  }
   return pairs;
 }
 
@@ -134,11 +123,11 @@ export function compareAxis(
 ): void {
   if (!isPresent(e[field]) && !isPresent(a[field])) return;
   if (!isPresent(a[field])) {
-    ctx.c.missing(field, `actual.${field} is missing (expected ${shortJson(e[field], 60)})`, e[field]);
+    ctx.c.missing(field, messages.axisMissing(field, e[field]), e[field]);
     return;
   }
   if (!isPresent(e[field])) {
-    ctx.c.extra(field, `not expected: actual has ${field} ${shortJson(a[field], 60)}`, a[field]);
+    ctx.c.extra(field, messages.axisExtra(field, a[field]), a[field]);
     return;
   }
   ctx.c.array(field, e[field], a[field], tol, what);
@@ -150,11 +139,11 @@ export function compareSeriesArrays(ctx: Ctx, sp: SeriesPair, fields: string[], 
     if (!isPresent(sp.e[f]) && !isPresent(sp.a[f])) continue;
     const p = joinPath(sp.path, f);
     if (!isPresent(sp.a[f])) {
-      ctx.c.missing(p, `missing in actual (expected ${shortJson(sp.e[f], 60)})`, sp.e[f]);
+      ctx.c.missing(p, messages.missing(sp.e[f]), sp.e[f]);
       continue;
     }
     if (!isPresent(sp.e[f])) {
-      ctx.c.extra(p, `not expected (extra in actual: ${shortJson(sp.a[f], 60)})`, sp.a[f]);
+      ctx.c.extra(p, messages.extra(sp.a[f]), sp.a[f]);
       continue;
     }
     ctx.c.array(p, sp.e[f], sp.a[f], tol, 'values');
@@ -165,15 +154,14 @@ export function compareSeriesArrays(ctx: Ctx, sp: SeriesPair, fields: string[], 
 export function compareScalarBag(ctx: Ctx, path: string, e: unknown, a: unknown, tol: NumericTolerance): void {
   const { c } = ctx;
   if (!Array.isArray(e)) {
-    c.add(path, `expected ${path} is ${describeValue(e)}, expected an array of numbers`, e);
+    c.add(path, messages.expectedNotAList(path, e, 'numbers'), e);
     return;
   }
   if (!Array.isArray(a)) {
-    c.changed(path, `actual ${path} is ${describeValue(a)}, expected an array of ${e.length} numbers`, e, a);
+    c.changed(path, messages.actualNotAList(path, a, e.length, 'numbers'), e, a);
     return;
   }
-  if (e.length !== a.length)
-    c.add(path, `count differs: expected ${e.length} values, got ${a.length}`, e.length, a.length, false);
+  if (e.length !== a.length) c.add(path, messages.valueCount(e.length, a.length), e.length, a.length, false);
   const m = matchScalarMultiset(
     e.map((v, i) => ({ v, i })),
     a.map((v, i) => ({ v, i })),

@@ -2,6 +2,7 @@
 import { joinPath } from '../kit/paths.js';
 import { isPresent, readLists } from '../kit/value.js';
 import type { Ctx } from './context.js';
+import { messages } from './messages.js';
 import { compareAxis, compareSeriesArrays, matchSeries, seriesTolerance } from './series.js';
 
 export function compareXYSeries(ctx: Ctx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
@@ -11,8 +12,7 @@ export function compareXYSeries(ctx: Ctx, e: Record<string, unknown>, a: Record<
   compareAxis(ctx, 'x', e, a, ctx.tol, 'x values');
   for (const sp of matchSeries(ctx, eS, aS)) {
     const tol = seriesTolerance(ctx, sp.name);
-    if (!isPresent(sp.e.y) && !isPresent(sp.e.values))
-      ctx.c.add(joinPath(sp.path, 'y'), 'expected series has no y values', sp.e);
+    if (!isPresent(sp.e.y) && !isPresent(sp.e.values)) ctx.c.add(joinPath(sp.path, 'y'), messages.noYValues(), sp.e);
     compareSeriesArrays(ctx, sp, ['y', 'x', 'values'], tol);
   }
   return null;

@@ -3,6 +3,7 @@
 // lose nothing (equal composites over both mean equal colour and alpha), so transparent vs white
 // fails (over black) as transparent vs black does (over white), while fully transparent pixels
 // are equal whatever colour they store. Opaque pairs, the usual case, are compared once as they are.
+import { messages } from './messages.js';
 import { packRgba, type RgbaImage } from './rgba.js';
 
 const ALPHA = packRgba(0, 0, 0, 255) | 0;
@@ -59,9 +60,9 @@ export function* opaquePairs(expected: RgbaImage, actual: RgbaImage): Generator<
 
 /** The pair composited over white, then over black (for images known to have a pixel that is not opaque). */
 export function* compositePairs(expected: RgbaImage, actual: RgbaImage): Generator<OpaquePair> {
-  for (const [background, level] of [
-    ['over white', 255],
-    ['over black', 0],
+  for (const [colour, level] of [
+    ['white', 255],
+    ['black', 0],
   ] as const)
-    yield { background, expected: composite(expected, level), actual: composite(actual, level) };
+    yield { background: messages.over(colour), expected: composite(expected, level), actual: composite(actual, level) };
 }

@@ -5,13 +5,11 @@
 import { clipRegion, type Region } from '../kit/regions.js';
 import { compositePairs, opaquePairs } from './alpha.js';
 import { histogramDistance } from './histogram.js';
+import { messages } from './messages.js';
 import { MASK, pixelDiff } from './pixel-diff.js';
 import { samePixels, type RgbaImage } from './rgba.js';
 import { allowedDiffPixels, type ImageSettings } from './settings.js';
 import { ssim } from './ssim.js';
-
-const fmt = (x: number, digits = 4): string => Number(x.toFixed(digits)).toString();
-const pct = (x: number): string => `${Number((x * 100).toPrecision(3))}%`;
 
 export interface RgbaVerdict {
   ok: boolean;
@@ -99,10 +97,6 @@ function countPixels(
   return { differing, shifted, ignored, box: differing ? { x0, y0, x1, y1 } : null };
 }
 
-function where(box: PixelCount['box']): string {
-  return box ? `, within x ${box.x0}..${box.x1}, y ${box.y0}..${box.y1}` : '';
-}
-
 /** Images must have the same size (the callers check that first and say so). */
 export function compareRgba(
   expected: RgbaImage,
@@ -112,9 +106,9 @@ export function compareRgba(
 ): RgbaVerdict {
   const total = expected.width * expected.height;
   if (samePixels(expected, actual))
-    return { ok: true, identical: true, score: 1, metric: 'same pixels', notes: [], mask: null };
+    return { ok: true, identical: true, score: 1, metric: messages.samePixels(), notes: [], mask: null };
   const ignore = regionMask(expected, regions);
-  const ignoredNote = ignore ? `; ${ignore.pixels} px in ${regions.length} ignore region(s) left out` : '';
+  const ignoredNote = ignore ? messages.ignoredPixels(ignore.pixels, regions.length) : null;
   const mask = new Uint8Array(total);
   const notes: string[] = [];
   let ok: boolean, score: number, metric: string;
@@ -128,12 +122,12 @@ export function compareRgba(
           worst = {
             distance: h.distance,
             label: pair.background,
-            detail: `worst channel ${h.worstChannel}; R ${fmt(h.channels.red)}, G ${fmt(h.channels.green)}, B ${fmt(h.channels.blue)}`,
+            detail: messages.channels(h.worstChannel, h.channels),
           };
       }
       ok = worst.distance <= s.maxDistance;
       score = 1 - worst.distance;
-      metric = `histogram distance ${fmt(worst.distance)} ${ok ? '≤' : '>'} max ${s.maxDistance} (${worst.detail}${worst.label ? `, ${worst.label}` : ''}${ignoredNote})`;
+      metric = messages.histogramMetric(worst.distance, ok, s.maxDistance, worst.detail, worst.label, ignoredNote);
     } else {
       let worst: ReturnType<typeof ssim> | null = null;
       let label = '';
@@ -147,18 +141,12 @@ export function compareRgba(
       const r = worst!;
       ok = r.ssim >= s.minSsim;
       score = Math.max(0, r.ssim);
-      metric = `ssim ${fmt(r.ssim)} ${ok ? '≥' : '<'} min ${s.minSsim} (${expected.width}×${expected.height}, luma${r.scale > 1 ? `, downsampled ${r.scale}×` : ''}${label ? `, ${label}` : ''}${ignoredNote})`;
-      notes.push(
-        `lowest local SSIM ${fmt(r.worst.ssim)} in the window at x ${r.worst.x}, y ${r.worst.y} (${r.worst.width}×${r.worst.height})`,
-      );
+      metric = messages.ssimMetric(r.ssim, ok, s.minSsim, expected, r.scale, label, ignoredNote);
+      notes.push(messages.lowestSsim(r.worst));
     }
     if (!ok) {
       const c = countPixels(expected, actual, s, ignore?.mask ?? null, mask);
-      notes.push(
-        c.differing
-          ? `${c.differing} of ${total} pixels (${pct(c.differing / total)}) differ beyond colour threshold ${s.threshold}${where(c.box)}`
-          : `no pixel differs beyond colour threshold ${s.threshold}`,
-      );
+      notes.push(messages.pixelsBeyond(c.differing, total, s.threshold, c.box));
     }
     return { ok, identical: false, score, metric, notes, mask: ok ? null : mask };
   }
@@ -167,11 +155,11 @@ export function compareRgba(
   ok = c.differing <= allowed;
   score = 1 - c.differing / total;
   const tolerated = [
-    s.antialiasing ? 'anti-aliasing tolerated' : '',
-    s.maxShift ? `${c.shifted} shifted pixel(s) tolerated` : '',
-    ignore ? `${c.ignored} differing pixel(s) in ignore regions` : '',
+    s.antialiasing ? messages.antialiasingTolerated() : '',
+    s.maxShift ? messages.shiftedTolerated(c.shifted) : '',
+    ignore ? messages.inIgnoreRegions(c.ignored) : '',
   ].filter(Boolean);
-  metric = `${c.differing} of ${total} pixels (${pct(c.differing / total)}) differ ${ok ? '≤' : '>'} ${allowed} allowed (max_diff_pixels ${s.maxDiffPixels}, max_diff_ratio ${s.maxDiffRatio}; colour threshold ${s.threshold}${tolerated.length ? `, ${tolerated.join(', ')}` : ''})`;
-  if (c.box) notes.push(`differing pixels lie within x ${c.box.x0}..${c.box.x1}, y ${c.box.y0}..${c.box.y1}`);
+  metric = messages.pixelMetric(c.differing, total, allowed, s, tolerated);
+  if (c.box) notes.push(messages.pixelsWithin(c.box));
   return { ok, identical: false, score, metric, notes, mask: ok ? null : mask };
 }

@@ -4,6 +4,7 @@
 // small file that declares a huge canvas costs nothing (docs/comparators.md#limits).
 import type { Degraded } from '../optional-module.js';
 import { loadOptional } from '../optional-module.js';
+import { messages } from './messages.js';
 import type { RgbaImage } from './rgba.js';
 
 export type SharpFactory = typeof import('sharp')['default'];
@@ -20,12 +21,10 @@ export type DecodeResult = { ok: true; image: RgbaImage; format: string } | { ok
 /** 4096 × 4096: one decoded image is then at most 64 MiB of RGBA, a comparison a few hundred MiB. */
 export const MAX_IMAGE_PIXELS = 4096 * 4096;
 
-const megapixels = (n: number): string => `${Number((n / 1e6).toFixed(1))} megapixels`;
-
 /** Why an image of w×h may not be decoded, or null when it may. */
 export function pixelBudgetProblem(width: number, height: number): string | null {
   if (width * height <= MAX_IMAGE_PIXELS) return null;
-  return `it declares ${width}×${height} px (${megapixels(width * height)}), over pixie's limit of ${megapixels(MAX_IMAGE_PIXELS)} (4096×4096) per image`;
+  return messages.overBudget(width, height, MAX_IMAGE_PIXELS);
 }
 
 function decoderMessage(err: unknown): string {
@@ -36,9 +35,8 @@ function decoderMessage(err: unknown): string {
     .join('; ');
   const clean = text.replace(/:\s*$/, '');
   // under load libvips sometimes loses the warning's own text and only says it was fatal
-  if (/^Warning treated as error due to failOn setting$/i.test(clean))
-    return 'corrupt or truncated image data (the decoder stopped on a warning)';
-  return clean || 'unknown decoder error';
+  if (/^Warning treated as error due to failOn setting$/i.test(clean)) return messages.corrupt();
+  return clean || messages.unknownDecoderError();
 }
 
 /**
@@ -52,11 +50,7 @@ export async function decodeImage(sharp: SharpFactory, bytes: Uint8Array): Promi
   } catch (err) {
     const problem = decoderMessage(err);
     // sharp's own header check (268 megapixels) fired before ours could
-    if (/exceeds pixel limit/i.test(problem))
-      return {
-        ok: false,
-        problem: `it declares more than 268 megapixels, over pixie's limit of ${megapixels(MAX_IMAGE_PIXELS)} (4096×4096) per image`,
-      };
+    if (/exceeds pixel limit/i.test(problem)) return { ok: false, problem: messages.overSharpLimit(MAX_IMAGE_PIXELS) };
     return { ok: false, problem };
   }
   // animated GIF/WebP: only the first frame is decoded, so only its height counts
@@ -69,7 +63,7 @@ export async function decodeImage(sharp: SharpFactory, bytes: Uint8Array): Promi
       .ensureAlpha()
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 4) return { ok: false, problem: `decoded to ${info.channels} channels instead of RGBA` };
+    if (info.channels !== 4) return { ok: false, problem: messages.notRgba(info.channels) };
     return { ok: true, image: { width: info.width, height: info.height, data }, format: meta.format ?? 'image' };
   } catch (err) {
     return { ok: false, problem: decoderMessage(err) };

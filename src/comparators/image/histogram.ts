@@ -1,16 +1,5 @@
-// The histogram distance of two images.
-//
-// Metric: Hellinger distance (OpenCV's HISTCMP_BHATTACHARYYA), sqrt(1 − Σ sqrt(p·q)), per channel
-// R, G, B on 16-bin normalised histograms; the reported distance is the worst channel. Images come
-// opaque (alpha.ts composites transparent ones over white and over black before any metric). It
-// lies in 0..1 (0 = same distribution, 1 = disjoint). Chosen over chi-square because it is bounded
-// and symmetric, so one threshold means the same thing for every image.
-// Bins are *soft* (each 0..255 level is split linearly between the two nearest bin centres): with
-// hard 4-level bins a flat colour that moves by one level across a bin edge jumps to distance 1,
-// which made JPEG re-encoding of flat UI colours fail (bench/evidence/image-thresholds.md).
-// Speed: one pass reads both images as Uint32; the expected image's counts are taken run-length
-// (flat areas cost one compare per pixel), the actual image's counts are the expected ones plus
-// a correction over the pixels that differ, so identical regions are never counted twice.
+// The histogram distance of two images: the worst channel's Hellinger distance over 16 soft bins
+// per channel, in 0..1. Why this metric and these bins: bench/evidence/image-metrics.md.
 import { pixels32, SHIFTS, type RgbaImage } from './rgba.js';
 
 // local constants, not imported bindings, so the counting loop reads them as constants

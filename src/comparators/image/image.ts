@@ -7,11 +7,11 @@ import type { Difference } from '../../model/report.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { parseRegions, type Region } from '../kit/regions.js';
 import { garbageResult, skipped, unknownModeResult } from '../kit/result.js';
-import { describeValue } from '../kit/value.js';
 import type { Comparator, ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
 
 import { loadSharp } from './decode.js';
+import { messages } from './messages.js';
 import { comparePair, type PairOutcome } from './pair.js';
 import {
   IMAGE_DEFAULTS,
@@ -19,10 +19,23 @@ import {
   IMAGE_OPTIONS,
   IMAGE_TYPES,
   MODE_ALIASES,
-  ruleOf,
   settingsOf,
   type CanonicalMode,
+  type ImageSettings,
 } from './settings.js';
+
+function ruleOf(settings: ImageSettings): string {
+  switch (settings.mode) {
+    case 'histogram':
+      return messages.histogramRule(settings);
+    case 'ssim':
+      return messages.ssimRule(settings);
+    case 'pixel':
+      return messages.pixelRule(settings);
+    case 'sha256':
+      return messages.bytesRule();
+  }
+}
 
 /** image_grid values: `{images: [...]}` or a bare list; items are strings or `{value, label?}`. */
 function gridImages(v: unknown): unknown[] | null {
@@ -52,9 +65,7 @@ function combine(
     expected,
     actual,
     tolerance,
-    rule: degraded
-      ? `identical bytes (size + SHA-256), because ${degraded.package} could not be loaded (instead of: ${rule})`
-      : rule,
+    rule: degraded ? messages.degradedRule(degraded.package, rule) : rule,
   };
   if (differences.length) result.differences = differences;
   if (artifacts.length) result.artifacts = artifacts;
@@ -72,33 +83,20 @@ async function compareImages(
   regions: readonly Region[],
 ): Promise<ComparisonResult> {
   const settings = settingsOf(tolerance, mode);
-  const rule = `${ruleOf(settings)}${regions.length ? `; ${regions.length} ignore region(s) left out` : ''}`;
+  const rule = messages.withRegions(ruleOf(settings), regions.length);
+  const fail = (message: string): ComparisonResult => garbageResult(message, expected, actual, tolerance, rule);
   if (type === 'image_grid') {
     const ex = gridImages(expected);
-    if (!ex)
-      return garbageResult(
-        `expected image_grid for output '${key}' in the fixture is ${describeValue(expected)}, not {images: [...]}`,
-        expected,
-        actual,
-        tolerance,
-        rule,
-      );
+    if (!ex) return fail(messages.notAGrid('expected', key, expected));
     const ac = gridImages(actual);
-    if (!ac)
-      return garbageResult(
-        `actual image_grid for output '${key}' is ${describeValue(actual)}, not {images: [...]}`,
-        expected,
-        actual,
-        tolerance,
-        rule,
-      );
+    if (!ac) return fail(messages.notAGrid('actual', key, actual));
     const extra: Difference[] =
       ex.length === ac.length
         ? []
         : [
             {
               path: 'images',
-              message: `image count differs: expected ${ex.length}, got ${ac.length}`,
+              message: messages.imageCount(ex.length, ac.length),
               expected: ex.length,
               actual: ac.length,
             },
@@ -110,31 +108,20 @@ async function compareImages(
       failed
         ? [
             extra[0]?.message,
-            `${parts.filter((p) => !p.ok).length} of ${parts.length} image(s) differ`,
+            messages.imagesDiffer(parts.filter((p) => !p.ok).length, parts.length),
             ...parts.filter((p) => !p.ok).map((p) => p.metric),
           ]
             .filter(Boolean)
             .join('; ')
-        : `all ${parts.length} image(s) match${parts.length ? ` (worst: ${parts.reduce((w, p) => (p.score < w.score ? p : w)).metric})` : ''}`,
+        : messages.imagesMatch(
+            parts.length,
+            parts.length ? parts.reduce((w, p) => (p.score < w.score ? p : w)).metric : null,
+          ),
     );
   }
   if (type === 'image_compare') {
-    if (!isPlainObject(expected))
-      return garbageResult(
-        `expected image_compare for output '${key}' in the fixture is ${describeValue(expected)}, not {before, after}`,
-        expected,
-        actual,
-        tolerance,
-        rule,
-      );
-    if (!isPlainObject(actual))
-      return garbageResult(
-        `actual image_compare for output '${key}' is ${describeValue(actual)}, not {before, after}`,
-        expected,
-        actual,
-        tolerance,
-        rule,
-      );
+    if (!isPlainObject(expected)) return fail(messages.notAComparison('expected', key, expected));
+    if (!isPlainObject(actual)) return fail(messages.notAComparison('actual', key, actual));
     const parts: PairOutcome[] = [];
     const extra: Difference[] = [];
     for (const side of ['before', 'after'] as const) {
@@ -142,20 +129,18 @@ async function compareImages(
         inA = actual[side] !== undefined;
       if (!inE && !inA) continue;
       if (inE !== inA) {
-        extra.push({
-          path: side,
-          message: `'${side}' is ${inE ? 'missing from the actual value' : 'not in the expected value'}`,
-        });
+        extra.push({ path: side, message: messages.sideAbsent(side, inE) });
         continue;
       }
       parts.push(await comparePair(expected[side], actual[side], { key, path: side, settings, regions }));
     }
     return combine(parts, extra, tolerance, expected, actual, rule, (failed) =>
       failed
-        ? [...extra.map((d) => d.message), ...parts.filter((p) => !p.ok).map((p) => `${p.path}: ${p.metric}`)].join(
-            '; ',
-          )
-        : parts.map((p) => `${p.path}: ${p.metric}`).join('; ') || 'neither before nor after present',
+        ? [
+            ...extra.map((d) => d.message),
+            ...parts.filter((p) => !p.ok).map((p) => messages.sideMetric(p.path, p.metric)),
+          ].join('; ')
+        : parts.map((p) => messages.sideMetric(p.path, p.metric)).join('; ') || messages.neitherSide(),
     );
   }
   const part = await comparePair(expected, actual, { key, path: '', settings, regions });
@@ -168,6 +153,7 @@ export const imageComparator: Comparator = {
   types: IMAGE_TYPES,
   modes: IMAGE_MODES,
   options: IMAGE_OPTIONS,
+  messages,
   defaults(_type: OutputType): Tolerance {
     return { ...IMAGE_DEFAULTS };
   },
@@ -181,10 +167,10 @@ export const imageComparator: Comparator = {
       'problem' in parsed
         ? parsed.problem
         : parsed.regions.some((r) => r.page !== undefined)
-          ? 'ignore_regions: page is for PDF pages; an image region has only x, y, width and height'
+          ? messages.regionWithPage()
           : null;
     if (problem || 'problem' in parsed)
-      return garbageResult(`tolerance for output '${key}': ${problem}`, expected, actual, tolerance, 'ignore_regions');
+      return garbageResult(messages.badTolerance(key, problem!), expected, actual, tolerance, 'ignore_regions');
     // bad values and undecodable bytes are `fail`s inside; anything that still throws is pixie's bug
     return compareImages(
       key,

@@ -3,8 +3,8 @@
 // identical bytes pass early, and by the size + SHA-256 fallback when a decoder cannot be loaded.
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { decodeBase64 } from '../kit/base64.js';
-import { describeValue } from '../kit/value.js';
 import { sha256Hex } from '../sha256.js';
+import { messages } from './messages.js';
 
 export interface MediaBytes {
   bytes: Buffer;
@@ -21,21 +21,20 @@ const MEDIA_VALUE_KEYS = ['value', 'data', 'url', 'image', 'data_url'] as const;
 
 function fromDataUrl(text: string): ExtractResult {
   const comma = text.indexOf(',');
-  if (comma < 0) return { ok: false, problem: 'a data URL without a comma before its payload' };
+  if (comma < 0) return { ok: false, problem: messages.noComma() };
   const meta = text.slice(5, comma);
   const payload = text.slice(comma + 1);
   const parts = meta.split(';').map((p) => p.trim());
   const mime = parts[0] ? parts[0].toLowerCase() : null;
   if (parts.slice(1).some((p) => p.toLowerCase() === 'base64')) {
     const bytes = payload.trim() === '' ? Buffer.alloc(0) : decodeBase64(payload);
-    if (!bytes)
-      return { ok: false, problem: `a data URL${mime ? ` (${mime})` : ''} whose payload is not valid base64` };
+    if (!bytes) return { ok: false, problem: messages.badBase64(mime) };
     return { ok: true, media: { bytes, mime, form: 'data-url' } };
   }
   try {
     return { ok: true, media: { bytes: Buffer.from(decodeURIComponent(payload), 'utf8'), mime, form: 'data-url' } };
   } catch {
-    return { ok: false, problem: 'a data URL with broken percent-encoding' };
+    return { ok: false, problem: messages.badPercentEncoding() };
   }
 }
 
@@ -43,17 +42,17 @@ export function extractMediaBytes(value: unknown): ExtractResult {
   let v = value;
   if (isPlainObject(v)) {
     const key = MEDIA_VALUE_KEYS.find((k) => typeof (v as Record<string, unknown>)[k] === 'string');
-    if (!key) return { ok: false, problem: `an object without a string ${MEDIA_VALUE_KEYS.join('/')} field` };
+    if (!key) return { ok: false, problem: messages.noPayloadField(MEDIA_VALUE_KEYS) };
     v = (v as Record<string, unknown>)[key];
   }
-  if (typeof v !== 'string') return { ok: false, problem: `${describeValue(v)}, not a data URL or base64 string` };
+  if (typeof v !== 'string') return { ok: false, problem: messages.notAString(v) };
   const text = v.trim();
-  if (text === '') return { ok: false, problem: 'an empty string' };
+  if (text === '') return { ok: false, problem: messages.emptyString() };
   if (/^data:/i.test(text)) return fromDataUrl(text);
   if (/^(https?|file):/i.test(text))
     return { ok: true, media: { bytes: Buffer.from(text, 'utf8'), mime: null, form: 'url' } };
   const bytes = decodeBase64(text);
-  if (!bytes) return { ok: false, problem: `${describeValue(v)}, which is neither a data URL nor base64` };
+  if (!bytes) return { ok: false, problem: messages.notBase64(v) };
   return { ok: true, media: { bytes, mime: null, form: 'base64' } };
 }
 
@@ -65,5 +64,5 @@ export function formatBytes(n: number): string {
 
 /** `sha256=<12 hex> size=<n>` as the earlier Python validator printed it, for fallback messages. */
 export function describeBytes(bytes: Uint8Array): string {
-  return `sha256=${sha256Hex(bytes).slice(0, 12)} size=${bytes.length}`;
+  return messages.digest(sha256Hex(bytes), bytes.length);
 }

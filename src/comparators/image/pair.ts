@@ -9,6 +9,7 @@ import { compareRgba } from './compare-rgba.js';
 import { decodeImage, loadSharp, pngDataUrl, type SharpFactory } from './decode.js';
 import { renderDiff } from './diff-image.js';
 import { describeBytes, extractMediaBytes, formatBytes, type MediaBytes } from './media.js';
+import { messages } from './messages.js';
 import { sameSize, type RgbaImage } from './rgba.js';
 import type { ImageSettings } from './settings.js';
 
@@ -30,7 +31,7 @@ export interface PairContext {
   regions: readonly Region[];
 }
 
-const where = (ctx: PairContext): string => `output '${ctx.key}'${ctx.path ? ` ${ctx.path}` : ''}`;
+const where = (ctx: PairContext): string => messages.output(ctx.key, ctx.path);
 
 function failure(
   ctx: PairContext,
@@ -53,7 +54,7 @@ function pass(ctx: PairContext, score: number, metric: string): PairOutcome {
   return { path: ctx.path, ok: true, score, metric, differences: [], artifacts: [] };
 }
 
-const describeImage = (img: RgbaImage, format: string): string => `${format} ${img.width}×${img.height}`;
+const describeImage = (img: RgbaImage, format: string): string => messages.image(format, img.width, img.height);
 
 async function diffArtifact(
   sharp: SharpFactory,
@@ -66,7 +67,7 @@ async function diffArtifact(
     const diff = renderDiff(expected, actual, { mask, regions: ctx.regions });
     return [
       {
-        label: `${ctx.path ? `${ctx.path} ` : ''}diff (red: differs from expected, yellow: tolerated, hatched: ignored, faded: expected)`,
+        label: messages.diffLabel(ctx.path),
         data_url: await pngDataUrl(sharp, diff),
       },
     ];
@@ -77,7 +78,7 @@ async function diffArtifact(
 
 /** Size + SHA-256 of the payload bytes (sha256.ts's rule and wording): the `sha256` mode, and the fallback without sharp. */
 function bytesVerdict(ctx: PairContext, e: MediaBytes, a: MediaBytes, degraded?: Degraded): PairOutcome {
-  const note = degraded ? `fell back to size + SHA-256: ${degraded.reason}; install it with: ${degraded.install}` : '';
+  const note = degraded ? messages.fellBack(degraded.reason, degraded.install) : '';
   const r = compareBySha256(e.bytes, a.bytes, { expected: undefined, actual: undefined }, {}, note, ctx.path);
   return {
     path: ctx.path,
@@ -97,20 +98,20 @@ export async function comparePair(
 ): Promise<PairOutcome> {
   const s = ctx.settings;
   const e = extractMediaBytes(expectedValue);
-  if (!e.ok) return failure(ctx, `expected image for ${where(ctx)} in the fixture is ${e.problem}`);
+  if (!e.ok) return failure(ctx, messages.notAnImage('expected', where(ctx), e.problem));
   const a = extractMediaBytes(actualValue);
-  if (!a.ok) return failure(ctx, `actual image for ${where(ctx)} is ${a.problem}`);
+  if (!a.ok) return failure(ctx, messages.notAnImage('actual', where(ctx), a.problem));
   if (e.media.bytes.equals(a.media.bytes)) {
     return pass(
       ctx,
       1,
-      e.media.form === 'url' ? 'same image URL' : `identical bytes (${formatBytes(e.media.bytes.length)})`,
+      e.media.form === 'url' ? messages.sameUrl() : messages.identicalBytes(formatBytes(e.media.bytes.length)),
     );
   }
   if (e.media.form === 'url' || a.media.form === 'url') {
     return failure(
       ctx,
-      `${where(ctx)}: images given as http(s)/file URLs are not downloaded, and the URLs differ; return the image as a data URL to compare pixels`,
+      messages.urlsDiffer(where(ctx)),
       {},
       {
         expected: e.media.form === 'url' ? e.media.bytes.toString() : describeBytes(e.media.bytes),
@@ -131,26 +132,21 @@ export async function comparePair(
   if (!de.ok)
     return failure(
       ctx,
-      `expected image for ${where(ctx)} in the fixture could not be decoded (${formatBytes(e.media.bytes.length)}${e.media.mime ? `, ${e.media.mime}` : ''}): ${de.problem}`,
+      messages.undecodable('expected', where(ctx), formatBytes(e.media.bytes.length), e.media.mime, de.problem),
     );
   if (!da.ok)
     return failure(
       ctx,
-      `actual image for ${where(ctx)} could not be decoded (${formatBytes(a.media.bytes.length)}${a.media.mime ? `, ${a.media.mime}` : ''}): ${da.problem}`,
+      messages.undecodable('actual', where(ctx), formatBytes(a.media.bytes.length), a.media.mime, da.problem),
     );
   const ei = de.image,
     ai = da.image;
   const detail = { expected: describeImage(ei, de.format), actual: describeImage(ai, da.format) };
   if (!sameSize(ei, ai)) {
-    return failure(
-      ctx,
-      `image sizes differ: expected ${ei.width}×${ei.height}, got ${ai.width}×${ai.height}`,
-      { artifacts: await diffArtifact(sharp, ctx, ei, ai) },
-      detail,
-    );
+    return failure(ctx, messages.sizesDiffer(ei, ai), { artifacts: await diffArtifact(sharp, ctx, ei, ai) }, detail);
   }
   const v = compareRgba(ei, ai, s, ctx.regions);
-  if (v.identical) return pass(ctx, 1, `same pixels, different bytes (${detail.expected} vs ${detail.actual})`);
+  if (v.identical) return pass(ctx, 1, messages.samePixelsOtherBytes(detail.expected, detail.actual));
   if (v.ok) return pass(ctx, v.score, v.metric);
   return {
     path: ctx.path,

@@ -1,24 +1,7 @@
-// Which pixels differ, by pixelmatch: YIQ colour distance beyond `threshold` on the scale of
-// Kotsarenko & Ramos (the one odiff and Playwright use too), with pixelmatch's anti-aliasing
-// detector (Vyšniauskas 2009) when `antialiasing` is on. Pixie adds what pixelmatch does not do:
-// - ink redistributed within a pixel's reach: pixelmatch wants a flat area beside an anti-aliased
-//   pixel, so text drawn with and without anti-aliasing, or a line moved by a fraction of a pixel,
-//   differ all along their edges. A pixel it flags is also tolerated when the mean colours of its
-//   3×3 neighbourhoods in the two images are within `threshold`: the same ink, spread differently.
-//   Ink that appears, disappears or moves by more than a pixel changes those means, so a new
-//   glyph, a removed decimal point or a label moved by two pixels still fail.
-// - ignored regions, and `maxShift`: a differing pixel is tolerated when its expected colour occurs
-//   within r px in the actual image *and* its actual colour within r px in the expected one, so a
-//   glyph moved by a pixel passes while a deleted or recoloured shape does not.
-// Inputs are opaque (alpha.ts composites them first), so pixelmatch's own blending rarely applies.
-//
-// pixelmatch's per-pixel test (colour delta, anti-aliasing detector) is ported here rather than
-// called: one pass then sorts every pixel into same, anti-aliased, tolerated or differing, where
-// pixelmatch can report only one class per call, through an 8 MB RGBA canvas at 1080p, so the
-// default comparison cost it two calls and two scans of that canvas (measured 0.2× its speed in
-// bench/image.ts). The port follows pixelmatch 7.2 line for line (loop order, strict comparisons,
-// the checkerboard blend of non-opaque pixels), so every verdict is the one pixelmatch gives;
-// pixel-diff's tests compare the two on real images.
+// Which pixels differ: pixelmatch 7.2's YIQ colour test and anti-aliasing detector, ported so one
+// pass sorts every pixel into same, anti-aliased, tolerated or differing, plus pixie's own
+// tolerances (ink spread differently within a 3×3 neighbourhood, ignore regions, `maxShift`).
+// Why ported, and what each tolerance lets pass: bench/evidence/image-metrics.md.
 import { aligned, pixels32, SHIFTS, type RgbaImage } from './rgba.js';
 
 // local constants, not imported bindings, so the shift search reads them as constants

@@ -91,21 +91,3 @@ export function allowedDiffPixels(s: ImageSettings, total: number): number {
   // the epsilon keeps a ratio written as an exact fraction of the pixel count exact
   return Math.max(s.maxDiffPixels, Math.floor(s.maxDiffRatio * total + 1e-9));
 }
-
-function pixelRule(s: ImageSettings): string {
-  return `at most max_diff_pixels ${s.maxDiffPixels} or max_diff_ratio ${s.maxDiffRatio} of the pixels beyond colour threshold ${s.threshold} (YIQ)${s.antialiasing ? ', anti-aliasing tolerated' : ''}${s.maxShift ? `, shifts up to ${s.maxShift} px tolerated` : ''}`;
-}
-
-export function ruleOf(s: ImageSettings): string {
-  const alpha = 'transparent images composited over white and over black';
-  switch (s.mode) {
-    case 'histogram':
-      return `same size, then histogram Hellinger distance (16 soft bins per channel, worst of R, G, B; ${alpha}) ≤ max_distance ${s.maxDistance}`;
-    case 'ssim':
-      return `same size, then SSIM (luma, 8×8 windows; ${alpha}) ≥ min_ssim ${s.minSsim}`;
-    case 'pixel':
-      return `same size, then ${pixelRule(s)}; ${alpha}`;
-    case 'sha256':
-      return 'identical bytes (size + SHA-256)';
-  }
-}

@@ -1,15 +1,6 @@
-// SSIM of two images of the same size.
-//
-// Choice: SSIM on luma (Rec. 601, composited over white), first box-downsampled by
-// f = round(min(w, h) / 256) as Wang's reference ssim.m does (ssim.js 'original' too), then uniform
-// 8×8 windows stepped by 4 px, mean over windows. Wang et al. (2004) describe SSIM over 8×8 square
-// windows first and switch to an 11×11 Gaussian only to avoid blocking artefacts in the displayed
-// SSIM *map*; a pass/fail gate only needs the mean, and reviewers get a pixel diff image instead.
-// Windows come from 4×4 cell sums (Σx, Σy, Σx², Σy², Σxy) in one cache-friendly pass: one read of
-// each pixel plus ~1/16 of a window evaluation per (downsampled) pixel, no Gaussian convolution
-// (ssim.js convolves five full-size float images). The downsampling also stops a 1-px shift of
-// text from reading as structural change (bench/evidence/image-thresholds.md). Luma only: a hue
-// change at equal luma is invisible to SSIM; the default `histogram` mode measures colour.
+// SSIM of two images of the same size: luma, downsampled as Wang's reference ssim.m does, uniform
+// 8×8 windows stepped by 4 px from 4×4 cell sums, the mean over windows. Why these choices:
+// bench/evidence/image-metrics.md.
 import { lumaOf as importedLumaOf, pixels32, type RgbaImage } from './rgba.js';
 
 // a local constant, not an imported binding, so the plane loop inlines it (imported: 1.8x slower)

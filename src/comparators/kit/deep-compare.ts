@@ -5,6 +5,17 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 import { compareNumbers, type NumericTolerance } from './numeric-tolerance.js';
 import { joinPath } from './paths.js';
 import { typeName } from './value.js';
+import type { MessageTable } from '../../util/message-table.js';
+
+export const messages = {
+  numbersDiffer: (expected: number, actual: number, absDiff: string) =>
+    `expected ${expected}, got ${actual} (abs diff ${absDiff})`,
+  missing: () => 'missing in actual',
+  extra: () => 'not expected (extra in actual)',
+  typesDiffer: (expected: unknown, actual: unknown) => `expected ${typeName(expected)}, got ${typeName(actual)}`,
+  valuesDiffer: (expected: unknown, actual: unknown) =>
+    `expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+} satisfies MessageTable;
 
 /**
  * Every difference between two JSON values. `tol` applies to numbers (omit it for exact numbers).
@@ -22,7 +33,7 @@ export function deepCompare(
     if (!v.ok)
       out.push({
         path,
-        message: `expected ${expected}, got ${actual} (abs diff ${v.absDiff})`,
+        message: messages.numbersDiffer(expected, actual, v.absDiff),
         kind: 'changed',
         expected,
         actual,
@@ -34,9 +45,8 @@ export function deepCompare(
     for (let i = 0; i < n; i++) {
       const p = joinPath(path, i);
       if (i >= actual.length)
-        out.push({ path: p, message: 'missing in actual', kind: 'missing', expected: expected[i] });
-      else if (i >= expected.length)
-        out.push({ path: p, message: 'not expected (extra in actual)', kind: 'extra', actual: actual[i] });
+        out.push({ path: p, message: messages.missing(), kind: 'missing', expected: expected[i] });
+      else if (i >= expected.length) out.push({ path: p, message: messages.extra(), kind: 'extra', actual: actual[i] });
       else deepCompare(expected[i], actual[i], p, tol, out);
     }
     return out;
@@ -45,14 +55,14 @@ export function deepCompare(
     for (const k of Object.keys(expected)) {
       const p = joinPath(path, k);
       if (!Object.hasOwn(actual, k))
-        out.push({ path: p, message: 'missing in actual', kind: 'missing', expected: expected[k] });
+        out.push({ path: p, message: messages.missing(), kind: 'missing', expected: expected[k] });
       else deepCompare(expected[k], actual[k], p, tol, out);
     }
     for (const k of Object.keys(actual)) {
       if (!Object.hasOwn(expected, k))
         out.push({
           path: joinPath(path, k),
-          message: 'not expected (extra in actual)',
+          message: messages.extra(),
           kind: 'extra',
           actual: actual[k],
         });
@@ -62,7 +72,7 @@ export function deepCompare(
   if (typeName(expected) !== typeName(actual)) {
     out.push({
       path,
-      message: `expected ${typeName(expected)}, got ${typeName(actual)}`,
+      message: messages.typesDiffer(expected, actual),
       kind: 'changed',
       expected,
       actual,
@@ -70,7 +80,7 @@ export function deepCompare(
   } else if (expected !== actual) {
     out.push({
       path,
-      message: `expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+      message: messages.valuesDiffer(expected, actual),
       kind: 'changed',
       expected,
       actual,

@@ -15,11 +15,32 @@ import {
 } from './numeric-tolerance.js';
 import { joinPath } from './paths.js';
 import { describeValue, isPresent, shortJson } from './value.js';
+import type { MessageTable } from '../../util/message-table.js';
 
 /** Differences beyond this are summarised in one "… and N more" entry; counts stay exact. */
 export const MAX_DIFFERENCES = 1000;
 
 type Kind = NonNullable<Difference['kind']>;
+
+export const messages = {
+  numbersDiffer: (e: number, a: number, absDiff: string, rule: string) =>
+    `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(absDiff)}) ${rule === 'exact' ? 'where an exact match is required' : `exceeds ${rule}`}`,
+  missing: (e: unknown) => `missing in actual (expected ${shortJson(e, 60)})`,
+  extra: (a: unknown) => `not expected (extra in actual: ${shortJson(a, 60)})`,
+  expectedNotArray: (path: string, e: unknown) => `expected ${path} is ${describeValue(e)}, expected an array`,
+  actualNotArray: (path: string, a: unknown, n: number, what: string) =>
+    `actual ${path} is ${describeValue(a)}, expected an array of ${n} ${what}`,
+  lengthDiffers: (e: number, a: number, what: string) => `length differs: expected ${e} ${what}, got ${a}`,
+  more: (n: number) => `… and ${n} more differences`,
+  /** "N of M values differ" (or "M values match"); `maxAbs` is the largest numeric difference, when numbers were compared */
+  metric: (compared: number, differing: number, noun: string, maxAbs: number | null) => {
+    const one = (n: number): string => (n === 1 ? noun.replace(/s$/, '') : noun);
+    const max = maxAbs === null ? '' : `; max abs diff ${maxAbs}`;
+    return differing === 0
+      ? `${compared} ${one(compared)} ${compared === 1 ? 'matches' : 'match'}${max}`
+      : `${differing} of ${compared} ${one(compared)} ${differing === 1 ? 'differs' : 'differ'}${max}`;
+  },
+} satisfies MessageTable;
 
 export class DiffCollector {
   private readonly kept: Difference[] = [];
@@ -114,12 +135,7 @@ export class DiffCollector {
     }
     const v = compareNumbers(e, a, tol);
     const rule = describeNumericTolerance(tol);
-    this.changed(
-      path,
-      `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(v.absDiff)}) ${rule === 'exact' ? 'where an exact match is required' : `exceeds ${rule}`}`,
-      e,
-      a,
-    );
+    this.changed(path, messages.numbersDiffer(e, a, v.absDiff, rule), e, a);
     return false;
   }
 
@@ -144,11 +160,11 @@ export class DiffCollector {
   optional(path: string, e: unknown, a: unknown, tol: NumericTolerance = this.tol): void {
     if (!isPresent(e) && !isPresent(a)) return;
     if (!isPresent(a)) {
-      this.missing(path, `missing in actual (expected ${shortJson(e, 60)})`, e);
+      this.missing(path, messages.missing(e), e);
       return;
     }
     if (!isPresent(e)) {
-      this.extra(path, `not expected (extra in actual: ${shortJson(a, 60)})`, a);
+      this.extra(path, messages.extra(a), a);
       return;
     }
     this.value(path, e, a, tol);
@@ -157,20 +173,20 @@ export class DiffCollector {
   /** Arrays element by element: numbers with `tol`, others exact; length differences listed per index. */
   array(path: string, e: unknown, a: unknown, tol: NumericTolerance = this.tol, what = 'values'): void {
     if (!Array.isArray(e)) {
-      this.add(path, `expected ${path} is ${describeValue(e)}, expected an array`, e, a);
+      this.add(path, messages.expectedNotArray(path, e), e, a);
       return;
     }
     if (!Array.isArray(a)) {
-      this.changed(path, `actual ${path} is ${describeValue(a)}, expected an array of ${e.length} ${what}`, e, a);
+      this.changed(path, messages.actualNotArray(path, a, e.length, what), e, a);
       return;
     }
     if (e.length !== a.length)
-      this.add(path, `length differs: expected ${e.length} ${what}, got ${a.length}`, e.length, a.length, false);
+      this.add(path, messages.lengthDiffers(e.length, a.length, what), e.length, a.length, false);
     const n = Math.max(e.length, a.length);
     for (let i = 0; i < n; i++) {
       const p = joinPath(path, i);
-      if (i >= a.length) this.missing(p, `missing in actual (expected ${shortJson(e[i], 60)})`, e[i]);
-      else if (i >= e.length) this.extra(p, `not expected (extra in actual: ${shortJson(a[i], 60)})`, a[i]);
+      if (i >= a.length) this.missing(p, messages.missing(e[i]), e[i]);
+      else if (i >= e.length) this.extra(p, messages.extra(a[i]), a[i]);
       else this.value(p, e[i], a[i], tol);
     }
   }
@@ -179,7 +195,7 @@ export class DiffCollector {
   list(): Difference[] {
     const out = [...this.kept];
     if (this.recorded > this.kept.length)
-      out.push({ path: this.overflowPath, message: `… and ${this.recorded - this.kept.length} more differences` });
+      out.push({ path: this.overflowPath, message: messages.more(this.recorded - this.kept.length) });
     return out;
   }
 
@@ -189,11 +205,8 @@ export class DiffCollector {
     noun = 'values',
   ): ComparisonResult {
     const pass = this.differing === 0;
-    const maxAbs = this.numbers > 0 ? `; max abs diff ${Number(this.maxAbsDiff.toPrecision(6))}` : '';
-    const one = (n: number): string => (n === 1 ? noun.replace(/s$/, '') : noun);
-    const metric = pass
-      ? `${this.compared} ${one(this.compared)} ${this.compared === 1 ? 'matches' : 'match'}${maxAbs}`
-      : `${this.differing} of ${this.compared} ${one(this.compared)} ${this.differing === 1 ? 'differs' : 'differ'}${maxAbs}`;
+    const maxAbs = this.numbers > 0 ? Number(this.maxAbsDiff.toPrecision(6)) : null;
+    const metric = messages.metric(this.compared, this.differing, noun, maxAbs);
     const score = this.compared === 0 ? (pass ? 1 : 0) : Math.max(0, Math.min(1, this.scoreSum / this.compared));
     return {
       ...base,

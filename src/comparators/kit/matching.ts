@@ -10,6 +10,15 @@ import {
   type NumericTolerance,
 } from './numeric-tolerance.js';
 import { jsonKey, shortJson } from './value.js';
+import type { MessageTable } from '../../util/message-table.js';
+
+export const messages = {
+  noMatch: (what: string, e: number, tol: NumericTolerance, a: number, at: string, absDiff: string) =>
+    `expected ${what} ${e} has no match within ${describeNumericTolerance(tol)}; closest unmatched actual ${a} at ${at} (abs diff ${formatAbsDiff(absDiff)})`,
+  missing: (what: string, e: unknown) => `missing in actual: expected ${what} ${shortJson(e, 60)} has no match`,
+  extra: (what: string, a: unknown, index: number) =>
+    `not expected: actual ${what} ${shortJson(a, 60)} (index ${index} in actual) has no match in expected`,
+} satisfies MessageTable;
 
 export interface Indexed<T = unknown> {
   v: T;
@@ -111,22 +120,13 @@ export function reportScalarMultiset(
     const y = extraNum[k]!;
     const v = compareNumbers(x.v, y.v, tol);
     c.track(x.v, y.v);
-    c.changed(
-      at(x.i),
-      `expected ${what} ${x.v} has no match within ${describeNumericTolerance(tol)}; closest unmatched actual ${y.v} at ${at(y.i)} (abs diff ${formatAbsDiff(v.absDiff)})`,
-      x.v,
-      y.v,
-    );
+    c.changed(at(x.i), messages.noMatch(what, x.v, tol, y.v, at(y.i), v.absDiff), x.v, y.v);
   }
   for (const x of [...missNum.slice(paired), ...m.missing.filter((x) => typeof x.v !== 'number')]) {
-    c.missing(at(x.i), `missing in actual: expected ${what} ${shortJson(x.v, 60)} has no match`, x.v);
+    c.missing(at(x.i), messages.missing(what, x.v), x.v);
   }
   for (const y of [...extraNum.slice(paired), ...m.extra.filter((y) => typeof y.v !== 'number')]) {
-    c.extra(
-      at(y.i),
-      `not expected: actual ${what} ${shortJson(y.v, 60)} (index ${y.i} in actual) has no match in expected`,
-      y.v,
-    );
+    c.extra(at(y.i), messages.extra(what, y.v, y.i), y.v);
   }
 }
 

@@ -2,9 +2,26 @@
 import type { Status } from '../../model/report.js';
 import type { ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
+import type { MessageTable } from '../../util/message-table.js';
+
+export const messages = {
+  notCompared: () => 'not compared',
+  skipRule: () => 'compare: skip',
+  unknownMode: (mode: string, modes: readonly string[]) =>
+    `unknown compare mode '${mode}' (expected one of: ${[...modes, 'skip'].join(', ')})`,
+  modeRule: (mode: string) => `compare: ${mode}`,
+} satisfies MessageTable;
 
 export function skipped(tolerance: Tolerance, expected: unknown, actual: unknown): ComparisonResult {
-  return { status: 'skip', score: 1, metric: 'not compared', rule: 'compare: skip', expected, actual, tolerance };
+  return {
+    status: 'skip',
+    score: 1,
+    metric: messages.notCompared(),
+    rule: messages.skipRule(),
+    expected,
+    actual,
+    tolerance,
+  };
 }
 
 export function statusFrom(ok: boolean): Status {
@@ -38,6 +55,5 @@ export function unknownModeResult(
   actual: unknown,
   tolerance: Tolerance,
 ): ComparisonResult {
-  const message = `unknown compare mode '${mode}' (expected one of: ${[...modes, 'skip'].join(', ')})`;
-  return garbageResult(message, expected, actual, tolerance, `compare: ${mode}`);
+  return garbageResult(messages.unknownMode(mode, modes), expected, actual, tolerance, messages.modeRule(mode));
 }

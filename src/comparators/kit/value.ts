@@ -2,6 +2,12 @@
 // short JSON for messages, and stable identities for JSON values (hash keys, never for comparing).
 import { detachedSlice } from '../../util/detached.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
+import type { MessageTable } from '../../util/message-table.js';
+
+export const messages = {
+  listMissing: (side: string, field: string) => `${side}.${field} is missing`,
+  notAList: (side: string, field: string, v: unknown) => `${side}.${field} is ${describeValue(v)}, expected an array`,
+} satisfies MessageTable;
 
 /** Scalar outputs may arrive bare or as `{value: …}`. */
 export function unwrapValue(v: unknown): unknown {
@@ -65,8 +71,8 @@ export function canonicalJson(v: unknown): string {
 /** Reads `value[field]` as an array, or says what is wrong with it ("actual.series is missing"). */
 function readList(side: 'expected' | 'actual', value: Record<string, unknown>, field: string): unknown[] | string {
   const v = value[field];
-  if (v === undefined) return `${side}.${field} is missing`;
-  if (!Array.isArray(v)) return `${side}.${field} is ${describeValue(v)}, expected an array`;
+  if (v === undefined) return messages.listMissing(side, field);
+  if (!Array.isArray(v)) return messages.notAList(side, field, v);
   return v;
 }
 

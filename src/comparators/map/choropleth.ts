@@ -2,7 +2,8 @@
 // (geometry is not compared).
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, shortJson } from '../kit/value.js';
+import { isPresent, jsonKey } from '../kit/value.js';
+import { messages } from './messages.js';
 import type { MapCtx } from './modes.js';
 
 function featureId(f: unknown): unknown {
@@ -13,36 +14,28 @@ function featureId(f: unknown): unknown {
 
 export function compareChoropleth(ctx: MapCtx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
   const { c } = ctx;
-  if (e.values === undefined) return 'expected.values is missing';
-  if (!isPlainObject(e.values))
-    return `expected.values is ${describeValue(e.values)}, expected an object of region → number`;
-  if (a.values === undefined) return 'actual.values is missing';
-  if (!isPlainObject(a.values))
-    return `actual.values is ${describeValue(a.values)}, expected an object of region → number`;
+  if (e.values === undefined) return messages.valuesMissing('expected');
+  if (!isPlainObject(e.values)) return messages.valuesNotAMap('expected', e.values);
+  if (a.values === undefined) return messages.valuesMissing('actual');
+  if (!isPlainObject(a.values)) return messages.valuesNotAMap('actual', a.values);
   const eV = e.values;
   const aV = a.values;
   for (const k of Object.keys(eV)) {
     const p = joinPath('values', k);
-    if (!Object.hasOwn(aV, k))
-      c.missing(p, `region ${shortJson(k, 40)} missing in actual (expected ${shortJson(eV[k], 30)})`, eV[k]);
+    if (!Object.hasOwn(aV, k)) c.missing(p, messages.regionMissing(k, eV[k]), eV[k]);
     else c.value(p, eV[k], aV[k], ctx.tol);
   }
   for (const k of Object.keys(aV)) {
-    if (!Object.hasOwn(eV, k))
-      c.extra(
-        joinPath('values', k),
-        `not expected: extra region ${shortJson(k, 40)} in actual (value ${shortJson(aV[k], 30)})`,
-        aV[k],
-      );
+    if (!Object.hasOwn(eV, k)) c.extra(joinPath('values', k), messages.regionExtra(k, aV[k]), aV[k]);
   }
   // geojson: the set of feature ids (geometry is not compared)
   if (!isPresent(e.geojson) && !isPresent(a.geojson)) return null;
   if (!isPlainObject(a.geojson)) {
-    c.add('geojson', `actual.geojson is ${describeValue(a.geojson)}, expected a GeoJSON object`, undefined, a.geojson);
+    c.add('geojson', messages.notGeoJson('actual', a.geojson), undefined, a.geojson);
     return null;
   }
   if (!isPlainObject(e.geojson)) {
-    c.add('geojson', `expected.geojson is ${describeValue(e.geojson)}, expected a GeoJSON object`, e.geojson);
+    c.add('geojson', messages.notGeoJson('expected', e.geojson), e.geojson);
     return null;
   }
   const eF = Array.isArray(e.geojson.features) ? e.geojson.features : null;
@@ -51,7 +44,7 @@ export function compareChoropleth(ctx: MapCtx, e: Record<string, unknown>, a: Re
   if (!eF || !aF) {
     c.add(
       'geojson.features',
-      `${eF ? 'actual' : 'expected'}.geojson.features is ${describeValue(eF ? a.geojson.features : e.geojson.features)}, expected an array of features`,
+      messages.featuresNotAList(eF ? 'actual' : 'expected', eF ? a.geojson.features : e.geojson.features),
       e.geojson.features,
       a.geojson.features,
     );
@@ -61,15 +54,9 @@ export function compareChoropleth(ctx: MapCtx, e: Record<string, unknown>, a: Re
   const aIds = new Map(aF.map((f) => [jsonKey(featureId(f)), featureId(f)]));
   for (const [k, id] of eIds) {
     if (aIds.has(k)) c.ok();
-    else
-      c.missing(keyedPath('geojson.features', 'id', id), `feature ${shortJson(id, 40)} missing in actual geojson`, id);
+    else c.missing(keyedPath('geojson.features', 'id', id), messages.featureMissing(id), id);
   }
   for (const [k, id] of aIds)
-    if (!eIds.has(k))
-      c.extra(
-        keyedPath('geojson.features', 'id', id),
-        `not expected: extra feature ${shortJson(id, 40)} in actual geojson`,
-        id,
-      );
+    if (!eIds.has(k)) c.extra(keyedPath('geojson.features', 'id', id), messages.featureExtra(id), id);
   return null;
 }

@@ -2,7 +2,7 @@
 // their decimal text, and compared after rounding, with a half-unit allowance across a rounding edge.
 import Big from 'big.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
-import { describeValue, shortJson } from '../kit/value.js';
+import { messages } from './messages.js';
 
 /**
  * Rounds half away from zero on the number's shortest decimal text, so 51.50005 rounds to 51.5001
@@ -37,7 +37,7 @@ export function readCoord(p: unknown, digits: number): Coord | string {
   let lat: unknown;
   let lng: unknown;
   if (Array.isArray(p)) {
-    if (p.length < 2) return `is an array of ${p.length} number(s), expected [lat, lng]`;
+    if (p.length < 2) return messages.tooFewNumbers(p.length);
     [lat, lng] = p;
   } else if (isPlainObject(p)) {
     lat = p.lat ?? p.latitude;
@@ -46,15 +46,13 @@ export function readCoord(p: unknown, digits: number): Coord | string {
     const named = (keys: string[]): boolean => keys.some((k) => Object.hasOwn(p, k));
     if (lat === undefined && named(['lat', 'latitude'])) lat = null;
     if (lng === undefined && named(['lng', 'lon', 'longitude'])) lng = null;
-    if (lat === undefined) return `has no latitude (lat or latitude)`;
-    if (lng === undefined) return `has no longitude (lng, lon or longitude)`;
+    if (lat === undefined) return messages.noLatitude();
+    if (lng === undefined) return messages.noLongitude();
   } else {
-    return `is ${describeValue(p)}, expected {lat, lng} or [lat, lng]`;
+    return messages.notACoordinate(p);
   }
-  if (typeof lat !== 'number' || !Number.isFinite(lat))
-    return `has latitude ${shortJson(lat, 30)}, expected a finite number`;
-  if (typeof lng !== 'number' || !Number.isFinite(lng))
-    return `has longitude ${shortJson(lng, 30)}, expected a finite number`;
+  if (typeof lat !== 'number' || !Number.isFinite(lat)) return messages.badLatitude(lat);
+  if (typeof lng !== 'number' || !Number.isFinite(lng)) return messages.badLongitude(lng);
   return { lat, lng, latU: roundToUnits(lat, digits), lngU: roundToUnits(lng, digits) };
 }
 

@@ -4,12 +4,12 @@
 import type { OutputType } from '../../model/manifest.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { DiffCollector } from '../kit/diff-collector.js';
-import { describeNumericTolerance, numericTolerance } from '../kit/numeric-tolerance.js';
+import { numericTolerance } from '../kit/numeric-tolerance.js';
 import { garbageResult, skipped } from '../kit/result.js';
-import { describeValue, shortJson } from '../kit/value.js';
 import type { Comparator, ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
 import { compareChoropleth } from './choropleth.js';
+import { messages } from './messages.js';
 import {
   DEFAULT_MODE,
   DEFAULT_ROUND_DIGITS,
@@ -24,17 +24,15 @@ import { comparePointLike } from './points.js';
 import { comparePolygons } from './polygons.js';
 
 function ruleFor(ctx: MapCtx): string {
-  const round = `coordinates rounded to ${ctx.digits} dp (within half a unit across a rounding boundary)`;
-  const nums = describeNumericTolerance(ctx.tol);
   switch (ctx.type) {
     case 'map_choropleth':
-      return `values by region key, ${nums}; geojson feature ids as a set`;
+      return messages.choroplethRule(ctx.tol);
     case 'map_polygons':
-      return `${round}; polygons ${ctx.algorithm === 'ordered' ? 'in order, vertices in order' : 'as a multiset, each ring from any starting vertex'}; labels when both have one`;
+      return messages.polygonsRule(ctx.digits, ctx.algorithm);
     case 'map_heatmap':
-      return `${round}; points ${ctx.algorithm === 'ordered' ? 'in order' : 'as a multiset'}; weight ${nums}`;
+      return messages.heatmapRule(ctx.digits, ctx.algorithm, ctx.tol);
     default:
-      return `${round}; points ${ctx.algorithm === 'ordered' ? 'in order' : 'as a multiset'}; labels when both have one`;
+      return messages.pointsRule(ctx.digits, ctx.algorithm);
   }
 }
 
@@ -44,6 +42,7 @@ export const mapComparator: Comparator = {
   modes: MAP_MODES,
   modesFor: (type) => MAP_MODES.filter((m) => (MODE_ALGORITHM[m] === 'keyed') === (type === 'map_choropleth')),
   options: MAP_OPTIONS,
+  messages,
   defaults(type: OutputType): Tolerance {
     const mode = DEFAULT_MODE[type as MapType] ?? 'set_equal_after_round_coords_4dp';
     return type === 'map_choropleth' ? { compare: mode } : { compare: mode, round_digits: DEFAULT_ROUND_DIGITS };
@@ -52,25 +51,19 @@ export const mapComparator: Comparator = {
     const mapType = type as MapType;
     const mode = tolerance.compare ?? DEFAULT_MODE[mapType] ?? 'set_equal_after_round_coords_4dp';
     if (mode === 'skip') return skipped(tolerance, expected, actual);
-    const fail = (message: string, rule = `compare: ${mode}`): ComparisonResult => ({
+    const fail = (message: string, rule = messages.modeRule(mode)): ComparisonResult => ({
       ...garbageResult(message, expected, actual, tolerance, rule),
       comparator: `map:${mode}`,
     });
-    if (!(MAP_TYPES as readonly string[]).includes(type))
-      return fail(`the map comparator does not handle output type ${type}`);
+    if (!(MAP_TYPES as readonly string[]).includes(type)) return fail(messages.notAMapType(type));
     const algorithm = MODE_ALGORITHM[mode];
-    if (!algorithm)
-      return fail(`unknown compare mode '${mode}' for ${type} (expected one of: ${[...MAP_MODES, 'skip'].join(', ')})`);
-    if ((algorithm === 'keyed') !== (mapType === 'map_choropleth')) {
+    if (!algorithm) return fail(messages.unknownMode(mode, type, MAP_MODES));
+    if ((algorithm === 'keyed') !== (mapType === 'map_choropleth'))
       return fail(
-        mapType === 'map_choropleth'
-          ? `compare mode '${mode}' does not apply to map_choropleth; use keyed_values or skip`
-          : `compare mode '${mode}' applies to map_choropleth only; for ${type} use set_equal_after_round_coords_4dp (multiset), ordered_after_round_coords_4dp (ordered) or skip`,
+        mapType === 'map_choropleth' ? messages.notForChoropleth(mode) : messages.onlyForChoropleth(mode, type),
       );
-    }
     const rd = tolerance.round_digits ?? DEFAULT_ROUND_DIGITS;
-    if (typeof rd !== 'number' || !Number.isInteger(rd) || rd < 0 || rd > 10)
-      return fail(`tolerance round_digits must be a whole number from 0 to 10, got ${shortJson(rd, 30)}`);
+    if (typeof rd !== 'number' || !Number.isInteger(rd) || rd < 0 || rd > 10) return fail(messages.badRoundDigits(rd));
     const ctx: MapCtx = {
       c: new DiffCollector(numericTolerance(tolerance)),
       type: mapType,
@@ -79,9 +72,8 @@ export const mapComparator: Comparator = {
       algorithm,
     };
     const rule = ruleFor(ctx);
-    if (!isPlainObject(expected))
-      return fail(`expected is ${describeValue(expected)}, expected a ${type} object`, rule);
-    if (!isPlainObject(actual)) return fail(`actual is ${describeValue(actual)}, expected a ${type} object`, rule);
+    if (!isPlainObject(expected)) return fail(messages.notAMap('expected', type, expected), rule);
+    if (!isPlainObject(actual)) return fail(messages.notAMap('actual', type, actual), rule);
     const problem =
       mapType === 'map_choropleth'
         ? compareChoropleth(ctx, expected, actual)

@@ -3,8 +3,9 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { pairByKey } from '../kit/matching.js';
 import { joinPath } from '../kit/paths.js';
-import { isPresent, jsonKey, readLists, shortJson } from '../kit/value.js';
+import { isPresent, jsonKey, readLists } from '../kit/value.js';
 import { coordKey, coordText, nearlySame, readCoord, type Coord } from './coords.js';
+import { messages } from './messages.js';
 import type { MapCtx } from './modes.js';
 
 interface MapPoint {
@@ -22,7 +23,7 @@ function readPoints(ctx: MapCtx, side: 'expected' | 'actual', list: unknown[], f
     if (typeof c === 'string') {
       ctx.c.add(
         joinPath(field, i),
-        `${side} ${field}[${i}] ${c}`,
+        messages.unreadable(side, field, i, c),
         side === 'expected' ? raw : undefined,
         side === 'actual' ? raw : undefined,
       );
@@ -51,14 +52,8 @@ function comparePointsOrdered(
   aLen: number,
 ): void {
   const { c, digits } = ctx;
-  if (eLen !== aLen)
-    c.add(
-      field,
-      `${field === 'points' && ctx.type === 'map_route' ? 'vertex' : 'point'} count differs: expected ${eLen}, got ${aLen}`,
-      eLen,
-      aLen,
-      false,
-    );
+  const thing = field === 'points' && ctx.type === 'map_route' ? 'vertex' : 'point';
+  if (eLen !== aLen) c.add(field, messages.countDiffers(thing, eLen, aLen), eLen, aLen, false);
   const byIndexE = new Map(E.map((p) => [p.i, p]));
   const byIndexA = new Map(A.map((p) => [p.i, p]));
   for (let i = 0; i < Math.max(eLen, aLen); i++) {
@@ -66,21 +61,16 @@ function comparePointsOrdered(
     const a = byIndexA.get(i);
     const p = joinPath(field, i);
     if (i >= aLen && e) {
-      c.missing(p, `missing in actual: ${coordText(e.c, digits)}`, e.raw);
+      c.missing(p, messages.missingAt(coordText(e.c, digits)), e.raw);
       continue;
     }
     if (i >= eLen && a) {
-      c.extra(p, `not expected: extra ${coordText(a.c, digits)} in actual`, a.raw);
+      c.extra(p, messages.extraAt(coordText(a.c, digits)), a.raw);
       continue;
     }
     if (!e || !a) continue; // unreadable on a side: already reported
     if (coordKey(e.c) !== coordKey(a.c) && !nearlySame(e.c, a.c, digits)) {
-      c.changed(
-        p,
-        `expected ${coordText(e.c, digits)}, got ${coordText(a.c, digits)} (rounded to ${digits} dp)`,
-        e.raw,
-        a.raw,
-      );
+      c.changed(p, messages.moved(coordText(e.c, digits), coordText(a.c, digits), digits), e.raw, a.raw);
       continue;
     }
     c.item(() => comparePointFields(ctx, p, e, a));
@@ -96,7 +86,7 @@ function comparePointsMultiset(
   aLen: number,
 ): void {
   const { c, digits } = ctx;
-  if (eLen !== aLen) c.add(field, `point count differs: expected ${eLen}, got ${aLen}`, eLen, aLen, false);
+  if (eLen !== aLen) c.add(field, messages.countDiffers('point', eLen, aLen), eLen, aLen, false);
   // same rounded place: prefer same label and weight, then same label, then any (duplicates count)
   const passes: ((p: MapPoint) => string)[] = [
     (p) => `${coordKey(p.c)}|${jsonKey(p.label)}|${jsonKey(p.weight)}`,
@@ -142,10 +132,10 @@ function comparePointsMultiset(
   for (const [x, y] of pairs) c.item(() => comparePointFields(ctx, joinPath(field, x.i), x, y));
   for (const x of leftE) {
     const near = nearestPoint(x, leftA);
-    const hint = near ? `; closest unmatched actual ${coordText(near.c, digits)} at ${joinPath(field, near.i)}` : '';
+    const nearest = near ? { coord: coordText(near.c, digits), at: joinPath(field, near.i) } : null;
     c.add(
       joinPath(field, x.i),
-      `missing in actual: point ${coordText(x.c, digits)}${labelText(x)} (rounded to ${digits} dp) has no match${hint}`,
+      messages.pointUnmatched(coordText(x.c, digits), x.label, digits, nearest),
       x.raw,
       near?.raw,
       false,
@@ -153,21 +143,12 @@ function comparePointsMultiset(
     );
   }
   for (const y of leftA) {
-    c.extra(
-      joinPath(field, y.i),
-      `not expected: actual point ${coordText(y.c, digits)}${labelText(y)} (index ${y.i} in actual) has no match in expected`,
-      y.raw,
-      false,
-    );
+    c.extra(joinPath(field, y.i), messages.pointExtra(coordText(y.c, digits), y.label, y.i), y.raw, false);
   }
   // a moved point is one missing and one extra, but one point that differs
   const unmatched = Math.max(leftE.length, leftA.length);
   c.compared += unmatched;
   c.differing += unmatched;
-}
-
-function labelText(p: MapPoint): string {
-  return isPresent(p.label) ? ` labelled ${shortJson(p.label, 40)}` : '';
 }
 
 function nearestPoint(x: MapPoint, list: MapPoint[]): MapPoint | undefined {

@@ -4,8 +4,9 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { pairByKey } from '../kit/matching.js';
 import { joinPath } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, readLists, shortJson } from '../kit/value.js';
+import { isPresent, jsonKey, readLists } from '../kit/value.js';
 import { coordKey, coordText, readCoord, type Coord } from './coords.js';
+import { messages } from './messages.js';
 import type { MapCtx } from './modes.js';
 
 interface Polygon {
@@ -20,19 +21,19 @@ interface Polygon {
 function readPolygon(p: unknown, digits: number): { rings: Coord[][]; label: unknown } | string {
   const o = isPlainObject(p) ? p : null;
   const verts = o ? (o.coords ?? o.vertices ?? o.points ?? o.coordinates) : p;
-  if (verts === undefined) return 'has no coords (also read: vertices, points, coordinates)';
-  if (!Array.isArray(verts)) return `has coords that are ${describeValue(verts)}, expected an array of [lat, lng]`;
+  if (verts === undefined) return messages.noCoords();
+  if (!Array.isArray(verts)) return messages.coordsNotAList(verts);
   // a list of rings (outer ring then holes) when the first vertex is itself a list of vertices
   const ringsRaw =
     Array.isArray(verts[0]) && (Array.isArray(verts[0][0]) || isPlainObject(verts[0][0])) ? verts : [verts];
   const rings: Coord[][] = [];
   for (let r = 0; r < ringsRaw.length; r++) {
     const ring = ringsRaw[r];
-    if (!Array.isArray(ring)) return `ring ${r} is ${describeValue(ring)}, expected an array of vertices`;
+    if (!Array.isArray(ring)) return messages.ringNotAList(r, ring);
     const out: Coord[] = [];
     for (let v = 0; v < ring.length; v++) {
       const c = readCoord(ring[v], digits);
-      if (typeof c === 'string') return `vertex ${ringsRaw.length > 1 ? `${r}.` : ''}${v} ${c}`;
+      if (typeof c === 'string') return messages.badVertex(ringsRaw.length > 1 ? r : null, v, c);
       out.push(c);
     }
     rings.push(out);
@@ -62,7 +63,7 @@ function readPolygons(ctx: MapCtx, side: 'expected' | 'actual', list: unknown[],
     if (typeof p === 'string') {
       ctx.c.add(
         joinPath('polygons', i),
-        `${side} polygons[${i}] ${p}`,
+        messages.unreadable(side, 'polygons', i, p),
         side === 'expected' ? raw : undefined,
         side === 'actual' ? raw : undefined,
       );
@@ -80,7 +81,7 @@ function vertexCount(p: Polygon): number {
 
 function polygonText(p: Polygon, digits: number): string {
   const first = p.rings[0]?.[0];
-  return `polygon of ${vertexCount(p)} vertices${first ? ` starting ${coordText(first, digits)}` : ''}${isPresent(p.label) ? ` labelled ${shortJson(p.label, 40)}` : ''}`;
+  return messages.polygon(vertexCount(p), first ? coordText(first, digits) : null, p.label);
 }
 
 /** Vertex-level differences between two polygons that did not match as a whole. */
@@ -94,21 +95,19 @@ function polygonVertexDiffs(ctx: MapCtx, path: string, e: Polygon, a: Polygon, o
     if (eV.length !== aV.length)
       c.add(
         joinPath(path, coordsPath),
-        `vertex count differs: expected ${eV.length}, got ${aV.length}`,
+        messages.countDiffers('vertex', eV.length, aV.length),
         eV.length,
         aV.length,
         false,
       );
     for (let v = 0; v < Math.max(eV.length, aV.length); v++) {
       const p = joinPath(joinPath(path, coordsPath), v);
-      if (v >= aV.length)
-        c.missing(p, `vertex ${coordText(eV[v]!, digits)} missing in actual`, [eV[v]!.lat, eV[v]!.lng]);
-      else if (v >= eV.length)
-        c.extra(p, `not expected: extra vertex ${coordText(aV[v]!, digits)} in actual`, [aV[v]!.lat, aV[v]!.lng]);
+      if (v >= aV.length) c.missing(p, messages.vertexMissing(coordText(eV[v]!, digits)), [eV[v]!.lat, eV[v]!.lng]);
+      else if (v >= eV.length) c.extra(p, messages.vertexExtra(coordText(aV[v]!, digits)), [aV[v]!.lat, aV[v]!.lng]);
       else if (coordKey(eV[v]!) !== coordKey(aV[v]!))
         c.changed(
           p,
-          `expected vertex ${coordText(eV[v]!, digits)}, got ${coordText(aV[v]!, digits)}`,
+          messages.vertexMoved(coordText(eV[v]!, digits), coordText(aV[v]!, digits)),
           [eV[v]!.lat, eV[v]!.lng],
           [aV[v]!.lat, aV[v]!.lng],
         );
@@ -118,32 +117,25 @@ function polygonVertexDiffs(ctx: MapCtx, path: string, e: Polygon, a: Polygon, o
   const eV = e.rings.flat().map((v, k) => ({ v, k }));
   const aV = a.rings.flat().map((v, k) => ({ v, k }));
   const m = pairByKey(eV, aV, (x) => coordKey(x.v));
-  const detail = `${m.pairs.length} of ${eV.length} vertices shared with actual polygons[${a.i}]`;
+  const detail = messages.shared(m.pairs.length, eV.length, a.i);
   let reported = false;
   for (const x of m.missing) {
-    c.missing(
-      joinPath(joinPath(path, coordsPath), x.k),
-      `vertex ${coordText(x.v, digits)} missing in actual (${detail})`,
-      [x.v.lat, x.v.lng],
-    );
+    c.missing(joinPath(joinPath(path, coordsPath), x.k), messages.vertexMissingFrom(coordText(x.v, digits), detail), [
+      x.v.lat,
+      x.v.lng,
+    ]);
     reported = true;
   }
   for (const y of m.extra) {
     c.extra(
       `${joinPath(path, coordsPath)}[actual ${y.k}]`,
-      `not expected: extra vertex ${coordText(y.v, digits)} in actual polygons[${a.i}] (${detail})`,
+      messages.vertexExtraIn(coordText(y.v, digits), a.i, detail),
       [y.v.lat, y.v.lng],
     );
     reported = true;
   }
   // same vertices, different order or rings
-  if (!reported)
-    c.changed(
-      path,
-      `vertices of actual polygons[${a.i}] are the same but in a different order or ring structure`,
-      e.raw,
-      a.raw,
-    );
+  if (!reported) c.changed(path, messages.verticesReordered(a.i), e.raw, a.raw);
 }
 
 export function comparePolygons(ctx: MapCtx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
@@ -155,7 +147,7 @@ export function comparePolygons(ctx: MapCtx, e: Record<string, unknown>, a: Reco
   const E = readPolygons(ctx, 'expected', eL, !ordered);
   const A = readPolygons(ctx, 'actual', aL, !ordered);
   if (eL.length !== aL.length)
-    c.add('polygons', `polygon count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
+    c.add('polygons', messages.countDiffers('polygon', eL.length, aL.length), eL.length, aL.length, false);
   if (ordered) {
     const byE = new Map(E.map((p) => [p.i, p]));
     const byA = new Map(A.map((p) => [p.i, p]));
@@ -164,11 +156,11 @@ export function comparePolygons(ctx: MapCtx, e: Record<string, unknown>, a: Reco
       const y = byA.get(i);
       const p = joinPath('polygons', i);
       if (i >= aL.length && x) {
-        c.missing(p, `missing in actual: ${polygonText(x, digits)}`, x.raw);
+        c.missing(p, messages.missingAt(polygonText(x, digits)), x.raw);
         continue;
       }
       if (i >= eL.length && y) {
-        c.extra(p, `not expected: extra ${polygonText(y, digits)} in actual`, y.raw);
+        c.extra(p, messages.extraAt(polygonText(y, digits)), y.raw);
         continue;
       }
       if (!x || !y) continue;
@@ -196,22 +188,13 @@ export function comparePolygons(ctx: MapCtx, e: Record<string, unknown>, a: Reco
     });
     if (best < 0 && second.missing.length === 1 && leftA.length === 1) best = 0;
     if (best < 0) {
-      c.missing(
-        joinPath('polygons', x.i),
-        `missing in actual: no polygon matches ${polygonText(x, digits)} (rounded to ${digits} dp)`,
-        x.raw,
-      );
+      c.missing(joinPath('polygons', x.i), messages.noPolygonMatches(polygonText(x, digits), digits), x.raw);
       continue;
     }
     const y = leftA.splice(best, 1)[0]!;
     c.item(() => polygonVertexDiffs(ctx, joinPath('polygons', x.i), x, y, false));
   }
-  for (const y of leftA)
-    c.extra(
-      joinPath('polygons', y.i),
-      `not expected: actual ${polygonText(y, digits)} (index ${y.i} in actual) has no match in expected`,
-      y.raw,
-    );
+  for (const y of leftA) c.extra(joinPath('polygons', y.i), messages.polygonExtra(polygonText(y, digits), y.i), y.raw);
   return null;
 }
 

@@ -4,6 +4,7 @@
 // document's size and descriptive metadata. Ignore regions drop what lies inside them.
 import type { Region } from '../kit/regions.js';
 import type { AnnotationLike, DocumentLike, TextItemLike, ViewportLike } from './pdfjs.js';
+import { messages } from './messages.js';
 import { readingOrder, type TextPiece } from './reading-order.js';
 
 /** One page = its text lines, whitespace-normalised, blank lines dropped. */
@@ -37,12 +38,16 @@ function valueText(v: unknown): string | null {
 function annotationLine(a: AnnotationLike): string | null {
   if (a.subtype === 'Widget') {
     if (a.pushButton || !a.fieldName) return null;
-    const value = a.radioButton ? (a.fieldValue === a.buttonValue ? 'selected' : null) : valueText(a.fieldValue);
+    const value = a.radioButton
+      ? a.fieldValue === a.buttonValue
+        ? messages.selected()
+        : null
+      : valueText(a.fieldValue);
     if (a.radioButton && value === null) return null;
-    return `form field '${a.fieldName}'${a.radioButton ? ` option '${valueText(a.buttonValue)}'` : ''}: ${value ?? ''}`;
+    return messages.formField(a.fieldName, a.radioButton ? `${valueText(a.buttonValue)}` : null, value ?? '');
   }
   const text = a.contentsObj?.str?.replace(/\s+/g, ' ').trim();
-  return text ? `annotation (${a.subtype ?? 'unknown'}): ${text}` : null;
+  return text ? messages.annotation(a.subtype, text) : null;
 }
 
 function annotationLines(annotations: AnnotationLike[], vp: ViewportLike, regions: Region[]): string[] {
@@ -89,7 +94,7 @@ export async function pdfMetadata(doc: DocumentLike): Promise<PdfMetadata> {
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const vp = (await doc.getPage(n)).getViewport({ scale: 1 });
-    pages.push(`${vp.width.toFixed(1)}×${vp.height.toFixed(1)} pt${vp.rotation ? `, rotated ${vp.rotation}°` : ''}`);
+    pages.push(messages.pageSize(vp.width, vp.height, vp.rotation));
   }
   return { info, pages };
 }

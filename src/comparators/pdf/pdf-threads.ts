@@ -1,14 +1,11 @@
 // pdf.js's worker side (the part that parses a PDF and builds its text) on two threads of its own,
-// one per document of a comparison, so the expected and the actual PDF are read at once on two
-// cores: a 100-page pair went from 3.2× to 2.8× the time of pdftotext (bench/pdf.ts). The threads
-// start on the first large document and stay, unreferenced, for the process's life: each one's
-// start (pdf.js's worker module compiled in a new isolate) costs about 100 ms of CPU, more than
-// reading a small PDF in-process, which small documents still do (docs/comparators.md, "PDFs"). A
-// thread that dies (out of memory on a hostile file) fails the comparison with a sentence instead
-// of leaving it waiting.
+// one per document of a comparison, so the expected and the actual PDF are read at once; started
+// on the first large document and kept (docs/comparators.md, "Reading large PDFs"). A thread that
+// dies (out of memory on a hostile file) fails the comparison with a sentence instead of a wait.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { messages } from './messages.js';
 import { type PdfjsLike, WORKER_SPECIFIER } from './pdfjs.js';
 
 /** A document at least this large (either side) is read on the threads. */
@@ -61,8 +58,8 @@ function startThread(pdfjs: WithWorker, owner: PdfThreadPool): PdfThread {
   const { port1, port2 } = new MessageChannel();
   thread.postMessage({ port: port2 }, [port2]);
   const died = new Promise<string>((resolve) => {
-    thread.once('error', (err) => resolve(`pdf.js's reading thread failed: ${err.message}`));
-    thread.once('exit', (code) => resolve(`pdf.js's reading thread stopped (exit code ${code})`));
+    thread.once('error', (err) => resolve(messages.threadFailed(err.message)));
+    thread.once('exit', (code) => resolve(messages.threadStopped(code)));
   });
   // a dead thread's pool is dropped, so the next comparison starts new ones
   void died.then(() => {

@@ -1,10 +1,6 @@
-// PDF comparison (a file whose MIME type is application/pdf; file.ts calls comparePdf from its
-// application/pdf hook). `pdf_compare` picks what is compared: `text` (default: page count, then
-// each page's text in reading order with its form field values and annotation texts, line by line),
-// `visual` (each page rendered and compared as an image), `metadata` (page count and sizes, title,
-// author, subject, keywords, language) or `page_count`. pdf.js is loaded only when a PDF needs it,
-// the canvas package only for `visual`; without them the comparison degrades to size + SHA-256 and
-// says so.
+// PDF comparison, for a file whose MIME type is application/pdf (file.ts's hook): `pdf_compare`
+// picks text, visual, metadata or page_count (docs/comparators.md#pdfs). pdf.js loads only when a
+// PDF needs it, the canvas package only for `visual`; without them it degrades to size + SHA-256.
 import type { Difference } from '../../model/report.js';
 import { settingsOf } from '../image/settings.js';
 import { parseRegions, type Region } from '../kit/regions.js';
@@ -12,6 +8,7 @@ import { loadOptional, type Degraded } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';
 import type { ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
+import { messages } from './messages.js';
 import { METADATA_FIELDS, pageTexts, pdfMetadata } from './page-text.js';
 import { acquirePdfThreads, PDF_THREAD_MIN_BYTES, type PdfThreadPool, releasePdfThreads } from './pdf-threads.js';
 import {
@@ -52,26 +49,23 @@ const LOADERS: PdfLoaders = {
 export function notAPdf(bytes: Uint8Array): string | null {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   if (head.includes('%PDF-')) return null;
-  if (bytes.length === 0) return 'the file is empty';
+  if (bytes.length === 0) return messages.empty();
   const printable = Buffer.from(bytes.subarray(0, 24))
     .toString('latin1')
     .replace(/[^\x20-\x7e]/g, '.');
-  return `no %PDF- header; it starts with ${JSON.stringify(printable)} (${bytes.length} bytes)`;
+  return messages.noHeader(printable, bytes.length);
 }
 
 function ruleOf(mode: PdfMode, tolerance: Tolerance, dpi: number, regions: Region[]): string {
-  const ignored = regions.length ? `; ${regions.length} ignore region(s) left out` : '';
   switch (mode) {
     case 'text':
-      return `same page count and the same text per page in reading order, form field values and annotation texts included, after whitespace normalisation (pdfjs-dist)${ignored}`;
-    case 'visual': {
-      const s = settingsOf(tolerance, 'pixel');
-      return `same page count, then each page rendered at ${dpi} dpi (pdfjs-dist on ${CANVAS_PACKAGE}) has at most max_diff_pixels ${s.maxDiffPixels} or max_diff_ratio ${s.maxDiffRatio} of its pixels beyond colour threshold ${s.threshold}${s.antialiasing ? ', anti-aliasing tolerated' : ''}${ignored}`;
-    }
+      return messages.textRule(regions.length);
+    case 'visual':
+      return messages.visualRule(settingsOf(tolerance, 'pixel'), dpi, CANVAS_PACKAGE, regions.length);
     case 'metadata':
-      return `same page count and page sizes, and the same ${METADATA_FIELDS.join(', ')} (producer, creator and dates not compared)`;
+      return messages.metadataRule(METADATA_FIELDS);
     case 'page_count':
-      return 'same page count';
+      return messages.pageCountRule();
   }
 }
 
@@ -83,7 +77,7 @@ function metadataDifferences(
   if (e.pages.length !== a.pages.length)
     out.push({
       path: 'pages',
-      message: `page count differs: expected ${e.pages.length}, got ${a.pages.length}`,
+      message: messages.pageCount(e.pages.length, a.pages.length),
       expected: e.pages.length,
       actual: a.pages.length,
     });
@@ -91,7 +85,7 @@ function metadataDifferences(
     if (e.pages[i] !== a.pages[i])
       out.push({
         path: `page[${i + 1}].size`,
-        message: `page ${i + 1} size differs: expected ${e.pages[i]}, got ${a.pages[i]}`,
+        message: messages.pageSizeDiffers(i + 1, e.pages[i], a.pages[i]),
         expected: e.pages[i],
         actual: a.pages[i],
       });
@@ -99,7 +93,7 @@ function metadataDifferences(
     if (e.info[k] !== a.info[k])
       out.push({
         path: `metadata.${k}`,
-        message: `${k} differs: expected ${JSON.stringify(e.info[k])}, got ${JSON.stringify(a.info[k])}`,
+        message: messages.fieldDiffers(k, e.info[k], a.info[k]),
         expected: e.info[k],
         actual: a.info[k],
       });
@@ -113,7 +107,10 @@ export async function comparePdf(
   loaders: Partial<PdfLoaders> = {},
 ): Promise<ComparisonResult> {
   const load = { ...LOADERS, ...loaders };
-  const echo = { expected: `PDF, ${expectedBytes.length} bytes`, actual: `PDF, ${actualBytes.length} bytes` };
+  const echo = {
+    expected: messages.document(expectedBytes.length, null),
+    actual: messages.document(actualBytes.length, null),
+  };
   const raw = tolerance.pdf_compare ?? 'text';
   const mode = (PDF_MODES as readonly unknown[]).includes(raw) ? (raw as PdfMode) : null;
   const dpiOption = tolerance.render_dpi;
@@ -135,13 +132,13 @@ export async function comparePdf(
   });
   if (tolerance.compare === 'sha256' || tolerance.compare === 'size_sha256')
     return compareBySha256(expectedBytes, actualBytes, echo, tolerance);
-  if (!mode) return fail(`unknown pdf_compare '${String(raw)}' (expected one of: ${PDF_MODES.join(', ')})`);
+  if (!mode) return fail(messages.unknownMode(String(raw), PDF_MODES));
   if ('problem' in parsed) return fail(parsed.problem);
   if (Buffer.from(expectedBytes.buffer, expectedBytes.byteOffset, expectedBytes.byteLength).equals(actualBytes)) {
     return {
       status: 'pass',
       score: 1,
-      metric: `identical bytes (${expectedBytes.length} bytes)`,
+      metric: messages.identicalBytes(expectedBytes.length),
       rule,
       ...echo,
       tolerance,
@@ -149,22 +146,22 @@ export async function comparePdf(
     };
   }
   const badE = notAPdf(expectedBytes);
-  if (badE) return fail(`expected file is not a PDF: ${badE} (fix the fixture)`);
+  if (badE) return fail(messages.notAPdf('expected', badE));
   const badA = notAPdf(actualBytes);
-  if (badA) return fail(`not a PDF: the actual file has MIME type application/pdf but ${badA}`);
+  if (badA) return fail(messages.notAPdf('actual', badA));
 
   const degrade = (d: Degraded, what: string): ComparisonResult => {
-    const sha = compareBySha256(expectedBytes, actualBytes, echo, tolerance, `degraded: ${d.reason}`);
-    return { ...sha, rule: `size + SHA-256 (${what} needs ${d.package}: ${d.install})`, degraded: d };
+    const sha = compareBySha256(expectedBytes, actualBytes, echo, tolerance, messages.degradedNote(d.reason));
+    return { ...sha, rule: messages.degradedRule(what, d.package, d.install), degraded: d };
   };
   let canvas: CanvasModule | null = null;
   if (mode === 'visual') {
     const loadedCanvas = await load.canvas();
-    if ('degraded' in loadedCanvas) return degrade(loadedCanvas.degraded, 'rendering PDF pages (pdf_compare: visual)');
+    if ('degraded' in loadedCanvas) return degrade(loadedCanvas.degraded, messages.renderingNeeds());
     canvas = loadedCanvas.module as CanvasModule;
   }
   const loadedPdfjs = await (mode === 'visual' ? load.renderingPdfjs() : load.pdfjs());
-  if ('degraded' in loadedPdfjs) return degrade(loadedPdfjs.degraded, `PDF ${mode} comparison`);
+  if ('degraded' in loadedPdfjs) return degrade(loadedPdfjs.degraded, messages.modeNeeds(mode));
   const pdfjs = loadedPdfjs.module as PdfjsLike;
 
   // large documents are read on two threads at once, one each (pdf-threads.ts); rendering stays here
@@ -186,25 +183,25 @@ export async function comparePdf(
     ]);
     if (!openedE.ok) {
       if (openedA.ok) await openedA.open.close();
-      return fail(`expected PDF could not be read: ${openedE.problem} (fix the fixture)`);
+      return fail(messages.unreadable('expected', openedE.problem));
     }
     if (!openedA.ok) {
       await openedE.open.close();
-      return fail(`actual PDF could not be read: ${openedA.problem}`);
+      return fail(messages.unreadable('actual', openedA.problem));
     }
     // both documents open at once: the visual mode renders them page by page side by side
     try {
       return await compareDocuments(openedE.open.doc, openedA.open.doc);
     } catch (err) {
-      return fail(`the PDFs could not be compared: ${(err as Error).message || String(err)}`);
+      return fail(messages.notComparable((err as Error).message || String(err)));
     } finally {
       await Promise.all([openedE.open.close(), openedA.open.close()]);
     }
   }
   async function compareDocuments(e: DocumentLike, a: DocumentLike): Promise<ComparisonResult> {
     const described = {
-      expected: `PDF, ${e.numPages} page(s), ${expectedBytes.length} bytes`,
-      actual: `PDF, ${a.numPages} page(s), ${actualBytes.length} bytes`,
+      expected: messages.document(expectedBytes.length, e.numPages),
+      actual: messages.document(actualBytes.length, a.numPages),
     };
     const result = (
       ok: boolean,
@@ -227,8 +224,8 @@ export async function comparePdf(
       return result(
         ok,
         ok ? 1 : 0,
-        ok ? `${e.numPages} page(s) each` : `page count differs: expected ${e.numPages}, got ${a.numPages}`,
-        ok ? [] : [{ path: 'pages', message: `page count differs: expected ${e.numPages}, got ${a.numPages}` }],
+        ok ? messages.pagesEach(e.numPages) : messages.pageCount(e.numPages, a.numPages),
+        ok ? [] : [{ path: 'pages', message: messages.pageCount(e.numPages, a.numPages) }],
       );
     }
     if (mode === 'metadata') {
@@ -236,21 +233,16 @@ export async function comparePdf(
       return result(
         diffs.length === 0,
         diffs.length ? 1 / (1 + diffs.length) : 1,
-        diffs.length
-          ? `${diffs.length} metadata difference(s)`
-          : `same metadata and page sizes (${e.numPages} page(s))`,
+        diffs.length ? messages.metadataDiffers(diffs.length) : messages.sameMetadata(e.numPages),
         diffs,
       );
     }
     if (mode === 'visual') {
       const most = Math.max(e.numPages, a.numPages);
       if (most > MAX_VISUAL_PAGES)
-        return result(
-          false,
-          0,
-          `the PDF has ${most} pages; pdf_compare: visual renders at most ${MAX_VISUAL_PAGES} (use pdf_compare: text for long documents)`,
-          [{ path: 'pages', message: `${most} pages is over the visual mode's limit of ${MAX_VISUAL_PAGES}` }],
-        );
+        return result(false, 0, messages.tooManyPages(most, MAX_VISUAL_PAGES), [
+          { path: 'pages', message: messages.overPageLimit(most, MAX_VISUAL_PAGES) },
+        ]);
       const v = await compareVisually(pdfjs, canvas!, e, a, settingsOf(tolerance, 'pixel'), regions, dpi);
       return result(v.ok, v.score, v.metric, v.differences, v.artifacts.length ? { artifacts: v.artifacts } : {});
     }

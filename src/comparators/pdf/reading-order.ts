@@ -1,14 +1,6 @@
-// Text lines of a page in the order a person reads them, from positioned text pieces (pure). A PDF
-// draws text in whatever order its producer chose; pixie orders it by position instead: top to
-// bottom, left to right, and text columns kept whole (the left column, then the right).
-//
-// Method, a recursive XY-cut (Nagy & Seth, 1984): pieces on one baseline with a gap under 1.5 em
-// form a segment; a region splits into columns at the widest vertical gutter no segment crosses
-// when both sides read as prose (a median of three or more words per segment), or when each side
-// has two or more lines and the producer drew one side wholly before the other (an address block
-// beside the invoice number); a table drawn row by row stays rows. Otherwise the region splits into
-// two bands at its widest horizontal gap; what cannot be cut is read row by row. Written here because pdf.js gives positions, not reading
-// order, and no maintained JavaScript library orders text by layout.
+// Text lines of a page in the order a person reads them, from positioned text pieces (pure): top
+// to bottom, left to right, text columns kept whole. Written here because pdf.js gives positions,
+// not reading order, and no maintained JavaScript library orders text by layout.
 
 export interface TextPiece {
   str: string;
@@ -152,6 +144,14 @@ function readRows(segs: Segment[]): string[] {
     .filter(Boolean);
 }
 
+/**
+ * A recursive XY-cut (Nagy & Seth, 1984). Pieces on one baseline with a gap under 1.5 em form a
+ * segment; a region splits into columns at the widest vertical gutter no segment crosses when both
+ * sides read as prose (a median of three or more words per segment), or when each side has two or
+ * more lines and the producer drew one side wholly before the other (an address block beside the
+ * invoice number); a table drawn row by row stays rows. Otherwise the region splits into two bands
+ * at its widest horizontal gap; what cannot be cut is read row by row.
+ */
 function order(segs: Segment[]): string[] {
   if (segs.length <= 1) return readRows(segs);
   // every two segments overlap horizontally (the latest start is before the earliest end), so no

@@ -2,6 +2,7 @@
 // paths `page[N]` (N from 1, as printed page numbers).
 import type { Difference } from '../../model/report.js';
 import { lineDifferences } from '../text.js';
+import { messages } from './messages.js';
 import type { PdfPages } from './page-text.js';
 
 const MAX_DIFFERENCES = 100;
@@ -13,14 +14,12 @@ export interface PdfPageComparison {
   differences: Difference[];
 }
 
-const quote = (s: string): string => JSON.stringify(s.length > 120 ? `${s.slice(0, 119)}…` : s);
-
 export function comparePdfPages(expected: PdfPages, actual: PdfPages): PdfPageComparison {
   const differences: Difference[] = [];
   if (expected.length !== actual.length) {
     differences.push({
       path: 'pages',
-      message: `page count differs: expected ${expected.length}, got ${actual.length}`,
+      message: messages.pageCount(expected.length, actual.length),
       expected: expected.length,
       actual: actual.length,
     });
@@ -36,7 +35,7 @@ export function comparePdfPages(expected: PdfPages, actual: PdfPages): PdfPageCo
     if (!a) {
       differences.push({
         path: where,
-        message: `page ${p + 1} is missing in actual (expected ${e!.length} line(s)${e!.length ? `, first ${quote(e![0]!)}` : ''})`,
+        message: messages.pageMissing(p + 1, e!),
       });
       totalLines += e!.length;
       differingLines += e!.length;
@@ -46,7 +45,7 @@ export function comparePdfPages(expected: PdfPages, actual: PdfPages): PdfPageCo
     if (!e) {
       differences.push({
         path: where,
-        message: `page ${p + 1} is extra in actual (${a.length} line(s)${a.length ? `, first ${quote(a[0]!)}` : ''})`,
+        message: messages.pageExtra(p + 1, a),
       });
       totalLines += a.length;
       differingLines += a.length;
@@ -62,10 +61,10 @@ export function comparePdfPages(expected: PdfPages, actual: PdfPages): PdfPageCo
       const line = d.path; // "line N" (expected numbering), or '' for the "… and N more" note
       let message: string;
       if (d.expected !== undefined && d.actual !== undefined)
-        message = `page ${p + 1}, ${line}: - ${quote(String(d.expected))} + ${quote(String(d.actual))}`;
-      else if (d.expected !== undefined) message = `page ${p + 1}, ${line} removed: - ${quote(String(d.expected))}`;
-      else if (d.actual !== undefined) message = `page ${p + 1}, ${line} added: + ${quote(String(d.actual))}`;
-      else message = `page ${p + 1}: ${d.message}`;
+        message = messages.lineChanged(p + 1, line, String(d.expected), String(d.actual));
+      else if (d.expected !== undefined) message = messages.lineRemoved(p + 1, line, String(d.expected));
+      else if (d.actual !== undefined) message = messages.lineAdded(p + 1, line, String(d.actual));
+      else message = messages.onPage(p + 1, d.message);
       differences.push({
         path: where,
         message,
@@ -79,17 +78,17 @@ export function comparePdfPages(expected: PdfPages, actual: PdfPages): PdfPageCo
     differences.length > MAX_DIFFERENCES
       ? [
           ...differences.slice(0, MAX_DIFFERENCES),
-          { path: '', message: `… and ${differences.length - MAX_DIFFERENCES} more differences` },
+          { path: '', message: messages.more(differences.length - MAX_DIFFERENCES) },
         ]
       : differences;
   const score = ok
     ? 1
     : Math.max(0, 1 - differingLines / Math.max(1, totalLines)) * (expected.length === actual.length ? 1 : 0.5);
   const metric = ok
-    ? `text equal on all ${expected.length} page(s) (${totalLines} line(s))`
+    ? messages.textEqual(expected.length, totalLines)
     : [
-        expected.length !== actual.length ? `page count ${expected.length} vs ${actual.length}` : '',
-        `${differingPages} of ${pages} page(s) differ (${differingLines} of ${totalLines} line(s))`,
+        expected.length !== actual.length ? messages.pageCounts(expected.length, actual.length) : '',
+        messages.textDiffers(differingPages, pages, differingLines, totalLines),
       ]
         .filter(Boolean)
         .join('; ');

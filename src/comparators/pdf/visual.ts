@@ -9,6 +9,7 @@ import { renderDiff } from '../image/diff-image.js';
 import type { RgbaImage } from '../image/rgba.js';
 import type { ImageSettings } from '../image/settings.js';
 import type { Region } from '../kit/regions.js';
+import { messages } from './messages.js';
 import type { DocumentLike, PdfjsLike } from './pdfjs.js';
 
 /** The slice of @napi-rs/canvas used here. */
@@ -53,7 +54,7 @@ async function renderPage(
   const w = Math.ceil(viewport.width);
   const h = Math.ceil(viewport.height);
   const over = pixelBudgetProblem(w, h);
-  if (over) return { ok: false, problem: `page ${n} at ${dpi} dpi: ${over}; lower render_dpi` };
+  if (over) return { ok: false, problem: messages.pageOverBudget(n, dpi, over) };
   const c = canvas.createCanvas(w, h);
   const ctx = c.getContext('2d');
   // white paper under the page, as a viewer shows it; form fields drawn from their appearance
@@ -92,7 +93,7 @@ export async function compareVisually(
   if (expected.numPages !== actual.numPages)
     differences.push({
       path: 'pages',
-      message: `page count differs: expected ${expected.numPages}, got ${actual.numPages}`,
+      message: messages.pageCount(expected.numPages, actual.numPages),
       expected: expected.numPages,
       actual: actual.numPages,
     });
@@ -113,7 +114,7 @@ export async function compareVisually(
       worst = 0;
       differences.push({
         path: where,
-        message: `page ${n} size differs: expected ${e.image.width}×${e.image.height} px, got ${a.image.width}×${a.image.height} px at ${dpi} dpi`,
+        message: messages.renderSizeDiffers(n, e.image, a.image, dpi),
       });
       continue;
     }
@@ -130,15 +131,15 @@ export async function compareVisually(
     worst = Math.min(worst, v.score);
     if (v.ok) continue;
     differing++;
-    summaries.push(`page ${n}: ${v.metric}`);
-    differences.push({ path: where, message: [`page ${n}: ${v.metric}`, ...v.notes].join('; ') });
+    summaries.push(messages.onPage(n, v.metric));
+    differences.push({ path: where, message: [messages.onPage(n, v.metric), ...v.notes].join('; ') });
     if (differing <= MAX_PICTURED_PAGES) {
-      const group = `page ${n}`;
+      const group = messages.page(n);
       artifacts.push(
-        { label: `page ${n} expected`, data_url: png(canvas, e.image), group, role: 'expected' },
-        { label: `page ${n} actual`, data_url: png(canvas, a.image), group, role: 'actual' },
+        { label: messages.render(n, 'expected'), data_url: png(canvas, e.image), group, role: 'expected' },
+        { label: messages.render(n, 'actual'), data_url: png(canvas, a.image), group, role: 'actual' },
         {
-          label: `page ${n} diff (red: differs, yellow: tolerated, hatched: ignored)`,
+          label: messages.diffLabel(n),
           data_url: png(canvas, renderDiff(e.image, a.image, { mask: v.mask, regions: scaled })),
           group,
           role: 'diff',
@@ -148,10 +149,10 @@ export async function compareVisually(
   }
   const ok = differences.length === 0;
   const metric = ok
-    ? `all ${pages} page(s) look the same at ${dpi} dpi`
+    ? messages.allPagesSame(pages, dpi)
     : [
-        expected.numPages !== actual.numPages ? `page count ${expected.numPages} vs ${actual.numPages}` : '',
-        `${differing} of ${pages} page(s) differ at ${dpi} dpi`,
+        expected.numPages !== actual.numPages ? messages.pageCounts(expected.numPages, actual.numPages) : '',
+        messages.pagesDiffer(differing, pages, dpi),
         ...summaries.slice(0, 3),
       ]
         .filter(Boolean)

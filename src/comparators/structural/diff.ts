@@ -1,9 +1,9 @@
 // Diff outputs: a unified diff string, or `before` and `after` texts, compared line by line (never
 // failing on any object as a whole).
 import { isPlainObject } from '../../util/is-plain-object.js';
-import { describeValue } from '../kit/value.js';
 import { firstDifference, lineDifferences } from '../text.js';
 import { compareOuterFields, type SCtx } from './context.js';
+import { messages } from './messages.js';
 
 /** One text of a diff output, line by line; each differing line is a difference under `path`. */
 function compareText(ctx: SCtx, path: string, e: string, a: string): void {
@@ -27,21 +27,21 @@ export function compareDiff(ctx: SCtx, e: unknown, a: unknown): string | null {
     compareText(ctx, '', e, a);
     return null;
   }
-  if (!isPlainObject(e)) return `expected is ${describeValue(e)}, expected {before, after}`;
-  if (!isPlainObject(a)) return `actual is ${describeValue(a)}, expected {before, after}`;
+  if (!isPlainObject(e)) return messages.notBeforeAfter('expected', e);
+  if (!isPlainObject(a)) return messages.notBeforeAfter('actual', a);
   for (const side of ['before', 'after'] as const) {
     if (typeof e[side] !== 'string')
       return e[side] === undefined
-        ? `expected.${side} is missing`
-        : `expected.${side} is ${describeValue(e[side])}, expected a string`;
+        ? messages.fieldMissing('expected', side)
+        : messages.notAString('expected', side, e[side]);
   }
   for (const side of ['before', 'after'] as const) {
     if (a[side] === undefined) {
-      ctx.c.missing(side, `actual.${side} is missing`, e[side]);
+      ctx.c.missing(side, messages.fieldMissing('actual', side), e[side]);
       continue;
     }
     if (typeof a[side] !== 'string') {
-      ctx.c.changed(side, `actual.${side} is ${describeValue(a[side])}, expected a string`, e[side], a[side]);
+      ctx.c.changed(side, messages.notAString('actual', side, a[side]), e[side], a[side]);
       continue;
     }
     compareText(ctx, side, e[side] as string, a[side] as string);

@@ -4,8 +4,9 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 import { deepCompare } from '../kit/deep-compare.js';
 import { occurrences, pairByKey } from '../kit/matching.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, shortJson } from '../kit/value.js';
+import { isPresent, jsonKey, shortJson } from '../kit/value.js';
 import { compareFields, compareOuterFields, LIST_FIELD, withoutIgnored, type SCtx } from './context.js';
+import { messages } from './messages.js';
 
 function rowKey(ctx: SCtx, row: unknown): [string, unknown] | null {
   if (!isPlainObject(row)) return null;
@@ -46,26 +47,21 @@ function messageMatches(ctx: SCtx, path: string, expected: string, actual: strin
     const pattern = expected.slice(3);
     const re = compileRegex(ctx, pattern);
     if (typeof re === 'string') {
-      ctx.c.add(path, `invalid regex ${JSON.stringify(pattern)} in expected line: ${re}`, expected, actual);
+      ctx.c.add(path, messages.badRegex(pattern, re), expected, actual);
       return false;
     }
     if (re.test(actual)) {
       ctx.c.ok();
       return true;
     }
-    ctx.c.changed(
-      path,
-      `actual ${shortJson(actual, 120)} does not fully match the regex ${JSON.stringify(pattern)}`,
-      expected,
-      actual,
-    );
+    ctx.c.changed(path, messages.regexFails(actual, pattern), expected, actual);
     return false;
   }
   if (expected === actual) {
     ctx.c.ok();
     return true;
   }
-  ctx.c.changed(path, `expected ${shortJson(expected, 120)}, got ${shortJson(actual, 120)}`, expected, actual);
+  ctx.c.changed(path, messages.linesDiffer(expected, actual), expected, actual);
   return false;
 }
 
@@ -74,7 +70,7 @@ function compareLogLine(ctx: SCtx, path: string, e: unknown, a: unknown): void {
   if (typeof e === 'string') {
     // a string line states only the text; an object actual line is checked on its message
     if (at === null) {
-      ctx.c.changed(path, `actual line is ${describeValue(a)}, expected a string or {message}`, e, a);
+      ctx.c.changed(path, messages.lineNotText(a), e, a);
       return;
     }
     messageMatches(ctx, isPlainObject(a) ? joinPath(path, 'message') : path, e, at);
@@ -83,7 +79,7 @@ function compareLogLine(ctx: SCtx, path: string, e: unknown, a: unknown): void {
   if (isPlainObject(e)) {
     const aObj = typeof a === 'string' ? { message: a } : a;
     if (!isPlainObject(aObj)) {
-      ctx.c.changed(path, `actual line is ${describeValue(a)}, expected an object like the expected line`, e, a);
+      ctx.c.changed(path, messages.lineNotAnObject(a), e, a);
       return;
     }
     if (typeof e.message === 'string' && typeof aObj.message === 'string') {
@@ -131,15 +127,9 @@ function compareRowsKeyed(ctx: SCtx, field: string, eL: unknown[], aL: unknown[]
   const m = pairByKey(E, A, keyOf);
   for (const [x, y, occ] of m.pairs) compareRow(ctx, pathOf(x, occ, counts), x.v, y.v);
   const occE = occurrences(E, keyOf);
-  for (const x of m.missing)
-    ctx.c.missing(pathOf(x, occE.get(x) ?? 0, counts), `missing in actual: ${rowText(x.v)}`, x.v);
+  for (const x of m.missing) ctx.c.missing(pathOf(x, occE.get(x) ?? 0, counts), messages.rowMissing(rowText(x.v)), x.v);
   const occA = occurrences(A, keyOf);
-  for (const y of m.extra)
-    ctx.c.extra(
-      pathOf(y, occA.get(y) ?? 0, counts),
-      `not expected: extra ${rowText(y.v)} in actual (index ${y.i})`,
-      y.v,
-    );
+  for (const y of m.extra) ctx.c.extra(pathOf(y, occA.get(y) ?? 0, counts), messages.rowExtra(rowText(y.v), y.i), y.v);
 }
 
 /** Log lines as a multiset: identical lines pair first, then regex lines take any line they match. */
@@ -154,11 +144,7 @@ function compareLinesMultiset(ctx: SCtx, field: string, eL: unknown[], aL: unkno
     const et = lineText(x.v);
     const pattern = ctx.allowRegex && et?.startsWith('re:') ? compileRegex(ctx, et.slice(3)) : null;
     if (typeof pattern === 'string') {
-      ctx.c.add(
-        joinPath(field, x.i),
-        `invalid regex ${JSON.stringify(et!.slice(3))} in expected line: ${pattern}`,
-        x.v,
-      );
+      ctx.c.add(joinPath(field, x.i), messages.badRegex(et!.slice(3), pattern), x.v);
       continue;
     }
     const k = leftA.findIndex((y) => {
@@ -182,10 +168,8 @@ function compareLinesMultiset(ctx: SCtx, field: string, eL: unknown[], aL: unkno
       ctx.c.ok();
     } else stillMissing.push(x);
   }
-  for (const x of stillMissing)
-    ctx.c.missing(joinPath(field, x.i), `missing in actual: no line matches ${rowText(x.v)}`, x.v);
-  for (const y of leftA)
-    ctx.c.extra(joinPath(field, y.i), `not expected: extra line ${rowText(y.v)} in actual (index ${y.i})`, y.v);
+  for (const x of stillMissing) ctx.c.missing(joinPath(field, x.i), messages.noLineMatches(rowText(x.v)), x.v);
+  for (const y of leftA) ctx.c.extra(joinPath(field, y.i), messages.lineExtra(rowText(y.v), y.i), y.v);
 }
 
 export function compareRows(
@@ -198,8 +182,8 @@ export function compareRows(
   // a bare list is accepted as the list itself (as existing Pixie tools do)
   const read = (side: 'expected' | 'actual', v: Record<string, unknown> | unknown[]): unknown[] | string => {
     if (Array.isArray(v)) return v;
-    if (v[field] === undefined) return `${side}.${field} is missing`;
-    if (!Array.isArray(v[field])) return `${side}.${field} is ${describeValue(v[field])}, expected an array`;
+    if (v[field] === undefined) return messages.fieldMissing(side, field);
+    if (!Array.isArray(v[field])) return messages.notAList(side, field, v[field]);
     return v[field] as unknown[];
   };
   const eL = read('expected', e);
@@ -208,14 +192,14 @@ export function compareRows(
   if (typeof aL === 'string') return aL;
   const { c } = ctx;
   if (eL.length !== aL.length)
-    c.add(field, `${field} count differs: expected ${eL.length}, got ${aL.length}`, eL.length, aL.length, false);
+    c.add(field, messages.countDiffers(field, eL.length, aL.length), eL.length, aL.length, false);
   if (ctx.rowOrder === 'multiset') compareLinesMultiset(ctx, field, eL, aL);
   else if (ctx.rowOrder !== 'ordered') compareRowsKeyed(ctx, field, eL, aL);
   else {
     for (let i = 0; i < Math.max(eL.length, aL.length); i++) {
       const p = joinPath(field, i);
-      if (i >= aL.length) c.missing(p, `missing in actual: ${rowText(eL[i])}`, eL[i]);
-      else if (i >= eL.length) c.extra(p, `not expected: extra ${rowText(aL[i])} in actual`, aL[i]);
+      if (i >= aL.length) c.missing(p, messages.rowMissing(rowText(eL[i])), eL[i]);
+      else if (i >= eL.length) c.extra(p, messages.rowExtra(rowText(aL[i]), null), aL[i]);
       else compareRow(ctx, p, eL[i], aL[i]);
     }
   }

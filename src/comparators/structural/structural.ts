@@ -3,13 +3,13 @@
 import type { OutputType } from '../../model/manifest.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { DiffCollector } from '../kit/diff-collector.js';
-import { describeNumericTolerance, numericTolerance } from '../kit/numeric-tolerance.js';
+import { numericTolerance } from '../kit/numeric-tolerance.js';
 import { garbageResult, skipped } from '../kit/result.js';
-import { describeValue, shortJson } from '../kit/value.js';
 import type { Comparator, ComparisonResult, OptionKind } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
 import { LIST_FIELD, type RowOrder, type SCtx, type StructuralType } from './context.js';
 import { compareDiff } from './diff.js';
+import { messages } from './messages.js';
 import { compareRows } from './rows.js';
 import { compareTree } from './tree.js';
 
@@ -48,44 +48,23 @@ const APPLICABLE: Record<StructuralType, readonly string[]> = {
 
 function optionProblem(tolerance: Tolerance): string | null {
   const co = tolerance.children_order;
-  if (co !== undefined && !(CHILDREN_ORDERS as readonly unknown[]).includes(co))
-    return `tolerance children_order must be ordered or unordered, got ${shortJson(co, 40)}`;
+  if (co !== undefined && !(CHILDREN_ORDERS as readonly unknown[]).includes(co)) return messages.badChildrenOrder(co);
   const order = tolerance.order;
-  if (order !== undefined && !(ROW_ORDERS as readonly unknown[]).includes(order))
-    return `tolerance order must be ordered, by_time, by_id or by_name, got ${shortJson(order, 40)}`;
+  if (order !== undefined && !(ROW_ORDERS as readonly unknown[]).includes(order)) return messages.badOrder(order);
   const ar = tolerance.allow_regex;
-  if (ar !== undefined && typeof ar !== 'boolean')
-    return `tolerance allow_regex must be true or false, got ${shortJson(ar, 40)}`;
+  if (ar !== undefined && typeof ar !== 'boolean') return messages.badAllowRegex(ar);
   const ig = tolerance.ignore_fields;
   if (ig !== undefined && !(Array.isArray(ig) && ig.every((x) => typeof x === 'string')))
-    return `tolerance ignore_fields must be a list of field names, got ${shortJson(ig, 60)}`;
+    return messages.badIgnoreFields(ig);
   return null;
 }
 
 function ruleFor(ctx: SCtx, mode: string): string {
-  const nums = describeNumericTolerance(ctx.tol);
-  const ignored = ctx.ignore.size ? `; ignoring ${[...ctx.ignore].join(', ')}` : '';
-  switch (ctx.type) {
-    case 'tree':
-      return `nodes by id, then label, then name; children ${ctx.childrenOrdered ? 'in order' : 'in any order'}; every field compared, numbers ${nums}${ignored}`;
-    case 'diff':
-      return `before and after compared as text, line by line${ignored}`;
-    default: {
-      const how =
-        ctx.rowOrder === 'ordered'
-          ? 'in order'
-          : ctx.rowOrder === 'multiset'
-            ? 'as a multiset'
-            : `matched ${ctx.rowOrder.replace('_', ' ')}`;
-      const regex =
-        ctx.type === 'log'
-          ? ctx.allowRegex
-            ? '; expected lines starting re: are full-match regexes'
-            : '; regex lines off'
-          : '';
-      return `${LIST_FIELD[ctx.type]} ${how}; every field compared, numbers ${nums}${regex}${ignored} (compare: ${mode})`;
-    }
-  }
+  const ignored = [...ctx.ignore];
+  if (ctx.type === 'tree') return messages.treeRule(ctx.childrenOrdered, ctx.tol, ignored);
+  if (ctx.type === 'diff') return messages.diffRule(ignored);
+  const regex = ctx.type === 'log' ? ctx.allowRegex : null;
+  return messages.rowsRule(LIST_FIELD[ctx.type], ctx.rowOrder, ctx.tol, regex, ignored, mode);
 }
 
 export const structuralComparator: Comparator = {
@@ -94,6 +73,7 @@ export const structuralComparator: Comparator = {
   modes: STRUCTURAL_MODES,
   modesFor: (type) => APPLICABLE[type as StructuralType] ?? [],
   options: STRUCTURAL_OPTIONS,
+  messages,
   defaults(type: OutputType): Tolerance {
     const compare = DEFAULT_MODE[type as StructuralType] ?? 'structural';
     if (type === 'tree') return { compare, children_order: 'unordered' };
@@ -104,19 +84,18 @@ export const structuralComparator: Comparator = {
     const sType = type as StructuralType;
     const mode = tolerance.compare ?? DEFAULT_MODE[sType] ?? 'structural';
     if (mode === 'skip') return skipped(tolerance, expected, actual);
-    const fail = (message: string, rule = `compare: ${mode}`): ComparisonResult => ({
+    const fail = (message: string, rule = messages.modeRule(mode)): ComparisonResult => ({
       ...garbageResult(message, expected, actual, tolerance, rule),
       comparator: `structural:${mode}`,
     });
     const applicable = APPLICABLE[sType];
-    if (!applicable) return fail(`the structural comparator does not handle output type ${type}`);
-    if (!applicable.includes(mode)) {
+    if (!applicable) return fail(messages.notAStructuralType(type));
+    if (!applicable.includes(mode))
       return fail(
         (STRUCTURAL_MODES as readonly string[]).includes(mode)
-          ? `compare mode '${mode}' does not apply to ${type}; use one of: ${applicable.join(', ')}, skip`
-          : `unknown compare mode '${mode}' for ${type} (expected one of: ${applicable.join(', ')}, skip)`,
+          ? messages.modeNotForType(mode, type, applicable)
+          : messages.unknownMode(mode, type, applicable),
       );
-    }
     const problem = optionProblem(tolerance);
     if (problem) return fail(problem);
     const tol = mode === 'exact' ? {} : numericTolerance(tolerance);
@@ -141,8 +120,8 @@ export const structuralComparator: Comparator = {
     } else {
       const okShape = (v: unknown): v is Record<string, unknown> | unknown[] =>
         isPlainObject(v) || (sType !== 'tree' && Array.isArray(v));
-      if (!okShape(expected)) return fail(`expected is ${describeValue(expected)}, expected a ${type} object`, rule);
-      if (!okShape(actual)) return fail(`actual is ${describeValue(actual)}, expected a ${type} object`, rule);
+      if (!okShape(expected)) return fail(messages.notAValue('expected', type, expected), rule);
+      if (!okShape(actual)) return fail(messages.notAValue('actual', type, actual), rule);
       shape =
         sType === 'tree'
           ? compareTree(ctx, expected as Record<string, unknown>, actual as Record<string, unknown>)

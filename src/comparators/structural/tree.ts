@@ -3,8 +3,9 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { pairByKey } from '../kit/matching.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
-import { describeValue, isPresent, jsonKey, shortJson } from '../kit/value.js';
+import { isPresent, jsonKey, shortJson } from '../kit/value.js';
 import { compareFields, compareOuterFields, type SCtx } from './context.js';
+import { messages } from './messages.js';
 
 type KeyField = 'id' | 'label' | 'name';
 const KEY_FIELDS: readonly KeyField[] = ['id', 'label', 'name'];
@@ -20,7 +21,7 @@ function childrenOf(
   if (Array.isArray(ch)) return ch;
   ctx.c.add(
     joinPath(path, 'children'),
-    `${side} children is ${describeValue(ch)}, expected an array of nodes`,
+    messages.childrenNotAList(side, ch),
     side === 'expected' ? ch : undefined,
     side === 'actual' ? ch : undefined,
   );
@@ -39,12 +40,12 @@ function compareTreeNode(ctx: SCtx, path: string, e: unknown, a: unknown): void 
   if (!eC || !aC) return;
   const base = joinPath(path, 'children');
   if (eC.length !== aC.length)
-    ctx.c.add(base, `child count differs: expected ${eC.length}, got ${aC.length}`, eC.length, aC.length, false);
+    ctx.c.add(base, messages.countDiffers('child', eC.length, aC.length), eC.length, aC.length, false);
   if (ctx.childrenOrdered) {
     for (let i = 0; i < Math.max(eC.length, aC.length); i++) {
       const p = joinPath(base, i);
-      if (i >= aC.length) ctx.c.missing(p, `missing in actual: node ${nodeText(eC[i])}`, eC[i]);
-      else if (i >= eC.length) ctx.c.extra(p, `not expected: extra node ${nodeText(aC[i])} in actual`, aC[i]);
+      if (i >= aC.length) ctx.c.missing(p, messages.nodeMissing(nodeText(eC[i]), []), eC[i]);
+      else if (i >= eC.length) ctx.c.extra(p, messages.nodeExtra(nodeText(aC[i]), null), aC[i]);
       else compareTreeNode(ctx, p, eC[i], aC[i]);
     }
     return;
@@ -84,14 +85,8 @@ function compareTreeNode(ctx: SCtx, path: string, e: unknown, a: unknown): void 
   const missing = [...leftE.filter((x) => !anonymous(x)), ...anonE.slice(anonA.length)];
   const extra = [...leftA.filter((y) => !anonymous(y)), ...anonA.slice(anonE.length)];
   const extraNames = extra.map((y) => nodeText(y.v));
-  for (const x of missing) {
-    const hint = extraNames.length
-      ? ` (unmatched actual children: ${extraNames.slice(0, 5).join(', ')}${extraNames.length > 5 ? ', …' : ''})`
-      : '';
-    ctx.c.missing(nodePath(base, x), `missing in actual: node ${nodeText(x.v)}${hint}`, x.v);
-  }
-  for (const y of extra)
-    ctx.c.extra(nodePath(base, y), `not expected: extra node ${nodeText(y.v)} in actual (index ${y.i})`, y.v);
+  for (const x of missing) ctx.c.missing(nodePath(base, x), messages.nodeMissing(nodeText(x.v), extraNames), x.v);
+  for (const y of extra) ctx.c.extra(nodePath(base, y), messages.nodeExtra(nodeText(y.v), y.i), y.v);
 }
 
 function nodePath(base: string, x: { v: unknown; i: number }): string {
@@ -106,10 +101,10 @@ function nodeText(n: unknown): string {
 }
 
 export function compareTree(ctx: SCtx, e: Record<string, unknown>, a: Record<string, unknown>): string | null {
-  if (e.root === undefined) return 'expected.root is missing';
-  if (!isPlainObject(e.root)) return `expected.root is ${describeValue(e.root)}, expected a node object`;
-  if (a.root === undefined) return 'actual.root is missing';
-  if (!isPlainObject(a.root)) return `actual.root is ${describeValue(a.root)}, expected a node object`;
+  if (e.root === undefined) return messages.fieldMissing('expected', 'root');
+  if (!isPlainObject(e.root)) return messages.rootNotANode('expected', e.root);
+  if (a.root === undefined) return messages.fieldMissing('actual', 'root');
+  if (!isPlainObject(a.root)) return messages.rootNotANode('actual', a.root);
   compareTreeNode(ctx, 'root', e.root, a.root);
   compareOuterFields(ctx, e, a, ['root']);
   return null;

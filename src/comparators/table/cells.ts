@@ -2,8 +2,8 @@
 // objects structurally, everything else exactly. A cell absent on one side is missing or extra.
 import { deepCompare } from '../kit/deep-compare.js';
 import type { DiffCollector } from '../kit/diff-collector.js';
-import { compareNumbers, formatAbsDiff, numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.js';
-import { shortJson, typeName } from '../kit/value.js';
+import { compareNumbers, numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.js';
+import { messages } from './messages.js';
 import { MISSING, type Cell } from './read.js';
 
 /** Arrays and objects (nested JSON in a cell), compared structurally. */
@@ -29,18 +29,18 @@ export function compareCell(
   }
   const path = pathOf();
   if (e === MISSING) {
-    c.record({ path, message: `not expected (cell absent in expected)${note}`, kind: 'extra', actual: a });
+    c.record({ path, message: messages.cellExtra(note), kind: 'extra', actual: a });
     return true;
   }
   if (a === MISSING) {
-    c.record({ path, message: `missing in actual${note}`, kind: 'missing', expected: e });
+    c.record({ path, message: messages.cellMissing(note), kind: 'missing', expected: e });
     return true;
   }
   if (typeof e === 'number' && typeof a === 'number') {
     const v = compareNumbers(e, a, tol);
     c.record({
       path,
-      message: `expected ${e}, got ${a} (abs diff ${formatAbsDiff(v.absDiff)})${note}`,
+      message: messages.numbersDiffer(e, a, v.absDiff, note),
       kind: 'changed',
       expected: e,
       actual: a,
@@ -52,11 +52,7 @@ export function compareCell(
     for (const d of diffs) c.record(note ? { ...d, message: d.message + note } : d);
     return diffs.length > 0;
   }
-  const message =
-    typeName(e) !== typeName(a)
-      ? `expected ${typeName(e)} ${shortJson(e, 60)}, got ${typeName(a)} ${shortJson(a, 60)}`
-      : `expected ${shortJson(e, 80)}, got ${shortJson(a, 80)}`;
-  c.record({ path, message: message + note, kind: 'changed', expected: e, actual: a });
+  c.record({ path, message: messages.cellsDiffer(e, a, note), kind: 'changed', expected: e, actual: a });
   return true;
 }
 

@@ -1,10 +1,10 @@
 // A table tolerance read once: how rows pair (in order, as a multiset, or by key columns), the
 // numeric tolerance of every cell with per-column overrides, and the columns to ignore.
 import { isPlainObject } from '../../util/is-plain-object.js';
-import { describeNumericTolerance, numericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
-import { describeValue, shortJson } from '../kit/value.js';
+import { numericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import type { OptionKind } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
+import { messages } from './messages.js';
 
 export const TABLE_MODES = ['rows_ordered', 'rows_unordered', 'ordered', 'unordered', 'keyed'] as const;
 const ROW_ORDERS = ['ordered', 'unordered'] as const;
@@ -41,18 +41,18 @@ function stringList(v: unknown): string[] | null {
 /** `key` wins over `rows`, which wins over `compare` (the older way to say it). */
 function rowModeOf(tolerance: Tolerance): RowMode | string {
   const key = stringList(tolerance.key);
-  if (key === null) return `tolerance key must be a list of column names, got ${shortJson(tolerance.key, 60)}`;
+  if (key === null) return messages.keyNotAList(tolerance.key);
   if (key.length > 0) return { kind: 'keyed', key };
   const rows = tolerance.rows;
   if (rows !== undefined) {
     if ((ROW_ORDERS as readonly unknown[]).includes(rows)) return { kind: rows as 'ordered' | 'unordered' };
-    return `tolerance rows must be "ordered" or "unordered", got ${shortJson(rows, 60)}`;
+    return messages.rowsNotAnOrder(rows);
   }
   const mode = tolerance.compare ?? 'rows_ordered';
   if (mode === 'rows_ordered' || mode === 'ordered') return { kind: 'ordered' };
   if (mode === 'rows_unordered' || mode === 'unordered') return { kind: 'unordered' };
-  if (mode === 'keyed') return 'compare: keyed needs key: [column, ...]';
-  return `unknown compare mode '${mode}'`;
+  if (mode === 'keyed') return messages.keyedNeedsKey();
+  return messages.unknownMode(mode);
 }
 
 interface ColumnTolerances {
@@ -65,30 +65,16 @@ function columnTolerances(tolerance: Tolerance, base: NumericTolerance): ColumnT
   const problems: string[] = [];
   const spec = tolerance.columns;
   if (spec === undefined || spec === null) return { byName, problems };
-  if (!isPlainObject(spec))
-    return { byName, problems: [`tolerance columns must map column names to {abs, rel}, got ${describeValue(spec)}`] };
+  if (!isPlainObject(spec)) return { byName, problems: [messages.columnsNotAMap(spec)] };
   for (const [name, t] of Object.entries(spec)) {
     if (!isPlainObject(t)) {
-      problems.push(`tolerance columns.${name} must be {abs, rel}, got ${describeValue(t)}`);
+      problems.push(messages.columnNotATolerance(name, t));
       continue;
     }
     const own = numericTolerance(t as Tolerance);
     byName.set(name, { ...base, ...own });
   }
   return { byName, problems };
-}
-
-function ruleText(
-  mode: RowMode,
-  base: NumericTolerance,
-  colTols: Map<string, NumericTolerance>,
-  ignored: string[],
-): string {
-  const rows = mode.kind === 'keyed' ? `rows keyed by [${mode.key.join(', ')}]` : `rows ${mode.kind}`;
-  let text = `${rows}, cells ${describeNumericTolerance(base)}`;
-  for (const [name, t] of colTols) text += `; column ${name} ${describeNumericTolerance(t)}`;
-  if (ignored.length) text += `; ignoring columns [${ignored.join(', ')}]`;
-  return text;
 }
 
 /** The settings of one comparison, or the first problem with the tolerance (and the rule to show with it). */
@@ -98,11 +84,11 @@ export function tableSettings(tolerance: Tolerance): TableSettings {
   const colSpec = columnTolerances(tolerance, base);
   const ignored = stringList(tolerance.ignore_columns);
   if (typeof mode === 'string') return { rule: 'table', problem: mode };
-  const rule = ruleText(mode, base, colSpec.byName, ignored ?? []);
+  const rule = messages.rule(mode.kind, mode.kind === 'keyed' ? mode.key : null, base, colSpec.byName, ignored ?? []);
   if (ignored === null)
     return {
       rule,
-      problem: `tolerance ignore_columns must be a list of column names, got ${shortJson(tolerance.ignore_columns, 60)}`,
+      problem: messages.ignoreNotAList(tolerance.ignore_columns),
     };
   if (colSpec.problems.length) return { rule, problem: colSpec.problems.join('; ') };
   return { rule, problem: null, base, mode, columns: colSpec.byName, ignored };

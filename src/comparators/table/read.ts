@@ -2,7 +2,7 @@
 // as names or `{key, label}`; columns of the two sides are aligned by key, then by label.
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { itemReader, rowColumnsOf } from '../../util/row-columns.js';
-import { describeValue, shortJson } from '../kit/value.js';
+import { messages } from './messages.js';
 
 /** A cell a row does not have (shorter array row, object row without the key). */
 export const MISSING: unique symbol = Symbol('missing cell');
@@ -28,8 +28,8 @@ export interface Side {
   rows: Row[];
 }
 
-function readColumns(which: string, cols: unknown): Col[] | string {
-  if (!Array.isArray(cols)) return `${which}.columns is ${describeValue(cols)}, expected an array`;
+function readColumns(which: 'expected' | 'actual', cols: unknown): Col[] | string {
+  if (!Array.isArray(cols)) return messages.columnsNotAList(which, cols);
   const out: Col[] = [];
   for (let i = 0; i < cols.length; i++) {
     const c = cols[i];
@@ -45,9 +45,9 @@ function readColumns(which: string, cols: unknown): Col[] | string {
         out.push({ name, pos: i, ...(key !== undefined && { key }), ...(label !== undefined && { label }) });
         continue;
       }
-      return `${which}.columns[${i}] has neither a string key nor a label`;
+      return messages.columnUnnamed(which, i);
     }
-    return `${which}.columns[${i}] is ${describeValue(c)}, expected a string or {key, label}`;
+    return messages.notAColumn(which, i, c);
   }
   return out;
 }
@@ -57,21 +57,20 @@ export function readTable(which: 'expected' | 'actual', v: unknown): Side | stri
   let columns: Col[] | null = null;
   if (Array.isArray(v)) rows = v;
   else if (isPlainObject(v)) {
-    if (!('rows' in v)) return `${which} table has no rows (got an object with keys ${shortJson(Object.keys(v), 60)})`;
+    if (!('rows' in v)) return messages.noRows(which, Object.keys(v));
     rows = v.rows;
     if (v.columns !== undefined && v.columns !== null) {
       const cols = readColumns(which, v.columns);
       if (typeof cols === 'string') return cols;
       columns = cols;
     }
-  } else return `${which} is ${describeValue(v)}, expected a table {columns, rows}`;
-  if (!Array.isArray(rows)) return `${which}.rows is ${describeValue(rows)}, expected an array`;
+  } else return messages.notATable(which, v);
+  if (!Array.isArray(rows)) return messages.rowsNotAList(which, rows);
   // rows held as columns are all arrays or all objects (util/row-columns.ts)
   if (rowColumnsOf(rows)) return { columns, rows: rows as Row[] };
   for (let i = 0; i < rows.length; i++) {
     const r: unknown = rows[i];
-    if (!Array.isArray(r) && !isPlainObject(r))
-      return `${which}.rows[${i}] is ${describeValue(r)}, expected an array or an object`;
+    if (!Array.isArray(r) && !isPlainObject(r)) return messages.notARow(which, i, r);
   }
   return { columns, rows: rows as Row[] };
 }

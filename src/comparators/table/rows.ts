@@ -5,6 +5,7 @@ import type { NumericTolerance } from '../kit/numeric-tolerance.js';
 import { joinPath } from '../kit/paths.js';
 import { shortJson } from '../kit/value.js';
 import { cellsWithin, compareCell } from './cells.js';
+import { messages } from './messages.js';
 import { MISSING, rowContent, rowReader, type Aligned, type Cell, type Col, type Row } from './read.js';
 import { matchUnordered } from './unordered.js';
 
@@ -40,21 +41,21 @@ export class RowReport {
     if (missingCols.length)
       this.c.record({
         path: 'columns',
-        message: `columns missing in actual: ${missingCols.map((c) => c.name).join(', ')}`,
+        message: messages.columnsMissing(missingCols.map((c) => c.name)),
         kind: 'missing',
         expected: missingCols.map((c) => c.name),
       });
     if (extraCols.length)
       this.c.record({
         path: 'columns',
-        message: `columns not expected (extra in actual): ${extraCols.map((c) => c.name).join(', ')}`,
+        message: messages.columnsExtra(extraCols.map((c) => c.name)),
         kind: 'extra',
         actual: extraCols.map((c) => c.name),
       });
     if (E.length !== A.length)
       this.c.record({
         path: 'rows',
-        message: `row count differs: expected ${E.length}, got ${A.length}`,
+        message: messages.rowCount(E.length, A.length),
         expected: E.length,
         actual: A.length,
       });
@@ -79,7 +80,7 @@ export class RowReport {
     const row = rowContent(this.p.eRows[i]!, this.p.eCols);
     this.c.record({
       path,
-      message: `row missing in actual: expected row ${i} ${shortJson(row, 200)}`,
+      message: messages.rowMissing(i, row),
       kind: 'missing',
       expected: row,
     });
@@ -91,7 +92,7 @@ export class RowReport {
     const row = rowContent(this.p.aRows[j]!, this.p.aCols);
     this.c.record({
       path,
-      message: `row not expected (extra in actual): actual row ${j} ${shortJson(row, 200)}`,
+      message: messages.rowExtra(j, row),
       kind: 'extra',
       actual: row,
     });
@@ -117,10 +118,7 @@ export function compareOrderedRows(r: RowReport): void {
     const exactOnly = differing.length * 2 <= n;
     const { matchA } = matchUnordered(E, A, tols, { exactOnly, stopWhenUnpaired: true });
     const reordered = matchA.every((i) => i !== -1);
-    if (reordered)
-      r.notes.push(
-        `rows are in a different order; use \`rows: unordered\` (every row is there, ${differing.length} of ${n} at another position)`,
-      );
+    if (reordered) r.notes.push(messages.reordered(differing.length, n));
   }
   for (const i of differing) r.pair(i, i, () => `rows[${i}]`, '');
   for (let i = n; i < E.length; i++) r.missing(i, `rows[${i}]`);
@@ -147,12 +145,7 @@ function compareDuplicateKey(r: RowReport, k: string, es: number[], as: number[]
   for (let x = 0; x < es.length; x++) if (sub.matchE[x] !== -1) occurrence++;
   const n = Math.min(leftE.length, leftA.length);
   for (let x = 0; x < n; x++)
-    r.pair(
-      leftE[x]!,
-      leftA[x]!,
-      keyedRowPath(k, occurrence++),
-      ` (expected row ${leftE[x]}, actual row ${leftA[x]}; key ${k} is not unique)`,
-    );
+    r.pair(leftE[x]!, leftA[x]!, keyedRowPath(k, occurrence++), messages.keyNotUnique(leftE[x]!, leftA[x]!, k));
   for (let x = n; x < leftE.length; x++) r.missing(leftE[x]!, keyedRowPath(k, occurrence++));
   for (let x = n; x < leftA.length; x++) r.extra(leftA[x]!, keyedRowPath(k, occurrence++));
 }
@@ -184,20 +177,17 @@ export function compareKeyedRows(r: RowReport, keyIdx: number[]): void {
   for (const [k, es] of eg) {
     const as = ag.get(k) ?? [];
     if (es.length > 1 || as.length > 1) {
-      duplicated.push(`${k} (${es.length} expected, ${as.length} actual)`);
+      duplicated.push(messages.duplicateKey(k, es.length, as.length));
       compareDuplicateKey(r, k, es, as);
     } else if (as.length === 1) r.pair(es[0]!, as[0]!, keyedRowPath(k, 0), '');
     else r.missing(es[0]!, keyedRowPath(k, 0));
   }
   for (const [k, as] of ag) {
     if (eg.has(k)) continue;
-    if (as.length > 1) duplicated.push(`${k} (0 expected, ${as.length} actual)`);
+    if (as.length > 1) duplicated.push(messages.duplicateKey(k, 0, as.length));
     as.forEach((j, x) => r.extra(j, keyedRowPath(k, x)));
   }
-  if (duplicated.length)
-    r.notes.push(
-      `duplicate key(s): ${duplicated.slice(0, 5).join(', ')}${duplicated.length > 5 ? ` and ${duplicated.length - 5} more` : ''}`,
-    );
+  if (duplicated.length) r.notes.push(messages.duplicateKeys(duplicated));
 }
 
 /** The first finite number of a row, to pair leftover rows by nearest value. */
@@ -209,10 +199,7 @@ function sortKey(cells: Cell[]): number {
 export function compareUnorderedRows(r: RowReport): void {
   const { E, A, tols } = r.p;
   const { matchE, matchA, incomplete, buckets } = matchUnordered(E, A, tols);
-  if (incomplete)
-    r.notes.push(
-      'row matching stopped at its work limit; some rows may be reported unmatched that a longer search would pair',
-    );
+  if (incomplete) r.notes.push(messages.matchingStopped());
   // leftovers that share their non-numeric cells are paired by nearest pivot value and reported
   // cell by cell (more useful than "missing" + "extra" for a number just out of tolerance)
   for (const b of buckets) {
@@ -229,7 +216,7 @@ export function compareUnorderedRows(r: RowReport): void {
       matchA[j] = i;
       r.rowsMissing++;
       r.rowsExtra++;
-      r.pair(i, j, `rows[${i}]`, ` (no actual row within tolerance; nearest is actual row ${j})`);
+      r.pair(i, j, `rows[${i}]`, messages.nearestRow(j));
     }
   }
   for (let i = 0; i < E.length; i++) if (matchE[i] === -1) r.missing(i, `rows[${i}]`);

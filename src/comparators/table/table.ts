@@ -7,6 +7,7 @@ import { garbageResult, skipped, statusFrom, unknownModeResult } from '../kit/re
 import type { Comparator, ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
 import { rowColumnsOf } from '../../util/row-columns.js';
+import { messages } from './messages.js';
 import { TABLE_MODES, TABLE_OPTIONS, tableSettings, type RowMode } from './options.js';
 import { alignColumns, type Cell, cellOf, deriveColumns, readTable, type Col, type Row, type Side } from './read.js';
 import { compareKeyedRows, compareOrderedRows, compareUnorderedRows, RowReport, type PreparedTables } from './rows.js';
@@ -30,7 +31,10 @@ function prepareTables(eSide: Side, aSide: Side, s: Settings): PreparedTables | 
     (n) => !knows(n),
   );
   if (unknownNames.length) {
-    return `tolerance names column(s) the table does not have: ${unknownNames.map((n) => JSON.stringify(n)).join(', ')} (columns: ${eColsAll.map((c) => c.name).join(', ')})`;
+    return messages.unknownColumns(
+      unknownNames,
+      eColsAll.map((c) => c.name),
+    );
   }
   const eCols = eColsAll.filter(keep);
   const aCols = aColsAll.filter(keep);
@@ -69,7 +73,7 @@ function compareRows(r: RowReport, mode: RowMode): string | null {
   else {
     const keyIdx = mode.key.map((k) => r.p.common.findIndex((c) => c.name === k || c.e.key === k || c.e.label === k));
     const absentKey = mode.key.filter((_, x) => keyIdx[x]! < 0);
-    if (absentKey.length) return `key column(s) ${absentKey.join(', ')} must be present in both tables`;
+    if (absentKey.length) return messages.keyColumnsAbsent(absentKey);
     compareKeyedRows(r, keyIdx);
   }
   return null;
@@ -88,12 +92,13 @@ function summarise(
   const colCells = missingCols.length * E.length + extraCols.length * A.length;
   const differing = Math.min(totalCells, r.cellsDiffer + colCells);
   const ok = r.c.recorded === 0;
-  let metric = `${differing} of ${totalCells} cells differ`;
-  if (r.rowsMissing || r.rowsExtra)
-    metric += `; ${r.rowsMissing} expected row(s) unmatched, ${r.rowsExtra} actual row(s) unmatched`;
-  if (missingCols.length || extraCols.length)
-    metric += `; ${missingCols.length} column(s) missing, ${extraCols.length} extra`;
-  if (r.notes.length) metric += `; ${r.notes.join('; ')}`;
+  const metric = messages.metric(
+    differing,
+    totalCells,
+    { missing: r.rowsMissing, extra: r.rowsExtra },
+    { missing: missingCols.length, extra: extraCols.length },
+    r.notes,
+  );
   const score = ok ? 1 : totalCells === 0 ? 0 : Math.max(0, Math.min(0.999, 1 - differing / totalCells));
   return {
     status: statusFrom(ok),
@@ -139,6 +144,7 @@ export const tableComparator: Comparator = {
   types: ['table'],
   modes: TABLE_MODES,
   options: TABLE_OPTIONS,
+  messages,
   defaults(_type: OutputType): Tolerance {
     return { compare: 'rows_ordered', abs: 1e-6 };
   },
