@@ -1,6 +1,7 @@
 // The reporters that write a report file, one line each: the registry drives the file flags of
 // `pixie validate` (--junit FILE, --html FILE) and `pixie report merge` (also --json FILE). Adding a
-// reporter is one renderer file and one line here. Renderers load only when a file is asked for.
+// reporter is one renderer file, one line here and its key in config.schema.json's `reporters`
+// (ARCHITECTURE.md). Renderers load only when a file is asked for.
 import type { Report } from '../model/report.js';
 
 export interface ReportContext {
