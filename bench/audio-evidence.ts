@@ -15,7 +15,7 @@ import {
 } from '../src/comparators/audio/audio.js';
 import { encodeWav, wavDataUrl, type WavEncoding } from '../src/comparators/audio/wav.js';
 import { SILENCE_DB } from '../src/comparators/audio/trim.js';
-import { addNoise, delay, gainDb, linearResample, synthMelody } from './audio-signals.js';
+import { addNoise, delay, gainDb, linearResample, synthMelody } from '../test/helpers/audio-signals.js';
 import { measureReal, numberIn } from './real-evidence.js';
 
 /** The real-world pairs with silence trimmed (the default) and kept: spectral distance, sound lengths. */

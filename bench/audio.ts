@@ -12,7 +12,7 @@ import {
   WINDOW_S,
 } from '../src/comparators/audio/audio.js';
 import { loadOptional } from '../src/comparators/optional-module.js';
-import { addNoise, MELODY, synthMelody } from './audio-signals.js';
+import { addNoise, MELODY, synthMelody } from '../test/helpers/audio-signals.js';
 import { median, row } from './measure.js';
 
 export const RATE = 44100;

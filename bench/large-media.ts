@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWav } from '../src/comparators/audio/wav.js';
 import { loadSharp } from '../src/comparators/image/decode.js';
-import { addNoise } from './audio-signals.js';
+import { addNoise } from '../test/helpers/audio-signals.js';
 import { RATE, sixtySeconds } from './audio.js';
 import { dashboardSvg, renderPng } from './image-scenes.js';
 import { hundredPages } from './pdf.js';

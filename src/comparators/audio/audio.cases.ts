@@ -1,7 +1,7 @@
 // Contract cases for the audio comparator (run by the shared comparator contract suite).
 import type { ContractCase } from '../types.js';
 import { encodeWav, wavDataUrl } from './wav.js';
-import { synthMelody, type Note } from '../../../bench/audio-signals.js';
+import { synthMelody, type Note } from '../../../test/helpers/audio-signals.js';
 
 const R = 8000;
 const NOTES: Note[] = [60, 64, 67, 72].map((midi, i) => ({ midi, start: i * 0.2, dur: 0.2 }));

@@ -3,7 +3,7 @@
 // Signals are ≤ 1 s at 8–16 kHz so the files stay small; everything is deterministic.
 import { readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { encodeWav, type WavEncoding } from '../../../src/comparators/audio/wav.js';
-import { addNoise, delay, gainDb, synthMelody, type Note } from '../../../bench/audio-signals.js';
+import { addNoise, delay, gainDb, synthMelody, type Note } from '../../helpers/audio-signals.js';
 
 const dir = new URL('./', import.meta.url);
 
