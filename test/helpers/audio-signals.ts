@@ -10,7 +10,7 @@ export interface Note {
 /** C4 E4 G4 C5 G4 E4, 0.4 s each (2.4 s): a real-ish phrase with distinct pitches. */
 export const MELODY: Note[] = [60, 64, 67, 72, 67, 64].map((midi, i) => ({ midi, start: i * 0.4, dur: 0.4 }));
 
-export const midiHz = (m: number): number => 440 * 2 ** ((m - 69) / 12);
+const midiHz = (m: number): number => 440 * 2 ** ((m - 69) / 12);
 
 export interface SynthOptions {
   rate: number;
@@ -54,7 +54,7 @@ export function synthMelody(o: SynthOptions): Float32Array {
 }
 
 /** Deterministic Gaussian noise (mulberry32 + Box-Muller). */
-export function gaussianNoise(n: number, rms: number, seed = 1): Float32Array {
+function gaussianNoise(n: number, rms: number, seed = 1): Float32Array {
   let a = seed >>> 0;
   const rand = (): number => {
     a = (a + 0x6d2b79f5) >>> 0;
