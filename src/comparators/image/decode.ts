@@ -24,9 +24,7 @@ interface SharpPipeline {
 }
 export type SharpFactory = (
   input: Uint8Array,
-  options:
-    | { failOn: 'warning'; limitInputPixels?: number }
-    | { raw: { width: number; height: number; channels: 4 } },
+  options: { failOn: 'warning'; limitInputPixels?: number } | { raw: { width: number; height: number; channels: 4 } },
 ) => SharpPipeline;
 
 export async function loadSharp(): Promise<{ sharp: SharpFactory } | { degraded: Degraded }> {
