@@ -10,6 +10,7 @@ import { toolPage } from '../src/server/views/pages.js';
 import type { Report } from '../src/model/report.js';
 import { validateTool } from '../src/validation/validate-tool.js';
 import { validateJunit } from './helpers/junit-xsd.js';
+import { skipWithoutExample } from './helpers/media-examples.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 
 const TOOLS = path.join(REPO_ROOT, 'test', 'tools');
@@ -664,7 +665,8 @@ describe('--explore on every example tool in tools/', () => {
     'city-distances',
     'word-stream',
   ];
-  it.each(examples)('%s: nothing found', async (name) => {
+  it.for(examples)('%s: nothing found', async (name, ctx) => {
+    skipWithoutExample(ctx, name);
     const r = await validateTool({
       toolDir: path.join(REPO_ROOT, 'tools', name),
       explore: { seed: 16, runs: 80, seconds: 20 },

@@ -1,12 +1,13 @@
 /// <reference types="vite/client" />
 // One contract for every comparator: identical → pass; a clear change → fail with a path; the
 // tolerance boundary → pass; compare: skip → skip; garbage → a clear fail, never a throw.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { OUTPUT_TYPES } from '../model/manifest.js';
 import { emptyToleranceConfig } from '../tolerance/config.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
 import { COMPARATORS } from './index.js';
-import type { ContractCase } from './types.js';
+import type { ComparisonResult, ContractCase } from './types.js';
+import { skipWithout } from './optional-installed.test-helper.js';
 import type { Tolerance } from '../model/tolerance.js';
 
 // every family's cases, wherever its folder: adding `<family>.cases.ts` is all a new comparator needs here
@@ -25,6 +26,11 @@ async function compare(c: ContractCase, expected: unknown, actual: unknown, fixt
   return comparator.compare({ key: 'out', type: c.type, expected, actual, tolerance });
 }
 
+/** A media comparison that fell back to size + SHA-256 because `npm ci --omit=optional` left its package out. */
+function skipWithoutItsPackage(ctx: TestContext, r: ComparisonResult): void {
+  if (r.degraded) skipWithout(ctx, r.degraded.package);
+}
+
 describe.each(CASES.map((c) => [c.label, c] as const))('%s', (_label, c) => {
   it('identical values pass', async () => {
     const r = await compare(c, structuredClone(c.value), structuredClone(c.value));
@@ -32,8 +38,9 @@ describe.each(CASES.map((c) => [c.label, c] as const))('%s', (_label, c) => {
     expect(r.score).toBeGreaterThan(0.99);
   });
 
-  it('a clear change fails with a path', async () => {
+  it('a clear change fails with a path', async (ctx) => {
     const r = await compare(c, c.value, c.changed);
+    skipWithoutItsPackage(ctx, r);
     expect(r.status).toBe('fail');
     expect(r.metric.length).toBeGreaterThan(0);
     expect(r.score).toBeGreaterThanOrEqual(0);
@@ -48,8 +55,9 @@ describe.each(CASES.map((c) => [c.label, c] as const))('%s', (_label, c) => {
   // a case with no tolerance boundary (booleans, exact hashes) has no such test, rather than a skipped one
   const b = c.boundary;
   if (b)
-    it('the tolerance boundary passes', async () => {
+    it('the tolerance boundary passes', async (ctx) => {
       const r = await compare(c, b.expected, b.actual, b.tolerance);
+      skipWithoutItsPackage(ctx, r);
       expect(r.status, r.metric).toBe('pass');
     });
 
