@@ -55,7 +55,7 @@ export function chromiumOnPath(pathVariable = process.env.PATH ?? ''): string | 
  * Test files run in parallel workers, so each unpacks into a folder of its own and renames it into
  * place: the first rename wins, and a finished folder is never seen half-written.
  */
-export async function packagedChromium(): Promise<ChromiumBinary> {
+async function packagedChromium(): Promise<ChromiumBinary> {
   if (process.platform !== 'linux' || process.arch !== 'x64')
     throw new Error(
       `no chromium on PATH, and @sparticuz/chromium ships Chromium for Linux x86-64 only (this is ${process.platform}-${process.arch}): install Chromium so that \`chromium\` is on PATH`,
