@@ -1,7 +1,8 @@
 // The Chromium the browser tests drive through playwright-core. A `chromium` on PATH (Debian's, when
-// installed) is preferred; else the one the npm package @sparticuz/chromium ships inside its tarball
-// (a brotli-compressed headless Chromium for Linux x86-64, with the NSS libraries it links), unpacked
-// once into node_modules/.cache/. Nothing is downloaded: `playwright install` cannot run here.
+// installed: apt keeps it patched and close to the Chromium playwright-core is made for) is preferred;
+// else the one the npm package @sparticuz/chromium ships inside its tarball (a brotli-compressed
+// headless Chromium 143 for Linux x86-64, with the NSS libraries it links), unpacked once into
+// node_modules/.cache/. Nothing is downloaded: `playwright install` cannot run here.
 import {
   accessSync,
   constants,
