@@ -6,14 +6,14 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeImage, loadSharp, type SharpFactory } from '../src/comparators/image/decode.js';
+import { decodeImage } from '../src/comparators/image/decode.js';
 import { histogramDistance } from '../src/comparators/image/histogram.js';
 import { imageComparator } from '../src/comparators/image/image.js';
 import { IMAGE_DEFAULTS } from '../src/comparators/image/settings.js';
 import { pixelDiff } from '../src/comparators/image/pixel-diff.js';
 import type { RgbaImage } from '../src/comparators/image/rgba.js';
 import { ssim } from '../src/comparators/image/ssim.js';
-import { dashboardSvg, photoSvg, renderPng, toRgba } from './image-scenes.js';
+import { dashboardSvg, loadBenchSharp, photoSvg, renderPng, type Sharp, toRgba } from './image-scenes.js';
 import { measureReal, numberIn } from './real-evidence.js';
 
 /** The real-world pairs in the default mode, pixelmatch's own detector alone, histogram and SSIM. */
@@ -44,7 +44,7 @@ interface Variation {
   label: string;
   kind: Kind;
   scenes?: string[];
-  make(sharp: SharpFactory, png: Buffer, scene: string): Promise<Buffer>;
+  make(sharp: Sharp, png: Buffer, scene: string): Promise<Buffer>;
 }
 
 function prng(seed: number): () => number {
@@ -52,7 +52,7 @@ function prng(seed: number): () => number {
   return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
-async function rawToPng(sharp: SharpFactory, img: RgbaImage): Promise<Buffer> {
+async function rawToPng(sharp: Sharp, img: RgbaImage): Promise<Buffer> {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } })
     .png()
     .toBuffer();
@@ -228,7 +228,7 @@ const f = (x: number | null, d = 4): string => (x === null ? '—' : x.toFixed(d
 const p = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(2)} %`);
 
 export async function collectImageEvidence(): Promise<Row[]> {
-  const loaded = await loadSharp();
+  const loaded = await loadBenchSharp();
   if ('degraded' in loaded) throw new Error(`image evidence needs sharp: ${loaded.degraded.reason}`);
   const { sharp } = loaded;
   const scenes: Record<string, Buffer> = {

@@ -1,8 +1,16 @@
 // Real-looking test images rendered by sharp from SVG (librsvg + pango, so text is real
 // anti-aliased glyphs): a dashboard (flat UI colours, text, bars, a gradient banner) and a
 // photo-like scene (smooth gradients, soft shapes, fine texture). Shared by the image benchmarks.
-import type { SharpFactory } from '../src/comparators/image/decode.js';
+import { loadOptional } from '../src/comparators/optional-module.js';
 import type { RgbaImage } from '../src/comparators/image/rgba.js';
+
+/** sharp's whole API: the benches draw and re-encode with it (pixie's own code types only its slice, decode.ts). */
+export type Sharp = typeof import('sharp')['default'];
+
+export async function loadBenchSharp(): Promise<{ sharp: Sharp } | { degraded: { reason: string } }> {
+  const loaded = await loadOptional<Sharp>('sharp', 'sharp', 'require');
+  return 'degraded' in loaded ? loaded : { sharp: loaded.module };
+}
 
 export interface SceneOptions {
   title?: string;
@@ -70,11 +78,11 @@ export function photoSvg(w: number, h: number, o: SceneOptions = {}): string {
 </svg>`;
 }
 
-export async function renderPng(sharp: SharpFactory, svg: string): Promise<Buffer> {
+export async function renderPng(sharp: Sharp, svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-export async function toRgba(sharp: SharpFactory, bytes: Uint8Array): Promise<RgbaImage> {
+export async function toRgba(sharp: Sharp, bytes: Uint8Array): Promise<RgbaImage> {
   const { data, info } = await sharp(bytes)
     .toColourspace('srgb')
     .ensureAlpha()
@@ -83,6 +91,6 @@ export async function toRgba(sharp: SharpFactory, bytes: Uint8Array): Promise<Rg
   return { width: info.width, height: info.height, data };
 }
 
-export async function fromRgba(sharp: SharpFactory, img: RgbaImage) {
+export async function fromRgba(sharp: Sharp, img: RgbaImage) {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } });
 }

@@ -7,7 +7,6 @@
 // Run alone: node --import tsx bench/image.ts
 import pixelmatch from 'pixelmatch';
 import * as ssimJs from 'ssim.js';
-import { loadSharp, type SharpFactory } from '../src/comparators/image/decode.js';
 import { compareRgba } from '../src/comparators/image/compare-rgba.js';
 import { histogramDistance } from '../src/comparators/image/histogram.js';
 import { IMAGE_DEFAULTS, settingsOf } from '../src/comparators/image/settings.js';
@@ -15,7 +14,7 @@ import { renderDiff } from '../src/comparators/image/diff-image.js';
 import { pixelDiff } from '../src/comparators/image/pixel-diff.js';
 import { samePixels, type RgbaImage } from '../src/comparators/image/rgba.js';
 import { ssim } from '../src/comparators/image/ssim.js';
-import { dashboardSvg, renderPng, toRgba } from './image-scenes.js';
+import { dashboardSvg, loadBenchSharp, renderPng, type Sharp, toRgba } from './image-scenes.js';
 import { median, showSpread, spread } from './measure.js';
 
 const W = 1920,
@@ -68,7 +67,7 @@ function time(fn: () => unknown, runs: number): number {
   return median(ts);
 }
 
-async function makePair(sharp: SharpFactory): Promise<{ a: RgbaImage; b: RgbaImage; changed: number }> {
+async function makePair(sharp: Sharp): Promise<{ a: RgbaImage; b: RgbaImage; changed: number }> {
   const base = await renderPng(sharp, dashboardSvg(W, H));
   // a real change: one bar recoloured and a badge overlaid (~2 % of pixels)
   const edited = await sharp(await renderPng(sharp, dashboardSvg(W, H, { bar3: '#ec4899' })))
@@ -95,7 +94,7 @@ const ratio = (peer: number, ours: number): string =>
   `${(peer / ours).toFixed(1)}× ${peer >= ours ? 'faster' : 'SLOWER'} than the peer`;
 
 export async function benchImage(): Promise<void> {
-  const loaded = await loadSharp();
+  const loaded = await loadBenchSharp();
   if ('degraded' in loaded) {
     console.log(`  skipped: ${loaded.degraded.reason}`);
     return;

@@ -14,7 +14,7 @@ import { encodeWav } from '../src/comparators/audio/wav.js';
 import { loadSharp } from '../src/comparators/image/decode.js';
 import { addNoise } from '../test/helpers/audio-signals.js';
 import { RATE, sixtySeconds } from './audio.js';
-import { dashboardSvg, renderPng } from './image-scenes.js';
+import { dashboardSvg, loadBenchSharp, renderPng } from './image-scenes.js';
 import { hundredPages } from './pdf.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,7 +83,7 @@ function writeTool(dir: string, m: Media): LargeMediaTool {
 
 /** Writes the three tools under `dir` (about 12 MB of files). */
 export async function writeLargeMediaTools(dir: string): Promise<LargeMediaTool[]> {
-  const loaded = await loadSharp();
+  const loaded = await loadBenchSharp();
   if ('degraded' in loaded) throw new Error(`the large-media bench needs sharp: ${loaded.degraded.reason}`);
   const [w, h] = [1920, 1080];
   const melody = sixtySeconds();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/model/report.js';
+import { skipWithout } from '../src/comparators/optional-installed.test-helper.js';
 import { tempDir } from './helpers/hostile.js';
 import { PIXIE_BIN, REPO_ROOT, runPixie } from './helpers/pixie.js';
 import { runPixieInPty } from './helpers/pty.js';
@@ -344,7 +345,8 @@ describe('--update-fixtures across tools', () => {
 });
 
 describe('media beside the fixture', () => {
-  it('a sidecar PNG passes --strict, fails on a changed image with a diff PNG written, and an accept rewrites the file', async () => {
+  it('a sidecar PNG passes --strict, fails on a changed image with a diff PNG written, and an accept rewrites the file', async (ctx) => {
+    skipWithout(ctx, 'sharp');
     const root = tempDir('media');
     const fixtureText = `${JSON.stringify({ name: 'red badge', inputs: { n: 1 }, expected_outputs: { badge: { $file: 'red.badge.png' } } }, null, 2)}\n`;
     const dir = tool(root, 'badge', {

@@ -1,20 +1,18 @@
-// The dashboard in a real browser: playwright-core drives Debian's chromium (never `playwright
-// install`) against `pixie serve` on a real port, on broken copies of two example tools.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// The dashboard in a real browser: playwright-core drives Chromium (helpers/chromium.ts: Debian's when
+// it is on PATH, else the one an npm package ships; never `playwright install`) against `pixie serve`
+// on a real port, on broken copies of two example tools.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingOptional } from '../src/comparators/optional-installed.test-helper.js';
 import { createApp } from '../src/server/app.js';
+import { launchChromiumContext } from './helpers/chromium.js';
 import { REPO_ROOT } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium)
-  console.warn(`browser tests skipped: ${CHROMIUM} is missing (apt-get install -y chromium; .ci/run does this)`);
 
 const SHOTS = path.join(REPO_ROOT, 'test-artifacts', 'screenshots');
 
@@ -36,7 +34,8 @@ async function pngDataUrl(
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-describe.skipIf(!haveChromium)('dashboard in chromium', () => {
+// gradient-image, one of the two tools on the page, draws with sharp
+describe.skipIf(missingOptional('sharp'))('dashboard in Chromium', () => {
   let server: ServerType;
   let base: string;
   let context: BrowserContext;
@@ -82,21 +81,9 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    const { chromium } = await import('playwright-core');
-    context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'pixie-chromium-')), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-      viewport: { width: 1280, height: 900 },
+    context = await launchChromiumContext(mkdtempSync(path.join(os.tmpdir(), 'pixie-chromium-')), {
+      width: 1280,
+      height: 900,
     });
     page = context.pages()[0] ?? (await context.newPage());
   }, 60_000);

@@ -1,6 +1,7 @@
 // The newcomer's path through the real CLI: validate the example tools and read the JSON report.
 import { describe, expect, it } from 'vitest';
 import { compileReferenceSchema } from '../src/schema/ajv.js';
+import { skipWithoutExample } from './helpers/media-examples.js';
 import { runPixie } from './helpers/pixie.js';
 
 describe('pixie validate on the example tools', () => {
@@ -22,7 +23,8 @@ describe('pixie validate on the example tools', () => {
     });
   });
 
-  it('validates every example tool with --all: all pass, exit 0', async () => {
+  it('validates every example tool with --all: all pass, exit 0', async (ctx) => {
+    skipWithoutExample(ctx, 'gradient-image', 'tone-generator', 'invoice-pdf');
     const r = await runPixie(['validate', '--all', '--json']);
     const reports = JSON.parse(r.stdout) as {
       tool_id: string;
@@ -37,7 +39,8 @@ describe('pixie validate on the example tools', () => {
     expect(r.code).toBe(0);
   });
 
-  it('prints a summary table for --all', async () => {
+  it('prints a summary table for --all', async (ctx) => {
+    skipWithoutExample(ctx, 'gradient-image', 'tone-generator', 'invoice-pdf');
     const r = await runPixie(['validate', '--all']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/compound-interest\s+pass/);

@@ -1,7 +1,6 @@
 // Beyond fixtures: --explore finds the inputs that break a tool (real tools under test/tools/explore-*,
 // real processes, real HTTP), shrinks each to the one input that matters and saves it as a fixture;
 // check 8 measures determinism; repeated fixtures are judged by pass rate or marked flaky.
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,10 +9,11 @@ import { compileReferenceSchema } from '../src/schema/ajv.js';
 import { toolPage } from '../src/server/views/pages.js';
 import type { Report } from '../src/model/report.js';
 import { runValidation } from '../src/workflows/validation-run.js';
+import { validateJunit } from './helpers/junit-xsd.js';
+import { skipWithoutExample } from './helpers/media-examples.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 
 const TOOLS = path.join(REPO_ROOT, 'test', 'tools');
-const XSD = path.join(REPO_ROOT, 'test/fixtures/junit/junit.xsd');
 const validReport = compileReferenceSchema('report.schema.json');
 let tmp: string;
 
@@ -306,7 +306,8 @@ describe('repeat and pass_rate', () => {
     expect(xml).toContain('<property name="flaky" value="1"/>');
     expect(xml).toMatch(/<testcase name="fixture_plain.json"[^>]*>\s*<system-out>flaky: \[flaky\] fixture_plain\.json/);
     expect(xml).not.toContain('<failure');
-    execFileSync('xmllint', ['--noout', '--schema', XSD, junit], { stdio: 'pipe' });
+    const v = await validateJunit(junit);
+    expect(v.ok, v.output).toBe(true);
     expect(readFileSync(html, 'utf8')).toMatch(/<span class="badge flaky">flaky<\/span>/);
     const pretty = await runPixie(['validate', coin, '--tag', 'plain', '--repeat', '20']);
     expect(pretty.stdout).toMatch(/\[flaky\] fixture_plain\.json/);
@@ -378,7 +379,8 @@ describe('explore results in every report', () => {
     expect(xml).toMatch(
       /<testcase name="explore 1 server_error \(method\)" classname="explore-last-option.explore"[^>]*>\s*<failure message="POST \/run returned HTTP 500: no such method: mode" type="explore_failure">/,
     );
-    execFileSync('xmllint', ['--noout', '--schema', XSD, junit], { stdio: 'pipe' });
+    const v = await validateJunit(junit);
+    expect(v.ok, v.output).toBe(true);
     const page = readFileSync(html, 'utf8');
     expect(page).toMatch(
       /<section class="explore" data-status="fail"><h3>Input exploration <span class="badge fail">fail<\/span><\/h3>/,
@@ -663,7 +665,8 @@ describe('--explore on every example tool in tools/', () => {
     'city-distances',
     'word-stream',
   ];
-  it.each(examples)('%s: nothing found', async (name) => {
+  it.for(examples)('%s: nothing found', async (name, ctx) => {
+    skipWithoutExample(ctx, name);
     const r = await runValidation({
       toolDir: path.join(REPO_ROOT, 'tools', name),
       explore: { seed: 16, runs: 80, seconds: 20 },

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FixtureResult, OutputComparison, Report } from '../src/model/report.js';
+import { skipWithoutExample } from './helpers/media-examples.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
 
@@ -74,7 +75,8 @@ function expectMediaPass(tool: MediaTool, fixtures: FixtureResult[]): void {
 
 describe.concurrent('independent media fixtures pass check 12 on the example tools', () => {
   for (const tool of Object.keys(MEDIA) as MediaTool[]) {
-    it(`${tool}: check 12 passes and every media output passes`, async () => {
+    it(`${tool}: check 12 passes and every media output passes`, async (ctx) => {
+      skipWithoutExample(ctx, tool);
       // a pristine copy, so the leak check sees only this run's processes
       const dir = copyOf(tool);
       const { c12, code, fixtures } = await check12(dir);
@@ -91,7 +93,8 @@ describe.concurrent('independent media fixtures pass check 12 on the example too
     });
   }
 
-  it('gradient-image: the independent PNGs pass in pixel mode and in histogram mode alike', async () => {
+  it('gradient-image: the independent PNGs pass in pixel mode and in histogram mode alike', async (ctx) => {
+    skipWithoutExample(ctx, 'gradient-image');
     for (const mode of ['pixel', 'histogram']) {
       const dir = copyOf('gradient-image', (d) => {
         const ref = path.join(d, 'reference');
@@ -114,7 +117,8 @@ describe.concurrent('independent media fixtures pass check 12 on the example too
 });
 
 describe.concurrent('mutated media tools fail check 12 naming the output', () => {
-  it('a recoloured image (red and blue swapped) fails `image` with a diff image', async () => {
+  it('a recoloured image (red and blue swapped) fails `image` with a diff image', async (ctx) => {
+    skipWithoutExample(ctx, 'gradient-image');
     const dir = copyOf('gradient-image', (d) =>
       edit(
         path.join(d, 'main.ts'),
@@ -138,7 +142,8 @@ describe.concurrent('mutated media tools fail check 12 naming the output', () =>
     }
   });
 
-  it('a tone a semitone sharp fails `audio`', async () => {
+  it('a tone a semitone sharp fails `audio`', async (ctx) => {
+    skipWithoutExample(ctx, 'tone-generator');
     const dir = copyOf('tone-generator', (d) =>
       edit(
         path.join(d, 'main.ts'),
@@ -158,7 +163,8 @@ describe.concurrent('mutated media tools fail check 12 naming the output', () =>
     }
   });
 
-  it('a changed word in the PDF fails `invoice` at that line', async () => {
+  it('a changed word in the PDF fails `invoice` at that line', async (ctx) => {
+    skipWithoutExample(ctx, 'invoice-pdf');
     const dir = copyOf('invoice-pdf', (d) =>
       edit(path.join(d, 'main.ts'), "'Thank you for your business.'", "'Thank you for your custom.'"),
     );
@@ -237,7 +243,8 @@ describe.concurrent('benign variations of the media tools still pass check 12', 
     },
   ];
   for (const c of cases) {
-    it(`${c.name}: pass`, async () => {
+    it(`${c.name}: pass`, async (ctx) => {
+      skipWithoutExample(ctx, c.tool);
       const dir = copyOf(c.tool, (d) => c.patch(path.join(d, 'main.ts')));
       const { c12, code, fixtures } = await check12(dir);
       expect(c12.status, `${c12.message}\n${explain(fixtures)}`).toBe('pass');

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/model/report.js';
+import { skipWithoutExample } from './helpers/media-examples.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 
 let tmp: string;
@@ -88,7 +89,8 @@ describe('report merge gives the unsharded fixtures verdict', () => {
     expect([r.wholeCode, r.mergedCode]).toEqual([1, 1]);
   });
 
-  it('degraded (sharp disabled: image comparisons fall back to size + SHA-256)', async () => {
+  it('degraded (sharp disabled: image comparisons fall back to size + SHA-256)', async (ctx) => {
+    skipWithoutExample(ctx, 'gradient-image');
     const dir = copyTool('degraded', 'gradient-image');
     const r = await unshardedAndMerged(dir, 'gradient-image', [], { PIXIE_DISABLE_OPTIONAL: 'sharp' });
     expect(fixturesCheck(r.whole).status).toBe('warn');

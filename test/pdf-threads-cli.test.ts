@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/model/report.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
+import { missingOptional } from '../src/comparators/optional-installed.test-helper.js';
 
 /** Pages of numbered lines in Helvetica, uncompressed: a few hundred KiB. */
 async function longPdf(pages: number): Promise<Buffer> {
@@ -33,7 +34,7 @@ const dataUrl = (pdf: Buffer) => ({
   data: `data:application/pdf;base64,${pdf.toString('base64')}`,
 });
 
-describe('a large PDF output, read on the PDF threads by the CLI', () => {
+describe.skipIf(missingOptional('pdfjs-dist'))('a large PDF output, read on the PDF threads by the CLI', () => {
   it('is compared, and the report and the terminal carry nothing of pdf.js', async () => {
     const pdf = await longPdf(80);
     expect(pdf.length).toBeGreaterThan(128 * 1024);

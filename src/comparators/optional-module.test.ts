@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadOptional } from './optional-module.js';
+import { skipWithout } from './optional-installed.test-helper.js';
 
 // taken before anything in this file loads pdf.js (core-js makes its polyfills print as native code)
 const NATIVE = { stringify: JSON.stringify, parse: JSON.parse, push: Array.prototype.push };
 
 describe('loadOptional', () => {
-  it("keeps JSON.stringify, JSON.parse and Array.prototype.push native after loading pdf.js, whose legacy build replaces them with core-js's slow polyfills", async () => {
+  it("keeps JSON.stringify, JSON.parse and Array.prototype.push native after loading pdf.js, whose legacy build replaces them with core-js's slow polyfills", async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist');
     const loaded = await loadOptional('pdfjs-dist', 'pdfjs-dist/legacy/build/pdf.min.mjs');
     expect('module' in loaded).toBe(true);
     expect(JSON.stringify).toBe(NATIVE.stringify);
@@ -13,7 +15,8 @@ describe('loadOptional', () => {
     expect(Array.prototype.push).toBe(NATIVE.push);
   });
 
-  it("with 'require', gives a CommonJS package's exports (sharp's factory) once per process", async () => {
+  it("with 'require', gives a CommonJS package's exports (sharp's factory) once per process", async (ctx) => {
+    skipWithout(ctx, 'sharp');
     type Factory = (input: Buffer, o: { raw: { width: number; height: number; channels: 3 } }) => unknown;
     const first = await loadOptional<Factory>('sharp', 'sharp', 'require');
     if (!('module' in first)) throw new Error(first.degraded.reason);

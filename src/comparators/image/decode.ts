@@ -7,7 +7,26 @@ import { loadOptional } from '../optional-module.js';
 import { messages } from './messages.js';
 import type { RgbaImage } from './rgba.js';
 
-export type SharpFactory = typeof import('sharp')['default'];
+/**
+ * The slice of sharp this module uses, as an interface (as audio/fft.ts does for fft.js): sharp is an
+ * optional dependency, so pixie's build and type check cannot name its types, which are absent without it.
+ */
+interface SharpPipeline {
+  metadata(): Promise<{ width?: number; height?: number; pageHeight?: number; format?: string }>;
+  toColourspace(space: 'srgb'): SharpPipeline;
+  ensureAlpha(): SharpPipeline;
+  raw(options: { depth: 'uchar' }): SharpPipeline;
+  png(options: { compressionLevel: number; adaptiveFiltering: boolean }): SharpPipeline;
+  toBuffer(): Promise<Buffer>;
+  toBuffer(options: { resolveWithObject: true }): Promise<{
+    data: Buffer;
+    info: { width: number; height: number; channels: number };
+  }>;
+}
+export type SharpFactory = (
+  input: Uint8Array,
+  options: { failOn: 'warning'; limitInputPixels?: number } | { raw: { width: number; height: number; channels: 4 } },
+) => SharpPipeline;
 
 export async function loadSharp(): Promise<{ sharp: SharpFactory } | { degraded: Degraded }> {
   // sharp's CommonJS build: its exports are the factory (optional-module.ts says why not its ES module)
@@ -44,7 +63,7 @@ function decoderMessage(err: unknown): string {
  * image over the pixel budget a sentence with its declared size (read from the header, not decoded).
  */
 export async function decodeImage(sharp: SharpFactory, bytes: Uint8Array): Promise<DecodeResult> {
-  let meta: Awaited<ReturnType<ReturnType<SharpFactory>['metadata']>>;
+  let meta: Awaited<ReturnType<SharpPipeline['metadata']>>;
   try {
     meta = await sharp(bytes, { failOn: 'warning' }).metadata();
   } catch (err) {

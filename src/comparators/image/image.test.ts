@@ -4,7 +4,6 @@ import { crc32 } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
@@ -19,6 +18,12 @@ import { pixelDiff } from './pixel-diff.js';
 import type { RgbaImage } from './rgba.js';
 import { ssim } from './ssim.js';
 import { comparatorTester } from '../kit/comparator-tester.test-helper.js';
+import { missingOptional } from '../optional-installed.test-helper.js';
+
+// sharp decodes for the comparator and for these tests; without it only the fallback's test runs
+const withoutSharp = missingOptional('sharp');
+let sharp!: typeof import('sharp')['default'];
+if (!withoutSharp) sharp = (await import('sharp')).default;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CASES_DIR = path.join(ROOT, 'test/cases/image');
@@ -45,7 +50,7 @@ interface GoldenCase {
 }
 const golden = JSON.parse(readFileSync(path.join(CASES_DIR, 'cases.json'), 'utf8')) as GoldenCase[];
 
-describe('golden image pairs (test/cases/image/cases.json)', () => {
+describe.skipIf(withoutSharp)('golden image pairs (test/cases/image/cases.json)', () => {
   const rows = golden.flatMap((c) =>
     c.checks.map(
       (check) =>
@@ -76,7 +81,7 @@ describe('golden image pairs (test/cases/image/cases.json)', () => {
   });
 });
 
-describe('image comparator contract cases', () => {
+describe.skipIf(withoutSharp)('image comparator contract cases', () => {
   describe.each(contractCases.map((c) => [c.label, c] as const))('%s', (_label, c) => {
     it('identical values pass', async () => {
       const r = await tester.compareAsync(structuredClone(c.value), structuredClone(c.value), c.tolerance, c.type);
@@ -109,7 +114,7 @@ describe('image comparator contract cases', () => {
   });
 });
 
-describe('image comparator behaviour', () => {
+describe.skipIf(withoutSharp)('image comparator behaviour', () => {
   const a = dataUrl('07-hue-change-a.png');
   const b = dataUrl('07-hue-change-b.png');
   const b64 = (url: string): string => url.slice(url.indexOf(',') + 1);
@@ -226,7 +231,7 @@ describe('image comparator behaviour', () => {
   });
 });
 
-describe('image core (pure, on RGBA buffers)', () => {
+describe.skipIf(withoutSharp)('image core (pure, on RGBA buffers)', () => {
   const solid = (w: number, h: number, rgba: number[]): RgbaImage => {
     const data = new Uint8Array(w * h * 4);
     for (let i = 0; i < w * h; i++) data.set(rgba, i * 4);
@@ -315,7 +320,7 @@ describe('image core (pure, on RGBA buffers)', () => {
   });
 });
 
-describe('hostile images', () => {
+describe.skipIf(withoutSharp)('hostile images', () => {
   /** A real 1×1 PNG whose header is rewritten to declare w×h (CRC fixed): under 100 bytes. */
   const pngDeclaring = async (w: number, h: number): Promise<string> => {
     const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
@@ -383,7 +388,7 @@ describe('hostile images', () => {
   });
 });
 
-describe('one way to see transparency, in every mode', () => {
+describe.skipIf(withoutSharp)('one way to see transparency, in every mode', () => {
   const solid = (w: number, h: number, rgba: number[]): RgbaImage => {
     const data = new Uint8Array(w * h * 4);
     for (let i = 0; i < w * h; i++) data.set(rgba, i * 4);

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { comparePdf } from './pdf.js';
 import { acquirePdfThreads, type PdfThreadPool } from './pdf-threads.js';
 import type { PdfjsLike } from './pdfjs.js';
+import { missingOptional } from '../optional-installed.test-helper.js';
 
 // real PDFs (test/cases/real/README.md: pages of the camlidl manual from Debian's camlidl-doc,
 // LGPL-2+, resaved by Ghostscript and qpdf, with a word or the title changed; forms drawn by ReportLab)
@@ -12,7 +13,7 @@ const real = (name: string): Buffer => readFileSync(new URL(`../../../test/cases
 const onThreads = { readingThreads: (pdfjs: PdfjsLike) => acquirePdfThreads(pdfjs) };
 const inProcess = { readingThreads: () => null };
 
-describe('reading PDFs on threads (pdf-threads.ts)', () => {
+describe.skipIf(missingOptional('pdfjs-dist'))('reading PDFs on threads (pdf-threads.ts)', () => {
   it('gives the verdict, metric and differences that reading in-process gives, on real PDFs', async () => {
     for (const [e, a, tolerance] of [
       ['camlidl.pdf', 'camlidl-word.pdf', {}],

@@ -10,6 +10,10 @@ import { readingOrder } from './reading-order.js';
 import { comparePdfPages } from './text-diff.js';
 import type { ComparisonResult } from '../types.js';
 import { comparatorTester, resultText } from '../kit/comparator-tester.test-helper.js';
+import { missingOptional, skipWithout } from '../optional-installed.test-helper.js';
+
+// pdf.js reads the PDFs (the canvas package renders them); without it only the core and the fallback are tested
+const withoutPdfjs = missingOptional('pdfjs-dist');
 
 const casesDir = new URL('../../../test/cases/pdf/', import.meta.url);
 interface GoldenCase {
@@ -30,7 +34,7 @@ const asFile = (name: string) => ({
 });
 const files = comparatorTester(fileComparator, { key: 'report', defaults: 'never' });
 
-describe('PDF golden cases (test/cases/pdf) through comparePdf', () => {
+describe.skipIf(withoutPdfjs)('PDF golden cases (test/cases/pdf) through comparePdf', () => {
   for (const c of cases) {
     it(`${c.id} ${c.name} → ${c.status}`, async () => {
       const r = await comparePdf(file(c.expected), file(c.actual), c.tolerance);
@@ -42,7 +46,7 @@ describe('PDF golden cases (test/cases/pdf) through comparePdf', () => {
   }
 });
 
-describe('PDF golden cases through the file comparator (application/pdf hook)', () => {
+describe.skipIf(withoutPdfjs)('PDF golden cases through the file comparator (application/pdf hook)', () => {
   for (const c of cases.filter((x) => !x.tolerance.compare)) {
     it(`${c.id} ${c.name} → ${c.status}`, async () => {
       const r = await files.compareAsync(asFile(c.expected), asFile(c.actual), { compare: 'mime_dispatch' });
@@ -64,7 +68,7 @@ describe('PDF golden cases through the file comparator (application/pdf hook)', 
   });
 });
 
-describe('PDF contract cases', () => {
+describe.skipIf(withoutPdfjs)('PDF contract cases', () => {
   const tester = comparatorTester(fileComparator, { defaults: 'never' });
   for (const c of contractCases) {
     it(`${c.label}`, async () => {
@@ -88,7 +92,8 @@ describe('PDF modes', () => {
     const r = await comparePdf(file('01a.pdf'), file('02b.pdf'), { pdf_compare: 'pixels' });
     expect(r.metric).toBe("unknown pdf_compare 'pixels' (expected one of: text, visual, metadata, page_count)");
   });
-  it('reads the accented letters of a font the PDF neither embeds nor gives an encoding', async () => {
+  it('reads the accented letters of a font the PDF neither embeds nor gives an encoding', async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist');
     // a hand-written PDF: Helvetica by name, Latin-1 bytes, no /Encoding. pdf.js maps them through
     // its own copy of the font (standard_fonts/); without it, ü and ö are both dropped and would
     // compare equal (pdfjs.ts)
@@ -114,7 +119,8 @@ describe('PDF modes', () => {
       },
     ]);
   });
-  it('a form field and a note are lines of the page text', async () => {
+  it('a form field and a note are lines of the page text', async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist');
     const r = await comparePdf(real('form-alice.pdf'), real('form-bob.pdf'), {});
     expect(r.differences).toEqual([
       {
@@ -125,7 +131,8 @@ describe('PDF modes', () => {
       },
     ]);
   });
-  it('the visual mode names the differing page, with its renders grouped for the report', async () => {
+  it('the visual mode names the differing page, with its renders grouped for the report', async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist', '@napi-rs/canvas');
     const r = await comparePdf(real('chart-a.pdf'), real('chart-logo.pdf'), { pdf_compare: 'visual' });
     expect(r.metric).toMatch(/^1 of 1 page\(s\) differ at 72 dpi; page 1: \d+ of 250320 pixels \([\d.]+%\) differ/);
     expect(r.artifacts?.map((a) => [a.group, a.role])).toEqual([
@@ -134,11 +141,13 @@ describe('PDF modes', () => {
       ['page 1', 'diff'],
     ]);
   });
-  it('the visual mode refuses a page over the pixel budget at the asked resolution', async () => {
+  it('the visual mode refuses a page over the pixel budget at the asked resolution', async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist', '@napi-rs/canvas');
     const r = await comparePdf(real('chart-a.pdf'), real('chart-logo.pdf'), { pdf_compare: 'visual', render_dpi: 600 });
     expect(r.differences?.[0]?.message).toMatch(/^page 1 at 600 dpi: it declares 3497×4961 px .* lower render_dpi$/);
   });
-  it('the metadata mode lists what differs', async () => {
+  it('the metadata mode lists what differs', async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist');
     const r = await comparePdf(real('camlidl.pdf'), real('camlidl-title.pdf'), { pdf_compare: 'metadata' });
     expect(r.differences).toEqual([
       {
@@ -209,7 +218,7 @@ describe('PDF compare core', () => {
   });
 });
 
-describe('loading pdf.js', () => {
+describe.skipIf(withoutPdfjs)('loading pdf.js', () => {
   // in a fresh process: the natives are taken before pdf.js is first loaded there
   it('leaves the process with the native Array.prototype.push, JSON.parse and JSON.stringify its polyfills replace', async () => {
     const script = `const natives = [Array.prototype.push, JSON.parse, JSON.stringify];
@@ -242,7 +251,8 @@ describe('PDF degradation', () => {
       (await comparePdf(file('01a.pdf'), file('09b.pdf'), {}, { pdfjs: async () => ({ degraded }) })).metric,
     ).toContain('not a PDF');
   });
-  it('the visual mode degrades loudly without the canvas package; the text mode does not need it', async () => {
+  it('the visual mode degrades loudly without the canvas package; the text mode does not need it', async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist');
     const degraded = {
       package: '@napi-rs/canvas',
       install: 'npm install @napi-rs/canvas',
@@ -260,7 +270,8 @@ describe('PDF degradation', () => {
     expect(text.metric).toBe('1 of 2 page(s) differ (1 of 7 line(s))');
   });
   // pdf.js's Node build loads the canvas package as it loads (~140 ms); reading never needs it
-  it('reading PDFs leaves the canvas package unloaded; rendering after reading, and reading after rendering, still work', async () => {
+  it('reading PDFs leaves the canvas package unloaded; rendering after reading, and reading after rendering, still work', async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist', '@napi-rs/canvas');
     const probe = fileURLToPath(new URL('loading-probe.ts', casesDir));
     const run = (...pairs: string[]) =>
       new Promise<{ status: string; metric: string; canvasLoaded: boolean; DOMMatrix: string }[]>((resolve, reject) => {

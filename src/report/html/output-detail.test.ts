@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { comparatorFor } from '../../comparators/index.js';
+import { skipWithout } from '../../comparators/optional-installed.test-helper.js';
 import { toolPage } from '../../server/views/pages.js';
 import type { OutputType } from '../../model/manifest.js';
 import type { OutputComparison, Report } from '../../model/report.js';
@@ -147,7 +148,8 @@ describe('one fragment for both pages', () => {
     expect(html).toContain('dashed: expected · solid: actual');
   });
 
-  it('shows a PDF page that differs visually as expected, actual and diff side by side', async () => {
+  it('shows a PDF page that differs visually as expected, actual and diff side by side', async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist', '@napi-rs/canvas');
     const pdf = (name: string) => ({
       filename: 'chart.pdf',
       data: `data:application/pdf;base64,${readFileSync(new URL(`../../../test/cases/real/pdf/${name}`, import.meta.url)).toString('base64')}`,

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { comparatorFor } from '../../comparators/index.js';
+import { skipWithout } from '../../comparators/optional-installed.test-helper.js';
 import type { OutputType } from '../../model/manifest.js';
 import type { OutputComparison } from '../../model/report.js';
 import { differenceKind, outputView, type OutputView } from './index.js';
@@ -149,7 +150,8 @@ describe('lines', () => {
     expect(v.values).toEqual({ expected: '"one\\ntwo\\nthree"', actual: '"one\\nTWO\\nthree\\nfour"' });
   });
 
-  it('PDF text: the lines the comparator reported, under the place they are', async () => {
+  it('PDF text: the lines the comparator reported, under the place they are', async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist');
     const pdf = (name: string) => ({
       filename: 'report.pdf',
       mime_type: 'application/pdf',
@@ -262,7 +264,8 @@ describe('series', () => {
 });
 
 describe('media', () => {
-  it("an image: expected and actual as data URLs with the comparator's diff image beside them", async () => {
+  it("an image: expected and actual as data URLs with the comparator's diff image beside them", async (ctx) => {
+    skipWithout(ctx, 'sharp');
     const o = await compared(
       'image',
       caseFile('image', '07-hue-change-a.png', 'image/png'),
@@ -287,7 +290,8 @@ describe('media', () => {
     expect(v.pairs[0]!.actual).toMatchObject({ kind: 'image' });
   });
 
-  it('a PDF compared visually: each differing page rendered expected, actual and diff in one row', async () => {
+  it('a PDF compared visually: each differing page rendered expected, actual and diff in one row', async (ctx) => {
+    skipWithout(ctx, 'pdfjs-dist', '@napi-rs/canvas');
     const pdf = (name: string) => ({ filename: 'chart.pdf', data: caseFile('real/pdf', name, 'application/pdf') });
     const o = await compared('file', pdf('chart-a.pdf'), pdf('chart-logo.pdf'), { pdf_compare: 'visual' });
     expect(o.status).toBe('fail');
