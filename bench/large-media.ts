@@ -11,7 +11,6 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWav } from '../src/comparators/audio/wav.js';
-import { loadSharp } from '../src/comparators/image/decode.js';
 import { addNoise } from '../test/helpers/audio-signals.js';
 import { RATE, sixtySeconds } from './audio.js';
 import { dashboardSvg, loadBenchSharp, renderPng } from './image-scenes.js';
