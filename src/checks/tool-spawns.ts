@@ -1,5 +1,5 @@
 import { readReferenceAhead } from '../reference/read-reference.js';
-import { toolEnvironment } from '../tool/environment.js';
+import { readableByTool, toolEnvironment } from '../tool/environment.js';
 import { type StartResult, startTool } from '../tool/spawn.js';
 import { passedNames, samePlan, type StartPlan, stopEarly } from '../tool/start-plan.js';
 import { startupTimeoutMs } from '../tool/timeouts.js';
@@ -46,6 +46,9 @@ export const toolSpawns: Check = {
       healthTimeoutMs: startupTimeoutMs(manifest, options),
       passEnv,
     });
+    // a tool that can see pixie's processes can read their environment: what pixie withheld is not withheld
+    const shared = result.ok ? result.tool.sharedProcesses : (result.sharedProcesses ?? null);
+    if (shared !== null) state.environment = readableByTool(environment, shared);
     if (!result.ok) {
       state.spawnLog = result.stderr || null;
       const tail = result.stderr.trim().split('\n').slice(-30).join('\n');
@@ -57,16 +60,30 @@ export const toolSpawns: Check = {
     }
     state.tool = result.tool;
     const healthy = `/healthz returned 200 on port ${result.tool.port} after ${(result.durationMs / 1000).toFixed(1)} s`;
+    const notes: string[] = [];
+    const fixes: string[] = [];
     // a tool under validation is only ever asked on 127.0.0.1; anything wider exposes it to the network
     const exposed = result.tool.exposedAtStart;
     state.exposedListeners = exposed;
-    if (exposed.length)
-      return {
-        status: 'warn',
-        message: `the tool listens beyond loopback on ${exposed.join(', ')}, reachable from other machines (${healthy})`,
-        details:
-          'bind 127.0.0.1 (the host pixie and the platform use), never 0.0.0.0, :: or a network address; check 11 also names listeners opened later',
-      };
-    return { status: 'pass', message: healthy };
+    if (exposed.length) {
+      notes.push(`the tool listens beyond loopback on ${exposed.join(', ')}, reachable from other machines`);
+      fixes.push(
+        'bind 127.0.0.1 (the host pixie and the platform use), never 0.0.0.0, :: or a network address; check 11 also names listeners opened later',
+      );
+    }
+    if (shared !== null) {
+      const readable = environment.withheld;
+      if (readable.length) {
+        const names = `${readable.slice(0, 5).join(', ')}${readable.length > 5 ? `, … (${readable.length} in all)` : ''}`;
+        notes.push(
+          `the tool could read ${readable.length} variable(s) of pixie's environment it was not given (${names}) in /proc/<pid>/environ of pixie's processes: it ran in pixie's process namespace (${shared})`,
+        );
+        fixes.push(
+          "run pixie on Linux with python3 on PATH, as root or where user namespaces are allowed (sysctl kernel.unprivileged_userns_clone=1, kernel.apparmor_restrict_unprivileged_userns=0), so that each tool runs in a PID namespace of its own; until then, start pixie with only the variables its tools may see (env -i, or your CI's step env)",
+        );
+      }
+    }
+    if (!notes.length) return { status: 'pass', message: healthy };
+    return { status: 'warn', message: `${notes[0]} (${healthy})`, details: [...notes.slice(1), ...fixes].join('\n') };
   },
 };

@@ -84,3 +84,12 @@ export function toolEnvironment(
     },
   };
 }
+
+/**
+ * The summary of a tool that ran in pixie's process namespace (`why`): what pixie did not give it,
+ * it could read in /proc/<pid>/environ of pixie and of what started pixie, so none of it is called
+ * withheld.
+ */
+export function readableByTool(summary: EnvironmentSummary, why: string): EnvironmentSummary {
+  return { ...summary, withheld: [], readable: summary.withheld, readable_because: why };
+}
