@@ -1,3 +1,4 @@
+import { excerptList } from '../source/excerpt.js';
 import { responseProblems } from '../tool/response-shape.js';
 import type { Check } from './types.js';
 
@@ -16,13 +17,13 @@ export const outputConforms: Check = {
       return {
         status: 'fail',
         message: `${problems.length} output conformance issue(s): ${problems[0]}`,
-        details: problems.join('\n') + (extra.length ? `\nundeclared keys: ${extra.join(', ')}` : ''),
+        details: problems.join('\n') + (extra.length ? `\nundeclared keys: ${excerptList(extra, 50)}` : ''),
       };
     }
     if (extra.length) {
       return {
         status: 'warn',
-        message: `response contained ${extra.length} undeclared key(s): ${extra.join(', ')}`,
+        message: `response contained ${extra.length} undeclared key(s): ${excerptList(extra)}`,
         details: 'declare them in tool.json outputs, or stop returning them',
       };
     }

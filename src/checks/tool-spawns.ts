@@ -59,6 +59,7 @@ export const toolSpawns: Check = {
       };
     }
     state.tool = result.tool;
+    state.referenceSeal = result.tool.referenceSeal;
     const healthy = `/healthz returned 200 on port ${result.tool.port} after ${(result.durationMs / 1000).toFixed(1)} s`;
     const notes: string[] = [];
     const fixes: string[] = [];

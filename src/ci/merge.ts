@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fixturesVerdict } from '../reference/verdict.js';
 import { reportOverall, type CheckResult, type FixtureResult, type Report, type Status } from '../model/report.js';
+import { pushAll } from '../util/push-all.js';
 
 const SEVERITY: Record<Status, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 
@@ -84,7 +85,7 @@ function mergeTool(parts: readonly Report[]): Report {
         .map((p) => p.spawn_log)
         .filter(Boolean)
         .join('\n') || null,
-    peak_memory_mb: peaks.length ? Math.max(...peaks) : null,
+    peak_memory_mb: peaks.length ? peaks.reduce((a, b) => Math.max(a, b)) : null,
     warnings: uniqueBy(
       parts.flatMap((p) => p.warnings),
       String,

@@ -3,6 +3,8 @@
 // started; every started group is registered so that an interrupted pixie (Ctrl-C, a thrown check,
 // SIGKILL via the reaper) still leaves nothing behind.
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { type FolderSeal, sealFolder } from '../source/folder-seal.js';
 import { clampTimerMs, within } from '../util/timer.js';
 import { ToolClient } from './client.js';
 import { toolEnvironment } from './environment.js';
@@ -54,6 +56,8 @@ export interface ToolProcess {
   exposedAtStart: string[];
   /** why the tool shares pixie's process namespace, where it can read pixie's environment; null when it has its own */
   sharedProcesses: string | null;
+  /** what reference/ held just before the tool's process started (check 12 proves the tool wrote nothing there) */
+  referenceSeal: FolderSeal;
   stop(graceMs?: number): Promise<StopResult>;
 }
 
@@ -159,6 +163,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   const marker = randomUUID();
   const stderr = new Ring(STDERR_RING_BYTES);
   const elapsed = () => performance.now() - started;
+  const referenceSeal = sealFolder(path.join(opts.toolDir, 'reference'));
   const launched = await launch({
     command: opts.runtime.command,
     args: [...opts.runtime.preArgs, opts.entrypoint, '--port', String(port)],
@@ -221,6 +226,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
     },
     exposedAtStart: [],
     sharedProcesses: proc.shared,
+    referenceSeal,
     stop: (graceMs = SHUTDOWN_GRACE_MS) =>
       (stopping ??= stopGroup(pid, tracker, exited, graceMs, proc.uncontained, async () => {
         clearInterval(sampler);
