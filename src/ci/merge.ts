@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { fixturesVerdict } from '../reference/verdict.js';
 import { reportOverall, type CheckResult, type FixtureResult, type Report, type Status } from '../model/report.js';
-import { pushAll } from '../util/push-all.js';
 
 const SEVERITY: Record<Status, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 
