@@ -8,6 +8,7 @@ import { DETERMINISM_MAX_RUN_MS, differingOutputs, expectedToVary } from './dete
 import { buildSampleInputs, runBody } from '../validation/sample-inputs.js';
 import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../tool/timeouts.js';
 import type { Check, CheckOutcome } from './types.js';
+import { ownValue } from '../util/own.js';
 
 type SampleRun = { ok: true; body: Record<string, unknown>; res: HttpResult } | { ok: false; outcome: CheckOutcome };
 
@@ -104,14 +105,16 @@ async function determinism(
     status: 'warn',
     message: `${passed}, but a second run of the same input changed output(s) ${keys}`,
     details: [
-      ...differing.map((o) => `${o.key}: ${short(first[o.key])}, then ${short(second.body[o.key])}`),
+      ...differing.map(
+        (o) => `${o.key}: ${short(ownValue(first, o.key))}, then ${short(ownValue(second.body, o.key))}`,
+      ),
       `fixtures for these outputs will flap: ${fix}`,
     ].join('\n'),
     findings: differing.map((o) =>
       finding('nondeterministic-output', {
         file: 'tool.json',
         path: `outputs[${manifest.outputs.indexOf(o)}]`,
-        message: `output '${o.key}' differed between two runs of the same sample input (${short(first[o.key])}, then ${short(second.body[o.key])})`,
+        message: `output '${o.key}' differed between two runs of the same sample input (${short(ownValue(first, o.key))}, then ${short(ownValue(second.body, o.key))})`,
         fix,
       }),
     ),

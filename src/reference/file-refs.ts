@@ -9,6 +9,7 @@ import { extractMediaBytes } from '../comparators/image/media.js';
 import { bytesOfString } from '../comparators/sha256.js';
 import type { Manifest } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { setOwn } from '../util/own.js';
 
 /** Output types whose expected value may be a file reference: one media payload each. */
 const FILE_REF_TYPES: ReadonlySet<string> = new Set(['image', 'audio', 'video', 'file']);
@@ -136,8 +137,8 @@ export function resolveFileRefs(
     else {
       const read = readFileRef(toolDir, value.$file);
       if (read.ok) {
-        expected[key] = read.value;
-        files[key] = value.$file;
+        setOwn(expected, key, read.value);
+        setOwn(files, key, value.$file);
         continue;
       }
       why = read.why;

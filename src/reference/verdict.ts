@@ -208,7 +208,7 @@ export function repeatVerdict({ runs, outputs, passRate }: RepeatVerdictInput): 
   if (passRate) {
     const short: string[] = [];
     for (const o of outputs) {
-      const rate = passRate[o.key] ?? null;
+      const rate = Object.hasOwn(passRate, o.key) ? (passRate[o.key] ?? null) : null;
       const need = rate === null ? total : needed(rate, total);
       const ok = o.passed >= need;
       judged.set(o.key, { required: rate, status: ok ? 'pass' : 'fail' });

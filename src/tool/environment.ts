@@ -69,7 +69,7 @@ export function toolEnvironment(
     if (parent[k] !== undefined) {
       env[k] = parent[k];
       passed.add(k);
-    } else if (!(k in dotenv)) missing.push(k);
+    } else if (!Object.hasOwn(dotenv, k)) missing.push(k);
   }
   Object.assign(env, own);
   const withheld = Object.keys(parent).filter((k) => !passed.has(k));

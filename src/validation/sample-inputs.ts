@@ -1,6 +1,7 @@
 // Sample inputs for check 8 (docs/checks.md, check 8): one plausible value per declared input,
 // built only from the manifest.
 import type { InputSpec, Manifest } from '../model/manifest.js';
+import { setOwn } from '../util/own.js';
 
 /** A 1×1 transparent PNG. */
 const SAMPLE_PNG_DATA_URL =
@@ -153,7 +154,7 @@ export function buildSampleInputs(manifest: Manifest): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
   for (const spec of manifest.inputs ?? []) {
     const value = sampleFor(spec);
-    if (value !== undefined) inputs[spec.key] = value;
+    if (value !== undefined) setOwn(inputs, spec.key, value);
   }
   return inputs;
 }

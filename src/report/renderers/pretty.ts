@@ -6,7 +6,7 @@ import { paintStatus } from '../colors.js';
 import { formatValue } from '../format-value.js';
 import type { FixtureResult, OutputComparison, Report } from '../../model/report.js';
 import { exploreLines, outputRunsNote, runsLine } from './explore-lines.js';
-import { safeReport } from '../safe-text.js';
+import { safeReport, safeText } from '../safe-text.js';
 import { isTruncatedValue } from '../value-cap.js';
 import { pushAll } from '../../util/push-all.js';
 
@@ -63,10 +63,10 @@ export function fixtureLines(f: FixtureResult, c: Colors, indent = '  ', valueCh
 export function renderPretty(unsafe: Report, c: Colors, opts: { cwd?: string } = {}): string {
   const report = safeReport(unsafe);
   const out: string[] = [];
-  const rel = path.relative(opts.cwd ?? process.cwd(), report.tool_path) || '.';
+  const rel = path.relative(opts.cwd ?? process.cwd(), unsafe.tool_path) || '.';
   const secs = (report.duration_ms / 1000).toFixed(1);
   out.push(
-    `${c.bold(report.tool_id)}  ${paintStatus(c, report.overall, report.overall.toUpperCase())}  ${c.dim(`${rel} · ${secs} s${report.peak_memory_mb ? ` · peak ${Math.round(report.peak_memory_mb)} MiB` : ''}`)}`,
+    `${c.bold(report.tool_id)}  ${paintStatus(c, report.overall, report.overall.toUpperCase())}  ${c.dim(`${safeText(rel, true)} · ${secs} s${report.peak_memory_mb ? ` · peak ${Math.round(report.peak_memory_mb)} MiB` : ''}`)}`,
   );
   const width = report.checks.reduce((w, k) => Math.max(w, k.name.length), 0);
   for (const k of report.checks) {
