@@ -5,13 +5,11 @@ to init, so a daemon that double-forks, calls setsid, clears its environment, ch
 closes its fds is still a descendant of this process. Node cannot call prctl(2) itself (it has no
 FFI), and Python 3's ctypes can, with nothing to compile or install (docs/checks.md, shutdown).
 
-The tool cannot see pixie (docs/checks.md, check 6): where the kernel allows, it runs in a PID
-namespace and a mount namespace of its own with a private /proc, so /proc/<pid>/environ of pixie and
-of whatever started pixie (every secret pixie withholds from the tool) does not exist for it. The
-namespace's first process ("init" below, a fork of this one) starts the tool and reaps every orphan
-in the namespace; the tool cannot signal it, nor see this process, and killing init ends every
-process of the namespace at once. As root, the tool loses CAP_SYS_ADMIN, so it cannot unmount its
-/proc to look at pixie's. unshare(2) and mount(2) go through ctypes like prctl.
+The tool cannot see pixie (docs/checks.md, check 6): where the kernel allows, it runs in a PID and a
+mount namespace of its own with a private /proc, where pixie's /proc/<pid>/environ does not exist.
+The namespace's init (a fork of this process) starts the tool and reaps its orphans; nothing inside
+can signal it, and killing it ends the whole namespace. As root the tool loses CAP_SYS_ADMIN, so it
+cannot unmount its /proc. unshare(2) and mount(2) go through ctypes like prctl.
 
 Protocol with pixie (src/tool/launch.ts). This process starts in pixie's plain environment, before
 pixie knows which tool it will run (Python's start-up, a version manager's shim included, then
@@ -21,13 +19,11 @@ overlaps pixie's own), and says at once on stdout:
   "isolated" or "shared <reason>"         whether the tool will run in namespaces of its own (it runs either way)
 Then the tool comes as the first line of stdin, a JSON object {"argv": [...], "cwd": "...", "env": {...}}
 (its environment, its .env included, which may set LD_PRELOAD, never applies to this process), and:
-  "pid <n> [<init>]" or "error <reason>"   the tool's pid (leader of its own process group) and, isolated,
-                                           the namespace's init (as pixie's /proc numbers them), or why it did not start
+  "pid <n> [<init>]" or "error <reason>"   the tool's pid (its group's leader), isolated its init's too, or why not
   "exit <code|-> <signal|->"               when the tool's own process exits
-End of stdin before the tool: this process exits. End of stdin after it (pixie stopped the tool, or
-died): every remaining descendant gets SIGTERM, then SIGKILL 1.5 s later, and this process exits
-once none is left. With --shared the tool runs without namespaces (pixie's tests of that path).
-Written for any Python 3.4+ (a tool's own interpreter may be old).
+End of stdin before the tool: this process exits. After it (pixie stopped the tool, or died): every
+remaining descendant gets SIGTERM, then SIGKILL 1.5 s later, and this process exits once none is
+left. --shared: no namespaces (pixie's tests of that path). Written for any Python 3.4+.
 """
 import json
 import os
@@ -129,8 +125,8 @@ def start(argv, cwd, env, isolated=False):
     return pid, None
 
 
-def descendants(root=None):
-    """Every live process below `root` (this one by default: with the subreaper set, all the tool ever started)."""
+def children_map():
+    """Every live process's children, from the parent link in each /proc/<pid>/stat."""
     children = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -141,9 +137,14 @@ def descendants(root=None):
         except OSError:
             continue
         fields = stat[stat.rindex(b")") + 2 :].split()
-        if fields[0] == b"Z":
-            continue
-        children.setdefault(int(fields[1]), []).append(int(name))
+        if fields[0] != b"Z":
+            children.setdefault(int(fields[1]), []).append(int(name))
+    return children
+
+
+def descendants(root=None):
+    """Every live process below `root` (this one by default: with the subreaper set, all the tool ever started)."""
+    children = children_map()
     out, queue = [], [os.getpid() if root is None else root]
     while queue:
         for child in children.get(queue.pop(), []):
@@ -160,6 +161,10 @@ def signal_all(sig):
         except OSError:
             pass
     return len(pids)
+
+
+def exit_line(status):
+    return "exit - %d" % os.WTERMSIG(status) if os.WIFSIGNALED(status) else "exit %d -" % os.WEXITSTATUS(status)
 
 
 class Reaper:
@@ -181,10 +186,7 @@ class Reaper:
                 self.ns.init = None  # reaped: its pid may be another process's from now on
             if pid == self.leader:
                 self.leader = None
-                if os.WIFSIGNALED(status):
-                    say("exit - " + str(os.WTERMSIG(status)))
-                else:
-                    say("exit " + str(os.WEXITSTATUS(status)) + " -")
+                say(exit_line(status))
 
 
 def children_of(pid):
@@ -192,17 +194,8 @@ def children_of(pid):
     try:
         with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
             return [int(p) for p in f.read().split()]
-    except OSError:  # a kernel without CONFIG_PROC_CHILDREN: read every parent link
-        out = []
-        for name in os.listdir("/proc"):
-            try:
-                with open("/proc/" + name + "/stat", "rb") as f:
-                    stat = f.read()
-                if name.isdigit() and int(stat[stat.rindex(b")") + 2 :].split()[1]) == pid:
-                    out.append(int(name))
-            except (OSError, ValueError):
-                continue
-        return out
+    except OSError:  # a kernel without CONFIG_PROC_CHILDREN
+        return children_map().get(pid, [])
 
 
 _pending = {}
@@ -283,34 +276,23 @@ def init_main(job_r, status_w):
             continue
         if child == pid:
             pid = None
-            if os.WIFSIGNALED(status):
-                write_line(status_w, "exit - " + str(os.WTERMSIG(status)))
-            else:
-                write_line(status_w, "exit " + str(os.WEXITSTATUS(status)) + " -")
+            write_line(status_w, exit_line(status))
 
 
 class Namespace:
     """The tool's own namespaces, prepared before the tool is known: an init waiting for it."""
 
-    def __init__(self):
-        self.init = None
-        self.problem = None
-        self.job_w = None
-        self.status_r = None
-        self.tool_exited = False
+    init = problem = job_w = status_r = None
+    tool_exited = False
 
     def prepare(self, contained):
-        if not sys.platform.startswith("linux"):
-            self.problem = "not Linux"
-            return
-        if not contained:
+        if not contained:  # (never on anything but Linux)
             self.problem = "no subreaper to hand the namespace's init to"
             return
         job_r, self.job_w = os.pipe()
         self.status_r, status_w = os.pipe()
-        # A helper makes the namespaces and forks init, then exits, so init falls to this process (the
-        # subreaper) while this process stays in pixie's namespaces: a namespace the kernel refuses
-        # half way leaves it able to start the tool without one.
+        # a helper makes the namespaces, forks init and exits, so init falls to this subreaper, which stays
+        # in pixie's namespaces: one the kernel refuses half way leaves it able to start the tool without
         helper = os.fork()
         if helper == 0:
             try:
@@ -372,10 +354,7 @@ class Namespace:
         if self.init is None:
             return
         try:
-            os.kill(self.init, signal.SIGKILL)
-        except OSError:
-            pass
-        try:
+            os.kill(self.init, signal.SIGKILL)  # a zombie not yet reaped keeps its pid: never another's
             os.waitpid(self.init, 0)
         except OSError:
             pass

@@ -11,7 +11,7 @@ import path from 'node:path';
 export type OwnFolder = { ok: true; dir: string } | { ok: false; missing: boolean; why: string };
 
 /** A name pixie may use as one part of a state path: no separator, not `.` or `..`, no NUL. */
-export function isPlainName(name: string): boolean {
+function isPlainName(name: string): boolean {
   return name !== '' && name !== '.' && name !== '..' && !/[/\\\0]/.test(name);
 }
 
