@@ -1,6 +1,8 @@
 // What the subreaper costs: a tool started, answering /healthz, and stopped under pixie's subreaper
-// (src/tool/subreaper.py) vs started directly (the fallback, forced by a PATH with no python3), each
-// measured in its own process; and the subreaper's own resident memory.
+// (src/tool/subreaper.py) in namespaces of its own, under the subreaper in pixie's namespace (the
+// fallback where the kernel allows none, forced by PIXIE_TEST_SHARED_PROCESSES), and directly (the
+// fallback without python3, forced by a PATH with none), each measured in its own process; and the
+// resident memory of the tool's parent (the namespace's init, or the subreaper).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -48,13 +50,16 @@ function measureIn(env: NodeJS.ProcessEnv): Promise<{ ms: number; rssKb: number;
 export async function benchContainment(): Promise<void> {
   const noPython = mkdtempSync(path.join(os.tmpdir(), 'pixie-bench-no-python-'));
   const under = await measureIn(process.env);
+  const shared = await measureIn({ ...process.env, PIXIE_TEST_SHARED_PROCESSES: '1' });
   const direct = await measureIn({ ...process.env, PATH: noPython });
-  if (under.uncontained || !direct.uncontained) throw new Error('the two variants did not run as intended');
+  if (under.uncontained || shared.uncontained || !direct.uncontained)
+    throw new Error('the variants did not run as intended');
   console.log(`median of ${RUNS} runs each`);
   console.log(row('start + /healthz + stop, directly (peer)', direct.ms));
-  console.log(row('start + /healthz + stop, under the subreaper', under.ms));
+  console.log(row("start + /healthz + stop, subreaper, pixie's namespace", shared.ms));
+  console.log(row('start + /healthz + stop, subreaper, own namespaces', under.ms));
   console.log(
-    `  ratio subreaper / direct: ${(under.ms / direct.ms).toFixed(2)}×; the subreaper's resident memory ${(under.rssKb / 1024).toFixed(1)} MiB`,
+    `  ratio subreaper / direct: ${(shared.ms / direct.ms).toFixed(2)}× in pixie's namespace, ${(under.ms / direct.ms).toFixed(2)}× in its own; the tool's parent's resident memory ${(shared.rssKb / 1024).toFixed(1)} MiB (subreaper), ${(under.rssKb / 1024).toFixed(1)} MiB (namespace's init)`,
   );
 }
 

@@ -96,6 +96,8 @@ async function start(tool, port) {
   let line = await next();
   for (; !/^(contained|uncontained)/.test(line); line = await next())
     if (line.startsWith('python /')) resolvedPython ??= line.slice('python '.length);
+  // "isolated" or "shared <why>": the tool runs in namespaces of its own where pixie's would
+  line = await next();
   child.stdin.write(`${JSON.stringify({ argv: [tool.command, ...args], cwd: tool.cwd, env })}\n`);
   line = await next();
   if (!line.startsWith('pid ')) throw new Error(line);
@@ -104,7 +106,7 @@ async function start(tool, port) {
   })();
   const reaperExit = new Promise((r) => child.once('exit', r));
   return {
-    pid: Number(line.slice(4)),
+    pid: Number(line.split(' ')[1]),
     exited,
     release: async () => {
       child.stdin.end();

@@ -159,8 +159,8 @@ describe('--explore tells failures apart', () => {
     if (process.platform === 'linux') expect(found).toContainEqual(['memory_limit', ['big'], true]);
     const shape = r.explore!.failures.find((f) => f.kind === 'output_shape')!;
     expect(shape).toMatchObject({ message: "output 'y': value is null", inputs: { n: 10 } });
-    // a run in flight at the deadline is waited for, never abandoned: at most one run timeout over
-    expect(r.explore!.duration_ms).toBeLessThan(15_000 + 6_000 + 5_000);
+    // a run in flight at the deadline is cut there (its answer not judged), never waited out
+    expect(r.explore!.duration_ms).toBeLessThan(15_000 + 6_000);
   });
 });
 

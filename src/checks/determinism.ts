@@ -6,6 +6,7 @@ import { comparatorFor } from '../comparators/index.js';
 import type { Manifest, OutputSpec } from '../model/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
+import { ownValue } from '../util/own.js';
 
 /** A second /run is sent only when the first answered within this; a slow tool is not run twice. */
 export const DETERMINISM_MAX_RUN_MS = 5000;
@@ -34,7 +35,7 @@ export async function differingOutputs(
 ): Promise<OutputSpec[]> {
   const differing: OutputSpec[] = [];
   for (const spec of outputs) {
-    const [a, b] = [first[spec.key], second[spec.key]];
+    const [a, b] = [ownValue(first, spec.key), ownValue(second, spec.key)];
     if (same(a, b)) continue;
     const comparator = comparatorFor(spec.type);
     try {

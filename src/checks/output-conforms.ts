@@ -1,11 +1,12 @@
+import { excerptList } from '../source/excerpt.js';
 import { responseProblems } from '../tool/response-shape.js';
 import type { MessageTable } from '../util/message-table.js';
 import type { Check } from './types.js';
 
 const messages = {
   issues: (n: number, first: string | undefined) => `${n} output conformance issue(s): ${first}`,
-  undeclaredKeys: (keys: string[]) => `undeclared keys: ${keys.join(', ')}`,
-  undeclared: (keys: string[]) => `response contained ${keys.length} undeclared key(s): ${keys.join(', ')}`,
+  undeclaredKeys: (keys: string[]) => `undeclared keys: ${excerptList(keys, 50)}`,
+  undeclared: (keys: string[]) => `response contained ${keys.length} undeclared key(s): ${excerptList(keys)}`,
   declareThem: () => 'declare them in tool.json outputs, or stop returning them',
   conformant: (n: number) => `all ${n} declared output(s) present and conformant`,
 } satisfies MessageTable;

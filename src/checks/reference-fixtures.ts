@@ -4,6 +4,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { finding, type Finding } from '../model/finding.js';
+import { excerptList } from '../source/excerpt.js';
+import { changedSince } from '../source/folder-seal.js';
 import type { CheckResult } from '../model/report.js';
 import { listFixtureFiles } from '../reference/load.js';
 import { readReference } from '../reference/read-reference.js';
@@ -17,6 +19,24 @@ import { memoryLimitMb } from '../tool/timeouts.js';
 import type { MessageTable } from '../util/message-table.js';
 import { beginShutdown } from './clean-shutdown.js';
 import type { Check, CheckContext, CheckOutcome } from './types.js';
+import { pushAll } from '../util/push-all.js';
+
+/** pixie's own files in reference/: its update lock and the temporary files of its writes. */
+const PIXIE_OWN = /(^|\/)(\.pixie-update\.lock|\.[^/]*\.pixie-\d+-[0-9a-f]+\.tmp)$/;
+
+/** What the tool wrote into reference/ since it started (a tool that rewrites its fixtures would pass them). */
+function writtenByTool(state: CheckContext['state']): Finding[] {
+  const changed = state.referenceSeal ? changedSince(state.referenceSeal, (rel) => PIXIE_OWN.test(rel)) : [];
+  if (!changed.length) return [];
+  const files = excerptList(changed.map((rel) => (rel === '.' ? 'reference/' : `reference/${rel}`)));
+  return [
+    finding('reference-written', {
+      file: changed[0] === '.' ? 'reference' : `reference/${changed[0]}`,
+      message: `the tool wrote into its reference/ folder while it ran (${files}): fixtures compared with what the tool wrote prove nothing`,
+      fix: 'a tool must never write into reference/; write scratch files to a temporary folder (os.tmpdir(), tempfile)',
+    }),
+  ];
+}
 
 const messages = {
   checkFailed: (n: number, name: string, message: string) => `check ${n} ${name} failed: ${message}`,
@@ -40,7 +60,7 @@ function verdict(
   fixtures: CheckContext['state']['fixtures'] = [],
 ): CheckOutcome {
   return fixturesVerdict({
-    findings: [...findings, ...strayReferenceFiles(ctx.toolDir)],
+    findings: [...writtenByTool(ctx.state), ...findings, ...strayReferenceFiles(ctx.toolDir)],
     fixtures,
     strict: Boolean(ctx.options.strict),
     toolName: path.basename(ctx.toolDir),
@@ -135,7 +155,7 @@ export const referenceFixtures: Check = {
     // warnings about fixtures that were not selected say nothing about this run
     const ran = new Set(selected.map((f) => `reference/${f.file}`));
     const findings: Finding[] = problems.filter((p) => !p.file?.startsWith('reference/fixture_') || ran.has(p.file));
-    findings.push(...uncoveredOutputs(manifest, loaded.fixtures, path.basename(toolDir)));
+    pushAll(findings, uncoveredOutputs(manifest, loaded.fixtures, path.basename(toolDir)));
     // once the shutdown has begun (the last request answered), it measured the peak
     const peak = state.shutdown ? state.peakMemoryMb : state.tool!.peakMemoryMb();
     if (peak !== null && peak > memoryLimitMb(manifest)) {

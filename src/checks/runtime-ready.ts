@@ -78,7 +78,7 @@ export const runtimeReady: Check = {
     const missing: string[] = [];
     if (runtime.kind === 'node') {
       for (const name of names) if (!nodePackageDir(toolDir, name)) missing.push(name);
-    } else if (probe && names.every((n) => n in probe.installed)) {
+    } else if (probe && names.every((n) => Object.hasOwn(probe.installed, n))) {
       for (const name of names) if (!probe.installed[name]) missing.push(name);
     } else if (names.length) {
       try {

@@ -10,6 +10,7 @@ import { runBody } from '../inputs/run-body.js';
 import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../tool/timeouts.js';
 import type { MessageTable } from '../util/message-table.js';
 import type { Check, CheckOutcome } from './types.js';
+import { ownValue } from '../util/own.js';
 
 /** A value from the tool, quoted short and escaped. */
 const short = (v: unknown) => excerpt(JSON.stringify(v) ?? 'nothing', 80);
@@ -126,14 +127,14 @@ async function determinism(
       differing.map((o) => `'${o.key}'`),
     ),
     details: [
-      ...differing.map((o) => messages.twoValues(o.key, first[o.key], second.body[o.key])),
+      ...differing.map((o) => messages.twoValues(o.key, ownValue(first, o.key), ownValue(second.body, o.key))),
       messages.willFlap(fix),
     ].join('\n'),
     findings: differing.map((o) =>
       finding('nondeterministic-output', {
         file: 'tool.json',
         path: `outputs[${manifest.outputs.indexOf(o)}]`,
-        message: messages.outputDiffered(o.key, first[o.key], second.body[o.key]),
+        message: messages.outputDiffered(o.key, ownValue(first, o.key), ownValue(second.body, o.key)),
         fix,
       }),
     ),

@@ -1,5 +1,5 @@
 import { readReferenceAhead } from '../reference/read-reference.js';
-import { toolEnvironment } from '../tool/environment.js';
+import { readableByTool, toolEnvironment } from '../tool/environment.js';
 import { type StartResult, startTool } from '../tool/spawn.js';
 import { passedNames, samePlan, type StartPlan, stopEarly } from '../tool/start-plan.js';
 import { startupTimeoutMs } from '../tool/timeouts.js';
@@ -15,8 +15,13 @@ const messages = {
   startDetails: (details: string, stderrTail: string) =>
     `${details}${stderrTail ? `\n--- stderr (last lines) ---\n${stderrTail}` : '\n(the tool wrote nothing to stderr)'}`,
   healthy: (port: number, ms: number) => `/healthz returned 200 on port ${port} after ${(ms / 1000).toFixed(1)} s`,
-  exposed: (addresses: string[], healthy: string) =>
-    `the tool listens beyond loopback on ${addresses.join(', ')}, reachable from other machines (${healthy})`,
+  exposed: (addresses: string[]) =>
+    `the tool listens beyond loopback on ${addresses.join(', ')}, reachable from other machines`,
+  withHealthy: (note: string, healthy: string) => `${note} (${healthy})`,
+  environReadable: (names: string[], why: string) =>
+    `the tool could read ${names.length} variable(s) of pixie's environment it was not given (${names.slice(0, 5).join(', ')}${names.length > 5 ? `, … (${names.length} in all)` : ''}) in /proc/<pid>/environ of pixie's processes: it ran in pixie's process namespace (${why})`,
+  isolate: () =>
+    "run pixie on Linux with python3 on PATH, as root or where user namespaces are allowed (sysctl kernel.unprivileged_userns_clone=1, kernel.apparmor_restrict_unprivileged_userns=0), so that each tool runs in a PID namespace of its own; until then, start pixie with only the variables its tools may see (env -i, or your CI's step env)",
   bindLoopback: () =>
     'bind 127.0.0.1 (the host pixie and the platform use), never 0.0.0.0, :: or a network address; check 11 also names listeners opened later',
 } satisfies MessageTable;
@@ -59,6 +64,9 @@ export const toolSpawns: Check = {
       healthTimeoutMs: startupTimeoutMs(manifest, options),
       passEnv,
     });
+    // a tool that can see pixie's processes can read their environment: what pixie withheld is not withheld
+    const shared = result.ok ? result.tool.sharedProcesses : (result.sharedProcesses ?? null);
+    if (shared !== null) state.environment = readableByTool(environment, shared);
     if (!result.ok) {
       state.spawnLog = result.stderr || null;
       const tail = result.stderr.trim().split('\n').slice(-30).join('\n');
@@ -69,16 +77,26 @@ export const toolSpawns: Check = {
       };
     }
     state.tool = result.tool;
+    state.referenceSeal = result.tool.referenceSeal;
     const healthy = messages.healthy(result.tool.port, result.durationMs);
+    const notes: string[] = [];
+    const fixes: string[] = [];
     // a tool under validation is only ever asked on 127.0.0.1; anything wider exposes it to the network
     const exposed = result.tool.exposedAtStart;
     state.exposedListeners = exposed;
-    if (exposed.length)
-      return {
-        status: 'warn',
-        message: messages.exposed(exposed, healthy),
-        details: messages.bindLoopback(),
-      };
-    return { status: 'pass', message: healthy };
+    if (exposed.length) {
+      notes.push(messages.exposed(exposed));
+      fixes.push(messages.bindLoopback());
+    }
+    if (shared !== null && environment.withheld.length) {
+      notes.push(messages.environReadable(environment.withheld, shared));
+      fixes.push(messages.isolate());
+    }
+    if (!notes.length) return { status: 'pass', message: healthy };
+    return {
+      status: 'warn',
+      message: messages.withHealthy(notes[0]!, healthy),
+      details: [...notes.slice(1), ...fixes].join('\n'),
+    };
   },
 };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { InterpreterProbe } from '../tool/dependencies.js';
 import type { EnvironmentSummary } from '../model/environment.js';
+import type { FolderSeal } from '../source/folder-seal.js';
 import type { Manifest } from '../model/manifest.js';
 import type { ManifestLoad } from '../tool/manifest.js';
 import type { Runtime } from '../tool/runtime.js';
@@ -47,6 +48,8 @@ export interface ValidationState {
   stopAfterFixtures?: boolean;
   /** reference/ as read while the tool started (check 6), for check 12 to take */
   referenceRead?: ReferenceRead;
+  /** what reference/ held before the tool started (check 6), or when --watch went on with it */
+  referenceSeal?: FolderSeal;
   /** the tool's shutdown, once begun (checks/clean-shutdown.ts) */
   shutdown?: Promise<Shutdown>;
   /** addresses beyond loopback the tool listened on once started (check 6 warns about them) */

@@ -84,7 +84,7 @@ function mergeTool(parts: readonly Report[]): Report {
         .map((p) => p.spawn_log)
         .filter(Boolean)
         .join('\n') || null,
-    peak_memory_mb: peaks.length ? Math.max(...peaks) : null,
+    peak_memory_mb: peaks.length ? peaks.reduce((a, b) => Math.max(a, b)) : null,
     warnings: uniqueBy(
       parts.flatMap((p) => p.warnings),
       String,

@@ -2,6 +2,7 @@
 import { CommanderError } from 'commander';
 import { PixieError } from '../errors.js';
 import { buildProgram } from './program.js';
+import { safeText } from '../report/safe-text.js';
 
 async function main(argv: string[]): Promise<number> {
   const { program, exitCode } = buildProgram();
@@ -14,7 +15,8 @@ async function main(argv: string[]): Promise<number> {
       return err.exitCode === 0 ? 0 : 2;
     }
     if (err instanceof PixieError) {
-      process.stderr.write(`pixie: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
+      // a message may name a tool folder or a file of the repository: printed escaped, as reports are
+      process.stderr.write(`pixie: ${safeText(err.message)}\n${err.hint ? `hint: ${safeText(err.hint)}\n` : ''}`);
       return err.exitCode;
     }
     process.stderr.write(

@@ -4,15 +4,17 @@ import path from 'node:path';
 import type { Recorded } from '../workflows/validate-tool.js';
 import type { Colors } from '../report/colors.js';
 import { shortPath } from '../util/short-path.js';
+import { safeLine } from '../report/safe-text.js';
 
 export function pendingNote(recorded: Recorded, c: Colors): string[] {
   const lines: string[] = [];
-  const tool = path.basename(recorded.root);
+  // the tool's folder name and the paths are the repository's text: printed escaped, as messages are
+  const tool = safeLine(path.basename(recorded.root));
   if (recorded.count)
     lines.push(
-      `pixie: ${recorded.count} pending change(s) in ${shortPath(recorded.root)}; review them with ${c.bold(`pixie review ${tool}`)}, or pixie accept ${tool}`,
+      `pixie: ${recorded.count} pending change(s) in ${safeLine(shortPath(recorded.root))}; review them with ${c.bold(`pixie review ${tool}`)}, or pixie accept ${tool}`,
     );
-  for (const file of recorded.diffImages) lines.push(`pixie: diff image: ${shortPath(file)}`);
-  for (const p of recorded.problems) lines.push(`pixie: warning: pending results: ${p}`);
+  for (const file of recorded.diffImages) lines.push(`pixie: diff image: ${safeLine(shortPath(file))}`);
+  for (const p of recorded.problems) lines.push(`pixie: warning: pending results: ${safeLine(p)}`);
   return lines;
 }

@@ -4,7 +4,7 @@
 // Keys are read raw on a terminal, else one per line (so scripts can pipe them in).
 import { createInterface } from 'node:readline';
 import { colorsFor } from '../report/colors.js';
-import { safeText } from '../report/safe-text.js';
+import { safeLine, safeText } from '../report/safe-text.js';
 import { terminalDiff } from '../report/terminal-diff.js';
 import { type DecideCliOptions, decidable } from './accept-command.js';
 import { terminalImage } from './terminal-image.js';
@@ -69,7 +69,7 @@ export async function reviewCommand(target: string | undefined, opts: DecideCliO
       tally.accepted += changes.length;
       write([
         c.green(
-          `accepted ${changes.map((ch) => ch.output).join(', ')}: wrote ${result.written.map((w) => `reference/${w}`).join(', ')}`,
+          `accepted ${changes.map((ch) => safeLine(ch.output)).join(', ')}: wrote ${result.written.map((w) => `reference/${safeLine(w)}`).join(', ')}`,
         ),
       ]);
     } else {
@@ -84,7 +84,7 @@ export async function reviewCommand(target: string | undefined, opts: DecideCliO
       if (decided.has(ch)) continue;
       write([
         '',
-        `${c.bold(`[${i + 1}/${total}]`)} ${d.toolId} · reference/${safeText(ch.fixture, true)} · output ${c.bold(safeText(ch.output, true))} ${c.dim(`(${ch.type}, ${ch.comparison.comparator})`)}`,
+        `${c.bold(`[${i + 1}/${total}]`)} ${safeLine(d.toolId)} · reference/${safeText(ch.fixture, true)} · output ${c.bold(safeText(ch.output, true))} ${c.dim(`(${ch.type}, ${ch.comparison.comparator})`)}`,
         ...terminalDiff(ch.comparison, c, { maxLines: rows - 12, files: ch.media }),
       ]);
       const preview = ch.media?.diffs?.[0] ?? ch.media?.actual;
@@ -122,7 +122,7 @@ export async function reviewCommand(target: string | undefined, opts: DecideCliO
   const left = d.changes.filter((ch) => !decided.has(ch)).length;
   write([
     '',
-    `review of ${d.toolId}: ${tally.accepted} accepted, ${tally.rejected} rejected, ${left} left pending${tally.failed ? `, ${tally.failed} could not be accepted` : ''}`,
+    `review of ${safeLine(d.toolId)}: ${tally.accepted} accepted, ${tally.rejected} rejected, ${left} left pending${tally.failed ? `, ${tally.failed} could not be accepted` : ''}`,
   ]);
   return tally.failed ? 1 : 0;
 }

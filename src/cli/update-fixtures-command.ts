@@ -8,6 +8,7 @@ import { terminalDiff } from '../report/terminal-diff.js';
 import { createValueCap } from '../report/value-cap.js';
 import { comparisonOf } from '../model/report.js';
 import { type ToolUpdate, undone } from '../workflows/update-fixtures.js';
+import { pushAll } from '../util/push-all.js';
 
 export function printUpdates(
   updates: readonly ToolUpdate[],
@@ -22,10 +23,10 @@ export function printUpdates(
     for (const u of updates) {
       if (opts.many && !u.refused && !undone(u) && u.plan.files.length === 0 && !u.plan.notes.length) continue;
       if (opts.many) lines.push(c.bold(u.toolId));
-      lines.push(...toolLines(u, opts.yes, c, opts.many ? '  ' : ''));
+      pushAll(lines, toolLines(u, opts.yes, c, opts.many ? '  ' : ''));
       if (opts.many) lines.push('');
     }
-    if (opts.many) lines.push(...summary(updates, opts.yes, c));
+    if (opts.many) pushAll(lines, summary(updates, opts.yes, c));
     process.stdout.write(`${lines.map((l) => safeText(l)).join('\n')}\n`);
   }
   if (updates.some((u) => u.report?.errors.length)) return 2;
@@ -34,7 +35,11 @@ export function printUpdates(
 
 function toolLines(u: ToolUpdate, yes: boolean, c: Colors, indent: string): string[] {
   const out: string[] = [];
-  const push = (...ls: string[]) => out.push(...ls.map((l) => (l ? indent + l : l)));
+  const push = (...ls: string[]) =>
+    pushAll(
+      out,
+      ls.map((l) => (l ? indent + l : l)),
+    );
   if (u.refused) {
     push(`${c.red('cannot update:')} ${u.refused}`, 'nothing was written.');
     return out;
@@ -66,7 +71,7 @@ function toolLines(u: ToolUpdate, yes: boolean, c: Colors, indent: string): stri
       const media = u.media.get(`${f.file}\0${ch.key}`);
       const hasMedia = Boolean(media?.expected || media?.actual || media?.diffs);
       if (comparison && !f.create && !ch.added && (oldText === newText || /…/.test(oldText + newText) || hasMedia))
-        push(...terminalDiff(comparison, c, { maxLines: 12, files: media }).map((l) => `      ${l}`));
+        for (const l of terminalDiff(comparison, c, { maxLines: 12, files: media })) push(`      ${l}`);
     }
   }
   if (plan.files.length && !yes)

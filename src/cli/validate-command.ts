@@ -147,7 +147,7 @@ export async function validateCommand(target: string | undefined, given: Validat
   const request = requestOf(opts, project);
   // the config's report files, each replaced by a flag of the same name
   const reportFiles: ReportFiles = { ...project.config.reporters, ...opts.reportFiles };
-  const say = (line: string) => process.stderr.write(`pixie: ${line}\n`);
+  const say = (line: string) => process.stderr.write(`pixie: ${safeText(line)}\n`);
   // an update runs every check: new outputs come from the sample run of check 8
   const update = { ...request, referenceOnly: false, write: Boolean(opts.yes) };
   const updating = { yes: Boolean(opts.yes), json: Boolean(opts.json) };
@@ -204,7 +204,7 @@ export async function validateCommand(target: string | undefined, given: Validat
   live?.stop();
   if (shard)
     process.stderr.write(
-      `pixie: --shard ${opts.shard}: ${shard.files.length} of ${shard.candidates} fixture(s) of ${path.basename(toolDir)}\n`,
+      `pixie: --shard ${opts.shard}: ${shard.files.length} of ${shard.candidates} fixture(s) of ${safeText(path.basename(toolDir), true)}\n`,
     );
   if (opts.json) out.write(renderJson(report));
   else if (opts.summary) out.write(renderSummary(report, c));

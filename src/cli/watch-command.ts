@@ -15,6 +15,7 @@ import type { Project } from '../project/project.js';
 import { ignoredByWatch as ignored, type WatchRun, WatchedTool } from '../workflows/watch-tool.js';
 import { liveProgress } from './live-progress.js';
 import { pendingNote } from './pending-note.js';
+import { safeText } from '../report/safe-text.js';
 
 /** edits settle for this long before a run starts (an editor writes a file in several steps) */
 const SETTLE_MS = 150;
@@ -75,7 +76,7 @@ export async function watchCommand(
 ): Promise<number> {
   const out = process.stdout;
   const note = (text: string) => {
-    if (!opts.json) process.stderr.write(`${opts.c.dim(`pixie --watch: ${text}`)}\n`);
+    if (!opts.json) process.stderr.write(`${opts.c.dim(`pixie --watch: ${safeText(text)}`)}\n`);
   };
   const tool = new WatchedTool(project, toolDir, request);
   let lastCode = 0;
@@ -100,7 +101,7 @@ export async function watchCommand(
   const launch = (work: () => Promise<void>) => {
     running = work()
       .catch((err: Error) => {
-        process.stderr.write(`pixie: ${err.message}\n`);
+        process.stderr.write(`pixie: ${safeText(err.message)}\n`);
       })
       .finally(() => {
         running = null;

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import type { Manifest } from '../model/manifest.js';
 import { buildSampleInputs } from '../inputs/sample-inputs.js';
 import { type InputValues, valuesArbitrary, valuesFor } from './values.js';
+import { ownValue, setOwn } from '../util/own.js';
 
 export type Inputs = Record<string, unknown>;
 
@@ -51,9 +52,9 @@ function formSpace(manifest: Manifest, checkSample: Inputs): ExploreSpace {
   for (const spec of manifest.inputs ?? []) {
     const values = valuesFor(spec);
     // a required input needs a value: where the sample has none, the simplest special value stands in
-    if (values && spec.required !== false && blank(sample[spec.key]) && values.special.length)
-      sample[spec.key] = values.special[0];
-    const value = sample[spec.key];
+    if (values && spec.required !== false && blank(ownValue(sample, spec.key)) && values.special.length)
+      setOwn(sample, spec.key, values.special[0]);
+    const value = ownValue(sample, spec.key);
     // nothing to send: a hidden input without a default, an input explore cannot vary and no sample
     if (!values && value === undefined) continue;
     fields.push({ key: spec.key, values, sample: value, optional: spec.required === false });

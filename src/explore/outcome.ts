@@ -62,6 +62,8 @@ export interface OutcomeOptions {
   manifest: Manifest;
   /** measure memory after this run (it costs a /proc scan, so the runner spaces them out) */
   checkMemory: boolean;
+  /** when the search's time is up (performance.now()): no request waits past it */
+  deadline?: number;
 }
 
 export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: OutcomeOptions): Promise<Outcome> {
@@ -98,11 +100,15 @@ export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: Outcome
         )
       : null;
   };
+  // the search's own time bounds a request too: one it cuts short is not judged (nor called a timeout)
+  const left = opts.deadline === undefined ? Number.POSITIVE_INFINITY : opts.deadline - performance.now();
+  const cut = left < timeout;
   let res: HttpResult;
   try {
-    res = await tool.client.postJson('/run', runBody(randomUUID(), inputs), timeout);
+    res = await tool.client.postJson('/run', runBody(randomUUID(), inputs), cut ? Math.max(1, left) : timeout);
   } catch (err) {
     if (!(err instanceof ToolHttpError)) throw err;
+    if (err.kind === 'timeout' && cut) return { ok: true };
     if (err.kind === 'timeout')
       return fail('timeout', '', `POST /run did not answer within ${runLimitWords(manifest)}`, { restart: true });
     if (err.kind === 'connection') {

@@ -83,7 +83,7 @@ export async function runExplore(run: ExploreRun): Promise<ExploreOutcome> {
 
   const once = async (inputs: Inputs, checkMemory: boolean): Promise<Outcome> => {
     requests++;
-    const outcome = await outcomeOf(run.tool.current(), inputs, { manifest: run.manifest, checkMemory });
+    const outcome = await outcomeOf(run.tool.current(), inputs, { manifest: run.manifest, checkMemory, deadline });
     if (!outcome.ok && outcome.restart) {
       restarts++;
       const why = await run.tool.restart();

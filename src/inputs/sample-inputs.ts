@@ -1,5 +1,6 @@
 // Sample inputs for check 8 (docs/checks.md, check 8): one plausible value per declared input,
 // built only from the manifest by each input type's rule.
+import { setOwn } from '../util/own.js';
 import type { InputSpec, Manifest } from '../model/manifest.js';
 import { inputTypeRule } from './index.js';
 
@@ -20,7 +21,7 @@ export function buildSampleInputs(manifest: Manifest): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
   for (const spec of manifest.inputs ?? []) {
     const value = sampleFor(spec);
-    if (value !== undefined) inputs[spec.key] = value;
+    if (value !== undefined) setOwn(inputs, spec.key, value);
   }
   return inputs;
 }

@@ -76,6 +76,10 @@ const RULES = {
     about: 'under --reference-only the tool could not be started for the fixtures',
   },
   'memory-limit': { severity: 'error', about: 'the tool used more memory than max_memory_mb' },
+  'reference-written': {
+    severity: 'error',
+    about: 'the tool wrote into its reference/ folder while it ran, so its fixtures prove nothing',
+  },
 } as const satisfies Record<string, FindingRule>;
 
 export type FindingCode = keyof typeof RULES;

@@ -18,7 +18,7 @@ import type { FileChange } from '../reference/update-write.js';
 import { readNamedFile, readUserFile } from '../source/user-file.js';
 import type { Manifest } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
-import { listPending, mediaPaths, pendingToolDir, readNewValue, removeEntry, type StoredEntry } from './store.js';
+import { listPending, listToolPending, mediaPaths, readNewValue, removeEntry, type StoredEntry } from './store.js';
 
 export interface Change {
   fixture: string;
@@ -126,13 +126,15 @@ export function loadChanges(toolDir: string, from?: string): ChangeSource {
   if (from && existsSync(from) && statSync(from).isFile()) {
     return { changes: changesOfReport(reportOf(from, toolId)), where: from, kind: 'report', problems: [] };
   }
-  let root = pendingToolDir(toolDir);
+  let listed: { root: string; entries: StoredEntry[]; problems: string[] };
   if (from) {
     if (!existsSync(from))
       throw new PixieError('USAGE', `--from ${from} does not exist`, 'pass a pending folder or a --json report');
-    root = existsSync(path.join(from, toolId)) ? path.join(from, toolId) : path.resolve(from);
-  }
-  const { entries, problems } = listPending(root);
+    // a folder the user names is followed as named; the folders in it are not (listPending)
+    const root = existsSync(path.join(from, toolId)) ? path.join(from, toolId) : path.resolve(from);
+    listed = { root, ...listPending(root) };
+  } else listed = listToolPending(toolDir);
+  const { root, entries, problems } = listed;
   return {
     changes: entries.filter((e) => e.entry.tool_id === toolId || !e.entry.tool_id).map(fromEntry),
     where: root,

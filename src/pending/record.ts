@@ -4,8 +4,9 @@
 // whole up to the size pixie reads back from a file (PIXIE_MAX_FILE_MB), and one run writes at most
 // PIXIE_MAX_OUTPUT_MB in all; past either a value is recorded as too large, and accepting it is
 // refused. Recording never changes a verdict: a folder that cannot be written is a note, not a failure.
+// Every folder written is pixie's own (a link in .pixie/ is replaced, never written through), and the
+// sweep removes only files named as pixie names them, one by one.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalJson } from '../comparators/kit/value.js';
 import { formatSize, limit, limitHint } from '../limits.js';
@@ -15,7 +16,15 @@ import { createValueCap, isTruncatedValue } from '../report/value-cap.js';
 import { extensionOf, mediaBytesOf } from '../reference/file-refs.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import type { FailingOutputs } from '../model/options.js';
-import { fixtureFolder, keyFileName, type PendingEntry, pendingToolDir, rmQuietly } from './store.js';
+import type { OwnFolder } from '../util/own-folder.js';
+import {
+  fixtureFolder,
+  keyFileName,
+  type PendingEntry,
+  pendingFolder,
+  pendingToolDir,
+  removePendingFiles,
+} from './store.js';
 
 const MAX_DIFFERENCES = 200;
 
@@ -40,16 +49,31 @@ export class PendingRecorder {
   readonly root: string;
   private readonly taken = new Map<string, Taken>();
   private readonly written = new Set<string>();
+  /** each fixture's folder, made (or found unusable) once per run */
+  private readonly folders = new Map<string, OwnFolder>();
   private used = 0;
   private readonly problems: string[] = [];
 
-  constructor(toolDir: string) {
+  constructor(private readonly toolDir: string) {
     this.root = pendingToolDir(toolDir);
   }
 
-  private write(file: string, content: string | Buffer): boolean {
+  /** The real folder of one fixture's pending results, by its name; null (and a problem noted) when it cannot be had. */
+  private folder(fixtureDir: string): string | null {
+    let own = this.folders.get(fixtureDir);
+    if (!own) {
+      own = pendingFolder(this.toolDir, true, fixtureDir);
+      this.folders.set(fixtureDir, own);
+      if (!own.ok) this.problems.push(`could not record pending results: ${own.why}`);
+    }
+    return own.ok ? own.dir : null;
+  }
+
+  private write(fixtureDir: string, name: string, content: string | Buffer): boolean {
+    const dir = this.folder(fixtureDir);
+    if (!dir) return false;
+    const file = path.join(dir, name);
     try {
-      mkdirSync(path.dirname(file), { recursive: true });
       writeFileAtomic(file, content);
       this.written.add(file);
       this.used += content.length;
@@ -62,7 +86,7 @@ export class PendingRecorder {
 
   /** The full values of one fixture's failing outputs, written now (ValidateOptions.onFailingOutputs). */
   readonly take = (failing: FailingOutputs): void => {
-    const dir = path.join(this.root, fixtureFolder(failing.file));
+    const dir = fixtureFolder(failing.file);
     const total = limit('outputBytes');
     for (const o of failing.outputs) {
       const name = keyFileName(o.key);
@@ -83,14 +107,14 @@ export class PendingRecorder {
             `pending results of this run reached ${formatSize(total)} (PIXIE_MAX_OUTPUT_MB); later values are recorded as too large`,
           );
       }
-      if (!this.write(path.join(dir, `${name}.new.json`), JSON.stringify(kept))) continue;
+      if (!this.write(dir, `${name}.new.json`, JSON.stringify(kept))) continue;
       const files: Taken['files'] = {};
       if (isMediaType(o.type)) {
         for (const side of ['expected', 'actual'] as const) {
           const bytes = mediaBytesOf(o.type, o[side]);
           if (!bytes.ok || this.used + bytes.bytes.length > total) continue;
           const file = `${name}.${side}.${extensionOf(bytes.bytes, bytes.mime)}`;
-          if (this.write(path.join(dir, file), bytes.bytes)) files[side] = file;
+          if (this.write(dir, file, bytes.bytes)) files[side] = file;
         }
       }
       const sha = createHash('sha256').update(canonicalJson(o.expected)).digest('hex');
@@ -103,7 +127,7 @@ export class PendingRecorder {
     const diffImages: string[] = [];
     let count = 0;
     for (const f of report.fixtures) {
-      const dir = path.join(this.root, fixtureFolder(f.file));
+      const dir = fixtureFolder(f.file);
       for (const o of f.outputs) {
         const taken = this.taken.get(`${f.file}\0${o.key}`);
         if (!taken || o.status !== 'fail') continue;
@@ -113,9 +137,9 @@ export class PendingRecorder {
           const bytes = mediaBytesOf('image', a.data_url);
           if (!bytes.ok) continue;
           const file = `${taken.name}.diff${diffs.length ? `-${diffs.length + 1}` : ''}.png`;
-          if (this.write(path.join(dir, file), bytes.bytes)) {
+          if (this.write(dir, file, bytes.bytes)) {
             diffs.push(file);
-            diffImages.push(path.join(dir, file));
+            diffImages.push(path.join(this.root, dir, file));
           }
         }
         const entry: PendingEntry = {
@@ -141,29 +165,19 @@ export class PendingRecorder {
             ? { files: { ...taken.files, ...(diffs.length ? { diffs } : {}) } }
             : {}),
         };
-        if (this.write(path.join(dir, `${taken.name}.json`), `${JSON.stringify(entry, null, 2)}\n`)) count++;
+        if (this.write(dir, `${taken.name}.json`, `${JSON.stringify(entry, null, 2)}\n`)) count++;
       }
       this.sweep(dir);
     }
     return { root: this.root, count, diffImages, problems: [...new Set(this.problems)] };
   }
 
-  /** What earlier runs left in a fixture's folder that this run did not write: those changes are gone. */
-  private sweep(dir: string): void {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const file = path.join(dir, name);
-      if (!this.written.has(file)) rmQuietly(file);
-    }
-    try {
-      if (readdirSync(dir).length === 0) rmdirSync(dir);
-    } catch {
-      // written to meanwhile, or gone
-    }
+  /**
+   * What earlier runs left in a fixture's folder that this run did not write: those changes are gone.
+   * The folder is looked at only when it is a real one (a link there is never listed or deleted through).
+   */
+  private sweep(fixtureDir: string): void {
+    const own = this.folders.get(fixtureDir) ?? pendingFolder(this.toolDir, false, fixtureDir);
+    if (own.ok) removePendingFiles(own.dir, (name) => !this.written.has(path.join(own.dir, name)));
   }
 }

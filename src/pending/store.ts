@@ -8,13 +8,16 @@
 //   <fixture file stem>/<output>.expected.png, .actual.png, .diff.png   media, to look at
 //
 // Entries are read back through the one safe reader, as if the folder were a tool's (it may come
-// from another machine): regular files inside it, size-capped.
+// from another machine): regular files inside it, size-capped. The folders are pixie's own
+// (util/own-folder.ts): a link in .pixie/ is never written, listed or deleted through, and only
+// files named as pixie names them are ever removed, one by one.
 import { createHash } from 'node:crypto';
-import { readdirSync, rmdirSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Difference } from '../model/report.js';
 import { readUserFile } from '../source/user-file.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { isRemovableEntry, type OwnFolder, ownFolder } from '../util/own-folder.js';
 
 /** What one pending change says; `new_file` holds the value itself. */
 export interface PendingEntry {
@@ -44,15 +47,35 @@ export interface PendingEntry {
   files?: { expected?: string; actual?: string; diffs?: string[] };
 }
 
-/** Where pending results of the tool in `toolDir` are kept: PIXIE_PENDING_DIR, else beside its tools folder. */
-function pendingRoot(toolDir: string): string {
+/**
+ * Where pending results of the tool in `toolDir` are kept, as a state folder and the names below it:
+ * PIXIE_PENDING_DIR (a folder the user names, links in its own path followed), else .pixie/pending
+ * beside the tools folder.
+ */
+function pendingPlace(toolDir: string): { base: string; parts: string[] } {
+  const tool = path.basename(path.resolve(toolDir));
   const fromEnv = process.env.PIXIE_PENDING_DIR;
-  if (fromEnv?.trim()) return path.resolve(fromEnv);
-  return path.join(path.dirname(path.dirname(path.resolve(toolDir))), '.pixie', 'pending');
+  if (fromEnv?.trim()) {
+    let base = path.resolve(fromEnv);
+    try {
+      base = realpathSync(base);
+    } catch {
+      // not made yet
+    }
+    return { base, parts: [tool] };
+  }
+  return { base: path.join(path.dirname(path.dirname(path.resolve(toolDir))), '.pixie'), parts: ['pending', tool] };
 }
 
 export function pendingToolDir(toolDir: string): string {
-  return path.join(pendingRoot(toolDir), path.basename(path.resolve(toolDir)));
+  const { base, parts } = pendingPlace(toolDir);
+  return path.join(base, ...parts);
+}
+
+/** The tool's pending folder, or a fixture's folder in it, as a real folder (made, with `make`). */
+export function pendingFolder(toolDir: string, make: boolean, fixtureDir?: string): OwnFolder {
+  const { base, parts } = pendingPlace(toolDir);
+  return ownFolder(base, fixtureDir === undefined ? parts : [...parts, fixtureDir], make);
 }
 
 /** A fixture's folder name: its file name without `.json`. */
@@ -87,6 +110,13 @@ function validEntry(data: unknown): data is PendingEntry {
   );
 }
 
+/** The pending changes of the tool in `toolDir`, from its own pending folder (never through a link). */
+export function listToolPending(toolDir: string): { root: string; entries: StoredEntry[]; problems: string[] } {
+  const own = pendingFolder(toolDir, false);
+  if (!own.ok) return { root: pendingToolDir(toolDir), entries: [], problems: own.missing ? [] : [own.why] };
+  return { root: own.dir, ...listPending(own.dir) };
+}
+
 /** Every pending change in a tool's pending folder, by fixture file and then output, in file-name order. */
 export function listPending(root: string): { entries: StoredEntry[]; problems: string[] } {
   const entries: StoredEntry[] = [];
@@ -99,6 +129,10 @@ export function listPending(root: string): { entries: StoredEntry[]; problems: s
   }
   for (const folder of folders) {
     if (!folder.startsWith('fixture_')) continue;
+    if (!isRealFolder(path.join(root, folder))) {
+      problems.push(`${folder} in ${root} is not a folder pixie made (a link, say); remove it`);
+      continue;
+    }
     let names: string[];
     try {
       names = readdirSync(path.join(root, folder)).sort();
@@ -155,18 +189,43 @@ export function mediaPaths(stored: StoredEntry): { expected?: string; actual?: s
   };
 }
 
-/** Removes an entry and every file that belongs to it (its value and media). */
-export function removeEntry(stored: StoredEntry): void {
-  const dir = path.join(stored.root, path.dirname(stored.rel));
-  const base = path.basename(stored.rel, '.json');
-  let names: string[] = [];
+function isRealFolder(dir: string): boolean {
+  try {
+    const st = lstatSync(dir);
+    return st.isDirectory() && !st.isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The names pixie gives the files of a pending change (<key>.json, .new.json, .expected/.actual.<ext>,
+ * .diff[-n].png), and write-file-atomic's temporary files beside them: the only names it ever removes.
+ */
+const PENDING_FILE =
+  /^[A-Za-z0-9_-]{1,80}\.(?:new\.json|json|(?:expected|actual)\.[a-z0-9]{1,8}|diff(?:-\d+)?\.png)(?:\.\d+)?$/;
+
+/**
+ * Removes from `dir` (a real folder, never a link) the files of pending changes that `keep` does
+ * not want, one by one, then the folder when it is left empty. Folders and names pixie does not
+ * give are left as they are.
+ */
+export function removePendingFiles(dir: string, remove: (name: string) => boolean): void {
+  if (!isRealFolder(dir)) return;
+  let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
     return;
   }
   for (const name of names) {
-    if (name === `${base}.json` || name.startsWith(`${base}.`)) rmQuietly(path.join(dir, name));
+    const file = path.join(dir, name);
+    if (!PENDING_FILE.test(name) || !remove(name) || !isRemovableEntry(file)) continue;
+    try {
+      unlinkSync(file);
+    } catch {
+      // gone already: the next run replaces it
+    }
   }
   try {
     if (readdirSync(dir).length === 0) rmdirSync(dir);
@@ -175,10 +234,8 @@ export function removeEntry(stored: StoredEntry): void {
   }
 }
 
-export function rmQuietly(file: string): void {
-  try {
-    rmSync(file, { force: true });
-  } catch {
-    // gone already, or not ours: the next run replaces it
-  }
+/** Removes an entry and every file that belongs to it (its value and media). */
+export function removeEntry(stored: StoredEntry): void {
+  const base = path.basename(stored.rel, '.json');
+  removePendingFiles(path.join(stored.root, path.dirname(stored.rel)), (name) => name.startsWith(`${base}.`));
 }

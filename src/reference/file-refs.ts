@@ -10,6 +10,7 @@ import { bytesOfString } from '../comparators/sha256.js';
 import type { Manifest } from '../model/manifest.js';
 import { isMediaType, MEDIA_TYPES, outputTypeInfo } from '../model/output-types.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { setOwn } from '../util/own.js';
 
 export interface FileRef {
   $file: string;
@@ -137,8 +138,8 @@ export function resolveFileRefs(
     else {
       const read = readFileRef(toolDir, value.$file);
       if (read.ok) {
-        expected[key] = read.value;
-        files[key] = value.$file;
+        setOwn(expected, key, read.value);
+        setOwn(files, key, value.$file);
         continue;
       }
       why = read.why;

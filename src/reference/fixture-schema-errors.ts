@@ -28,15 +28,29 @@ export function fixtureSchemaProblems(data: unknown, lineOf: LineOf, file: strin
   if (validate(data)) return [];
   const fixtureKeys = Object.keys((loadReferenceSchema(FIXTURE_SCHEMA).properties ?? {}) as Record<string, unknown>);
   const seen = new Set<string>();
-  return explainSchemaErrors(validate.errors ?? [], data, (e) => {
+  // a file with 100,000 unknown keys is one problem told many times: the first ones, then a count
+  let listed = 0;
+  let more = 0;
+  const found = explainSchemaErrors(validate.errors ?? [], data, (e) => {
+    if (listed >= LISTED_PROBLEMS) {
+      more++;
+      return undefined;
+    }
     const p = explain(e, lineOf, file, fixtureKeys);
     if (!p) return undefined;
     const id = `${p.path ?? ''}\u0000${p.message}`;
     if (seen.has(id)) return undefined;
     seen.add(id);
+    listed++;
     return p;
   });
+  if (!more) return found;
+  const rest = `and ${more} more problem(s) like those above in this file; fix them and run pixie lint again`;
+  return [...found, finding('schema', { file, message: rest })];
 }
+
+/** Schema problems of one fixture named one by one; past this, the rest are counted. */
+const LISTED_PROBLEMS = 100;
 
 function explain(e: SchemaError, lineOf: LineOf, file: string, fixtureKeys: readonly string[]): Finding | undefined {
   const { segments } = e;

@@ -17,6 +17,7 @@ export interface FixturesVerdictInput {
 /** Findings with their own verdict sentence; any other error is a problem in a reference file. */
 const OWN_VERDICT = new Set<FindingCode>([
   'tool-not-started',
+  'reference-written',
   'fixture-not-found',
   'memory-limit',
   'no-fixtures',
@@ -43,6 +44,9 @@ function baseVerdict({ findings, fixtures }: FixturesVerdictInput): CheckOutcome
   const first = (code: FindingCode) => findings.find((f) => f.code === code);
   const notStarted = first('tool-not-started');
   if (notStarted) return { status: 'fail', message: notStarted.message };
+  // fixtures the tool may have rewritten prove nothing, whatever they said
+  const written = first('reference-written');
+  if (written) return { status: 'fail', message: written.message, details: written.fix ?? null };
   const problems = findings.filter((f) => !OWN_VERDICT.has(f.code) && severityOf(f.code) === 'error');
   if (problems.length) {
     return {
@@ -204,7 +208,7 @@ export function repeatVerdict({ runs, outputs, passRate }: RepeatVerdictInput): 
   if (passRate) {
     const short: string[] = [];
     for (const o of outputs) {
-      const rate = passRate[o.key] ?? null;
+      const rate = Object.hasOwn(passRate, o.key) ? (passRate[o.key] ?? null) : null;
       const need = rate === null ? total : needed(rate, total);
       const ok = o.passed >= need;
       judged.set(o.key, { required: rate, status: ok ? 'pass' : 'fail' });

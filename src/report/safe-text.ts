@@ -35,7 +35,10 @@ export function safeText(text: string, oneLine = false): string {
   return out.includes('::') ? out.replace(/^(\s*):(?=:)/gm, '$1:\u200b') : out;
 }
 
-const line = (s: string): string => safeText(s, true);
+/** One line of text a tool or a tool folder controls (a name, a path, a key), safe to print. */
+export const safeLine = (s: string): string => safeText(s, true);
+
+const line = safeLine;
 
 const safeOrNull = (s: string | null): string | null => (s === null ? null : safeText(s));
 
@@ -124,6 +127,7 @@ export function safeReport(report: Report): Report {
   return {
     ...report,
     tool_id: line(report.tool_id),
+    tool_path: line(report.tool_path),
     checks: report.checks.map(safeCheck),
     fixtures: report.fixtures.map(safeFixture),
     spawn_log: safeOrNull(report.spawn_log),

@@ -1,11 +1,14 @@
 // Report history on disk: <state>/reports/<tool-id>/<timestamp>-<kind>.json, each file written
 // atomically (a crash leaves the old set, never half a file), the newest 50 per tool kept. The
-// latest entry per tool is cached in memory, so the tool list never reads report files.
-import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+// latest entry per tool is cached in memory, so the tool list never reads report files. The state
+// folder may have come with the repository: its folders are pixie's own (util/own-folder.ts), a link
+// in them is never written, listed or pruned through.
+import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { limit as sizeLimit } from '../limits.js';
 import { readUserFile } from '../source/user-file.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { isRemovableEntry, ownFolder } from '../util/own-folder.js';
 import { withPhases } from '../checks/index.js';
 import { overallOf, type CheckPhase, type Report, type Status } from '../model/report.js';
 
@@ -40,6 +43,7 @@ const REPORT_FILE =
 
 export class ReportStore {
   readonly dir: string;
+  private readonly stateDir: string;
   private readonly keep: number;
   /** per tool: newest first, at most one full and one reference-check entry we need for the status */
   private latest = new Map<string, { full: LatestInfo | null; ref: LatestInfo | null }>();
@@ -48,12 +52,16 @@ export class ReportStore {
   version = 0;
 
   constructor(stateDir: string, opts: { keep?: number } = {}) {
+    this.stateDir = stateDir;
     this.dir = path.join(stateDir, 'reports');
     this.keep = opts.keep ?? KEEP_REPORTS;
   }
 
-  private toolDir(toolId: string): string {
-    // ids come from folder names the registry read; refuse anything that could leave the folder anyway
+  /**
+   * The folder of one tool's reports, made with `make`; null when it is absent or not pixie's own (a
+   * link, say). Ids come from folder names the registry read; one that could leave the folder is refused.
+   */
+  private toolDir(toolId: string, make = false): string | null {
     if (
       !toolId ||
       toolId.includes('/') ||
@@ -61,16 +69,20 @@ export class ReportStore {
       toolId === '.' ||
       toolId === '..' ||
       toolId.includes('\0')
-    ) {
+    )
       throw new Error(`refusing report path for tool id ${JSON.stringify(toolId)}`);
-    }
-    return path.join(this.dir, toolId);
+    const own = ownFolder(this.stateDir, ['reports', toolId], make);
+    if (own.ok) return own.dir;
+    if (make) throw new Error(`cannot keep reports: ${own.why}`);
+    return null;
   }
 
   /** Report files of one tool, newest first (names sort by time). Leftover temporary files are ignored. */
   files(toolId: string): string[] {
+    const dir = this.toolDir(toolId);
+    if (!dir) return [];
     try {
-      return readdirSync(this.toolDir(toolId))
+      return readdirSync(dir)
         .filter((f) => REPORT_FILE.test(f))
         .sort()
         .reverse();
@@ -93,8 +105,7 @@ export class ReportStore {
   }
 
   save(toolId: string, stored: StoredReport): string {
-    const dir = this.toolDir(toolId);
-    mkdirSync(dir, { recursive: true });
+    const dir = this.toolDir(toolId, true)!;
     const stamp = new Date(stored.report.timestamp).toISOString().replace(/[:.]/g, '-');
     // the sequence number keeps two runs finishing in the same millisecond apart and in order
     this.seq = (this.seq + 1) % 10000;
@@ -111,10 +122,11 @@ export class ReportStore {
 
   private prune(toolId: string): void {
     const dir = this.toolDir(toolId);
+    if (!dir) return;
     const files = this.files(toolId);
     for (const f of files.slice(this.keep)) {
       try {
-        unlinkSync(path.join(dir, f));
+        if (isRemovableEntry(path.join(dir, f))) unlinkSync(path.join(dir, f));
       } catch {
         /* already gone */
       }
@@ -127,7 +139,8 @@ export class ReportStore {
         const base = f.replace(/\.\d+$/, '');
         if (base === f || !REPORT_FILE.test(base)) continue;
         try {
-          if (statSync(path.join(dir, f)).mtimeMs < cutoff) unlinkSync(path.join(dir, f));
+          const st = lstatSync(path.join(dir, f));
+          if ((st.isFile() || st.isSymbolicLink()) && st.mtimeMs < cutoff) unlinkSync(path.join(dir, f));
         } catch {
           /* gone */
         }
@@ -141,7 +154,9 @@ export class ReportStore {
     if (!REPORT_FILE.test(file)) return null;
     try {
       // a regular file inside the store (a repository may bring a .pixie/ of its own), bounded
-      const read = readUserFile(this.toolDir(toolId), file, sizeLimit('fileBytes') * 4);
+      const dir = this.toolDir(toolId);
+      if (!dir) return null;
+      const read = readUserFile(dir, file, sizeLimit('fileBytes') * 4);
       if (!read.ok) return null;
       const stored = JSON.parse(read.text) as StoredReport;
       return { ...stored, report: withPhases(stored.report) };

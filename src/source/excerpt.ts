@@ -19,3 +19,12 @@ export function excerpt(text: string, max = DEFAULT_MAX): string {
   const end = /[\ud800-\udbff]/.test(escaped.charAt(max - 1)) ? max - 1 : max;
   return `${detachedSlice(escaped, 0, end)}…`;
 }
+
+/**
+ * Names from a tool's answer or a user's file, for a message: the first `max`, each an excerpt, then
+ * how many more. A list a tool controls (200,000 undeclared keys) never becomes a message that long.
+ */
+export function excerptList(names: readonly string[], max = 10): string {
+  const shown = names.slice(0, max).map((n) => excerpt(n));
+  return names.length > max ? `${shown.join(', ')} … and ${names.length - max} more` : shown.join(', ');
+}

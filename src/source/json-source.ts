@@ -213,16 +213,24 @@ function treeLineOf(text: () => string, lines: () => number[]): LineOf {
   };
 }
 
+/** Each object node's properties by key, built once: a lookup per problem stays O(1) with many keys. */
+const propertiesOf = new WeakMap<JsonNode, Map<string, JsonNode>>();
+
 function childAt(node: JsonNode, segment: PathSegment): JsonNode | undefined {
   if (node.type === 'array') {
     return typeof segment === 'number' || /^\d+$/.test(segment) ? node.children?.[Number(segment)] : undefined;
   }
   if (node.type !== 'object') return undefined;
-  // the last property with this key is the one JSON.parse kept
-  const children = node.children ?? [];
-  for (let i = children.length - 1; i >= 0; i--) {
-    const property = children[i]!;
-    if (property.children?.[0]?.value === String(segment)) return property.children[1];
+  let byKey = propertiesOf.get(node);
+  if (!byKey) {
+    byKey = new Map();
+    // the last property with this key is the one JSON.parse kept
+    for (const property of node.children ?? []) {
+      const key = property.children?.[0]?.value;
+      const value = property.children?.[1];
+      if (typeof key === 'string' && value) byKey.set(key, value);
+    }
+    propertiesOf.set(node, byKey);
   }
-  return undefined;
+  return byKey.get(String(segment));
 }

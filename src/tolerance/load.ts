@@ -9,6 +9,7 @@ import { isPlainObject } from '../util/is-plain-object.js';
 import { emptyToleranceConfig, TOLERANCE_FILE, type ToleranceConfig, type ToleranceContext } from './config.js';
 import { readToleranceForms } from './forms.js';
 import { colonSpaceHint, kindOf } from './words.js';
+import { pushAll } from '../util/push-all.js';
 
 export interface ToleranceLoad {
   config: ToleranceConfig;
@@ -59,7 +60,7 @@ export function parseToleranceText(
   const config = emptyToleranceConfig();
   const source = readYamlSource(text, file);
   if (!source.ok) {
-    problems.push(...source.problems);
+    pushAll(problems, source.problems);
     return config;
   }
   const { data, lineOf, sourceLine } = source;

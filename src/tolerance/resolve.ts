@@ -12,15 +12,16 @@ import type { OutputType } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { NUMERIC_SYNONYMS } from './block.js';
 import type { ToleranceConfig } from './config.js';
+import { setOwn } from '../util/own.js';
 
 /** Renames atol/float_atol → abs and rtol/float_rtol → rel, at any depth (loaders already do this). */
 function normalise(block: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   // canonical spellings win over synonyms when both are present
   for (const [k, v] of Object.entries(block)) {
-    const canonical = NUMERIC_SYNONYMS[k];
-    if (canonical && canonical !== k && canonical in block) continue;
-    out[canonical ?? k] = isPlainObject(v) ? normalise(v) : v;
+    const canonical = Object.hasOwn(NUMERIC_SYNONYMS, k) ? NUMERIC_SYNONYMS[k] : undefined;
+    if (canonical && canonical !== k && Object.hasOwn(block, canonical)) continue;
+    setOwn(out, canonical ?? k, isPlainObject(v) ? normalise(v) : v);
   }
   return out;
 }

@@ -69,7 +69,7 @@ export function toolEnvironment(
     if (parent[k] !== undefined) {
       env[k] = parent[k];
       passed.add(k);
-    } else if (!(k in dotenv)) missing.push(k);
+    } else if (!Object.hasOwn(dotenv, k)) missing.push(k);
   }
   Object.assign(env, own);
   const withheld = Object.keys(parent).filter((k) => !passed.has(k));
@@ -83,4 +83,13 @@ export function toolEnvironment(
       from_dotenv: sorted(Object.keys(dotenv)),
     },
   };
+}
+
+/**
+ * The summary of a tool that ran in pixie's process namespace (`why`): what pixie did not give it,
+ * it could read in /proc/<pid>/environ of pixie and of what started pixie, so none of it is called
+ * withheld.
+ */
+export function readableByTool(summary: EnvironmentSummary, why: string): EnvironmentSummary {
+  return { ...summary, withheld: [], readable: summary.withheld, readable_because: why };
 }

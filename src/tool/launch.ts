@@ -2,7 +2,9 @@
 // else directly in its own process group. Under the subreaper every process the tool ever starts
 // stays a descendant of one known process, whatever it does (double fork, setsid, an empty
 // environment, chdir, closed fds); directly, a process that leaves the group and drops the
-// PIXIE_RUN_ID marker can be lost, and check 11 says so (docs/checks.md, shutdown).
+// PIXIE_RUN_ID marker can be lost, and check 11 says so (docs/checks.md, shutdown). Under the
+// subreaper the tool also runs, where the kernel allows, in a PID and mount namespace of its own, so
+// it cannot see pixie's processes nor read their environment; where it cannot, check 6 says so.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, closeSync, constants as fsConstants, openSync, readSync } from 'node:fs';
 import { constants } from 'node:os';
@@ -11,7 +13,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { within } from '../util/timer.js';
 import { baseEnvironment } from './environment.js';
-import { isRunning } from './processes.js';
+import { isRunning, isStopped } from './processes.js';
 
 export interface Exit {
   code: number | null;
@@ -33,6 +35,10 @@ interface Launched {
   pid: number;
   /** the subreaper every process of the tool descends from; null when the tool runs uncontained */
   reaperPid: number | null;
+  /** the process every process of the tool descends from, itself not one of them: the namespace's init, the subreaper, or the tool */
+  treeRoot: number;
+  /** why the tool shares pixie's process namespace (and can read pixie's environment); null when it has its own */
+  shared: string | null;
   /** why the tool runs without a subreaper (null while it has one); set too if the subreaper is killed early */
   uncontained(): string | null;
   /** the tool's own process exited */
@@ -84,6 +90,12 @@ export function subreaperPython(): string {
   }
   return programPython;
 }
+/**
+ * Set only by pixie's own tests: the subreaper runs tools in pixie's process namespace, as on a
+ * machine that allows no namespaces, so that path is tested too (README, Limits and safety).
+ */
+const SHARED_FOR_TESTS = 'PIXIE_TEST_SHARED_PROCESSES';
+
 /** how long the subreaper may take to start Python and report the tool's pid */
 const HANDSHAKE_MS = 15_000;
 
@@ -177,7 +189,8 @@ function startSubreaper(): Subreaper | null {
   }
   let child: ChildProcess;
   try {
-    child = spawn(python, ['-I', '-S', SUBREAPER], {
+    const args = ['-I', '-S', SUBREAPER, ...(process.env[SHARED_FOR_TESTS] ? ['--shared'] : [])];
+    child = spawn(python, args, {
       cwd,
       env: baseEnvironment(),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -313,6 +326,10 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
     return giveUp(`${PYTHON} could not run the subreaper${said ? ` (${said})` : ''}`);
   }
   const refused = first.startsWith('uncontained ') ? first.slice('uncontained '.length) : null;
+  const isolation = await reader.next(deadline);
+  if (isolation === null || !/^(isolated$|shared )/.test(isolation))
+    return giveUp(`the subreaper did not say whether the tool runs in namespaces of its own`);
+  const shared = isolation === 'isolated' ? null : isolation.slice('shared '.length);
   child.stdin!.write(`${JSON.stringify({ argv: [spec.command, ...spec.args], cwd: spec.cwd, env: spec.env })}\n`);
   const second = await reader.next(deadline);
   if (second?.startsWith('error ')) {
@@ -321,8 +338,9 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
     letGo(child);
     return { ok: false, error: second.slice('error '.length) };
   }
-  if (!second || !/^pid \d+$/.test(second)) return giveUp(`the subreaper did not report the tool's pid`);
-  const pid = Number(second.slice(4));
+  const ids = second ? /^pid (\d+)(?: (\d+))?$/.exec(second) : null;
+  if (!ids) return giveUp(`the subreaper did not report the tool's pid`);
+  const pid = Number(ids[1]);
   toolPid = pid;
 
   // every later line is "exit <code|-> <signal|->", sent when the tool's own process ends
@@ -336,23 +354,55 @@ async function underSubreaper(spec: LaunchSpec): Promise<LaunchResult | { fallba
   };
   for (let line = await reader.next(0); line !== null; line = await reader.next(0)) reader.onLine(line);
   const drained = endOf(child.stderr!);
+  watchLive(child);
   return {
     ok: true,
     launched: {
       pid,
       reaperPid: child.pid!,
+      treeRoot: ids[2] ? Number(ids[2]) : child.pid!,
+      shared,
       uncontained: () => (refused ? `no subreaper: ${refused}` : lost),
       exited,
       drained,
       release: async () => {
         releasing = true;
         child.stdin!.end();
-        await within(reaperExit, 3000, null);
+        // a tool may have stopped it (SIGSTOP): it must go on to see its input end, or be ended
+        resume(child);
+        if ((await within(reaperExit, 3000, 'late')) === 'late') child.kill('SIGKILL');
         await within(drained, 500, null);
+        live.delete(child);
         letGo(child);
       },
     },
   };
+}
+
+/** Subreapers with a tool, continued when pixie exits so that a stopped one still sees its input end and sweeps. */
+const live = new Set<ChildProcess>();
+let exitHook = false;
+
+function resume(child: ChildProcess): void {
+  try {
+    child.kill('SIGCONT');
+  } catch {
+    // gone
+  }
+}
+
+function watchLive(child: ChildProcess): void {
+  live.add(child);
+  if (exitHook) return;
+  exitHook = true;
+  process.on('exit', () => {
+    for (const c of live) resume(c);
+  });
+}
+
+/** Continues the subreaper `pid` if a tool stopped it (SIGSTOP): pixie's sampler asks every 200 ms. */
+export function resumeIfStopped(pid: number): void {
+  for (const c of live) if (c.pid === pid && isStopped(pid)) resume(c);
 }
 
 async function direct(spec: LaunchSpec, why: string): Promise<LaunchResult> {
@@ -382,6 +432,8 @@ async function direct(spec: LaunchSpec, why: string): Promise<LaunchResult> {
     launched: {
       pid: child.pid,
       reaperPid: null,
+      treeRoot: child.pid,
+      shared: `no subreaper: ${why}`,
       uncontained: () => `no subreaper: ${why}`,
       exited,
       drained,

@@ -29,15 +29,32 @@ export function toolJsonSchemaProblems(raw: unknown, lineOf: LineOf): Finding[] 
   if (validate(raw)) return [];
   const linesOf = (pointer: string): number | undefined => lineOf(pointerSegments(pointer), 'value');
   const seen = new Set<string>();
+  // a tool.json with 100,000 unknown keys is one problem told many times: the first ones, then a count
+  let more = 0;
   const problems = explainSchemaErrors(validate.errors ?? [], raw, (error) => {
+    if (seen.size >= LISTED_PROBLEMS) {
+      more++;
+      return undefined;
+    }
     const problem = explain(error, raw, linesOf);
     if (!problem || seen.has(problem.message)) return undefined;
     seen.add(problem.message);
     return finding('schema', { file: FILE, ...problem });
   });
   // document order reads best; problems without a line (none today) go last
-  return problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
+  problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
+  if (more)
+    problems.push(
+      finding('schema', {
+        file: FILE,
+        message: `and ${more} more problem(s) like those above; fix them and run pixie lint again`,
+      }),
+    );
+  return problems;
 }
+
+/** Schema problems of tool.json named one by one; past this, the rest are counted. */
+const LISTED_PROBLEMS = 100;
 
 function specContext(raw: unknown, pointer: string): SpecContext | undefined {
   const match = /^\/(inputs|outputs)\/(\d+)(?=\/|$)/.exec(pointer);

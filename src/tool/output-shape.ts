@@ -9,6 +9,7 @@ import type { PathSegment } from '../source/path.js';
 import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.js';
 import { suggest } from '../util/did-you-mean.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { pushAll } from '../util/push-all.js';
 
 /** More than this many problems in one value are summarised: the first ones show the pattern. */
 const MAX_PROBLEMS = 20;
@@ -18,8 +19,8 @@ export function validateOutputValue(type: OutputType, value: unknown): string[] 
   if (!(OUTPUT_TYPES as readonly string[]).includes(type)) return [`unknown output type '${String(type)}'`];
   const validate = compileReferenceSchema(`outputs/${type}.schema.json`);
   const problems: string[] = [];
-  if (!validate(value)) problems.push(...explainSchemaErrors(validate.errors ?? [], value, explain));
-  problems.push(...(CODE_CHECKS[type]?.(value) ?? []));
+  if (!validate(value)) pushAll(problems, explainSchemaErrors(validate.errors ?? [], value, explain));
+  pushAll(problems, CODE_CHECKS[type]?.(value) ?? []);
 
   const unique = [...new Set(problems)];
   if (unique.length <= MAX_PROBLEMS) return unique;

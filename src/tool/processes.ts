@@ -119,6 +119,16 @@ export function processTree(root: number): ProcInfo[] | null {
   return out;
 }
 
+/** Is this process stopped (SIGSTOP, or a tracer's)? */
+export function isStopped(pid: number): boolean {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return /^[Tt]/.test(text.slice(text.lastIndexOf(')') + 2));
+  } catch {
+    return false;
+  }
+}
+
 /** Is this process alive (and not a zombie)? */
 export function isRunning(pid: number): boolean {
   return readStat(pid) !== null;

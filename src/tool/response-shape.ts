@@ -13,7 +13,7 @@ export interface ResponseProblem {
 export function responseProblems(outputs: readonly OutputSpec[], body: Record<string, unknown>): ResponseProblem[] {
   const problems: ResponseProblem[] = [];
   for (const spec of outputs) {
-    if (!(spec.key in body)) {
+    if (!Object.hasOwn(body, spec.key)) {
       problems.push({ key: spec.key, message: `missing output key: '${spec.key}'` });
       continue;
     }

@@ -3,11 +3,13 @@
 // started; every started group is registered so that an interrupted pixie (Ctrl-C, a thrown check,
 // SIGKILL via the reaper) still leaves nothing behind.
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { type FolderSeal, sealFolder } from '../source/folder-seal.js';
 import { clampTimerMs, within } from '../util/timer.js';
 import { ToolClient } from './client.js';
 import { toolEnvironment } from './environment.js';
 import { freePort, releasePort } from './free-port.js';
-import { type Exit, launch } from './launch.js';
+import { type Exit, launch, resumeIfStopped } from './launch.js';
 import { exposedListeners, exposedOf, type Listener, listenersOf } from './listeners.js';
 import { describeProcess, ProcessTracker } from './process-tracker.js';
 import { isRunning, killQuietly, peakResidentMbOf, type ProcInfo } from './processes.js';
@@ -52,12 +54,24 @@ export interface ToolProcess {
   lastLook(): { peakMemoryMb: number | null; exposedListeners: string[] };
   /** the same when the tool first answered /healthz, read with the look that proved it was the tool answering */
   exposedAtStart: string[];
+  /** why the tool shares pixie's process namespace, where it can read pixie's environment; null when it has its own */
+  sharedProcesses: string | null;
+  /** what reference/ held just before the tool's process started (check 12 proves the tool wrote nothing there) */
+  referenceSeal: FolderSeal;
   stop(graceMs?: number): Promise<StopResult>;
 }
 
 export type StartResult =
   | { ok: true; tool: ToolProcess; durationMs: number }
-  | { ok: false; message: string; details: string; stderr: string; durationMs: number };
+  | {
+      ok: false;
+      message: string;
+      details: string;
+      stderr: string;
+      durationMs: number;
+      /** as ToolProcess's, when the tool's process did run */
+      sharedProcesses?: string | null;
+    };
 
 export interface StartOptions {
   toolDir: string;
@@ -149,6 +163,7 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
   const marker = randomUUID();
   const stderr = new Ring(STDERR_RING_BYTES);
   const elapsed = () => performance.now() - started;
+  const referenceSeal = sealFolder(path.join(opts.toolDir, 'reference'));
   const launched = await launch({
     command: opts.runtime.command,
     args: [...opts.runtime.preArgs, opts.entrypoint, '--port', String(port)],
@@ -175,10 +190,12 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
 
   // One /proc scan every 200 ms: resident memory of the whole tool, and every process of it seen (so
   // without a subreaper, a child that leaves the group and clears its environment is still stopped).
-  const tracker = new ProcessTracker(pid, proc.reaperPid ?? pid, () => proc.uncontained() === null, marker);
+  const tracker = new ProcessTracker(pid, proc.treeRoot, () => proc.uncontained() === null, marker);
   const sampler = setInterval(() => {
     tracker.sample();
     if (proc.uncontained() !== null) unguardGroup(pid);
+    // a tool that sees its subreaper (no namespace of its own) may stop it; it is continued at once
+    if (proc.shared !== null && proc.reaperPid) resumeIfStopped(proc.reaperPid);
   }, 200);
   sampler.unref();
 
@@ -208,6 +225,8 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       };
     },
     exposedAtStart: [],
+    sharedProcesses: proc.shared,
+    referenceSeal,
     stop: (graceMs = SHUTDOWN_GRACE_MS) =>
       (stopping ??= stopGroup(pid, tracker, exited, graceMs, proc.uncontained, async () => {
         clearInterval(sampler);
@@ -263,10 +282,17 @@ async function startOnce(opts: StartOptions, started: number): Promise<StartResu
       details: `process ${how} during startup${hint}`,
       stderr: log,
       durationMs: elapsed(),
+      sharedProcesses: proc.shared,
     };
   }
   const seconds = healthMs / 1000;
-  return { ok: false, ...slowStart(seconds, port, lastPoll), stderr: log, durationMs: elapsed() };
+  return {
+    ok: false,
+    ...slowStart(seconds, port, lastPoll),
+    stderr: log,
+    durationMs: elapsed(),
+    sharedProcesses: proc.shared,
+  };
 }
 
 async function stopGroup(

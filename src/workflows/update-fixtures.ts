@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { UpdateValues, ValidateRequest } from '../model/options.js';
 import type { Report } from '../model/report.js';
 import { PendingRecorder } from '../pending/record.js';
-import { listPending, mediaPaths, pendingToolDir, removeEntry, type StoredEntry } from '../pending/store.js';
+import { listToolPending, mediaPaths, removeEntry, type StoredEntry } from '../pending/store.js';
 import type { Project } from '../project/project.js';
 import { planUpdates, type UpdatePlan } from '../reference/update.js';
 import { acquireUpdateLock } from '../reference/update-lock.js';
@@ -85,7 +85,7 @@ async function updateTool(
     result.report = report;
     if (pending) {
       pending.finish(report);
-      for (const p of listPending(pending.root).entries)
+      for (const p of listToolPending(toolDir).entries)
         result.media.set(pairKey(p.entry.fixture, p.entry.output), mediaPaths(p));
     }
     const load = loadManifest(toolDir);
@@ -118,7 +118,7 @@ export function writeFixtureChanges(
     if (!applied.ok) return applied;
     for (const entry of opts.decided ?? []) removeEntry(entry);
     const written = new Set(files.flatMap((f) => f.changes.map((c) => pairKey(f.file, c.key))));
-    for (const local of listPending(pendingToolDir(toolDir)).entries)
+    for (const local of listToolPending(toolDir).entries)
       if (written.has(pairKey(local.entry.fixture, local.entry.output))) removeEntry(local);
     return applied;
   } finally {

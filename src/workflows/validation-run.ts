@@ -2,6 +2,7 @@
 // stopped at the end. runValidation() runs them all; --watch and the Vitest integration run them in
 // groups (start-up, contract, fixtures, shutdown) against one started tool.
 import path from 'node:path';
+import { sealFolder } from '../source/folder-seal.js';
 import { CHECKS, checkNumber } from '../checks/index.js';
 import {
   type Check,
@@ -176,6 +177,8 @@ export class ValidationRun {
     const next = new ValidationRun(options);
     const { fixtures: _fixtures, errors: _errors, valueCap: _cap, referenceRead: _read, ...kept } = this.state;
     Object.assign(next.state, kept);
+    // reference/ as the user left it (--watch goes on because they edited it): the tool writes nothing from here
+    next.state.referenceSeal = sealFolder(path.join(next.ctx.toolDir, 'reference'));
     for (const [name, r] of this.results) if (r.phase !== 'fixtures') next.results.set(name, r);
     return next;
   }

@@ -14,7 +14,7 @@ export interface CliResult {
 
 export function runPixie(
   args: string[],
-  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; uid?: number } = {},
 ): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
@@ -25,6 +25,8 @@ export function runPixie(
         env: { ...process.env, NO_COLOR: '1', ...opts.env },
         timeout: opts.timeoutMs ?? 120_000,
         maxBuffer: 64 * 1024 * 1024,
+        // another user (root's tests of what pixie does without root), in that user's own group
+        ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.uid } : {}),
       },
       (err, stdout, stderr) => {
         const code = err

@@ -25,16 +25,17 @@ export function processesUnder(dir: string): { pid: number; cmdline: string }[] 
   return out;
 }
 
-/** Live processes whose command line contains `marker` (the hostile daemons carry one wherever they chdir). */
-export function processesNamed(marker: string): { pid: number; cmdline: string }[] {
-  const out: { pid: number; cmdline: string }[] = [];
+/** Live processes whose command line contains `marker` (the hostile daemons carry one wherever they chdir), with their state (R, S, T…). */
+export function processesNamed(marker: string): { pid: number; cmdline: string; state: string }[] {
+  const out: { pid: number; cmdline: string; state: string }[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
     try {
-      const state = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (state.slice(state.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      if (state === 'Z') continue;
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      if (cmdline.includes(marker)) out.push({ pid: Number(name), cmdline });
+      if (cmdline.includes(marker)) out.push({ pid: Number(name), cmdline, state });
     } catch {
       // gone
     }

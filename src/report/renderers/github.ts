@@ -8,6 +8,7 @@ import type { FixtureResult, OutputComparison, Report } from '../../model/report
 import { safeReport } from '../safe-text.js';
 import { readUserFile } from '../../source/user-file.js';
 import { outputLine } from './pretty.js';
+import { pushAll } from '../../util/push-all.js';
 
 const plain = pc.createColors(false);
 const MAX_DIFFERENCES = 10;
@@ -106,7 +107,7 @@ function annotationsFor(reports: readonly Report[], opts: { root?: string; lines
       const level = k.status === 'fail' ? 'error' : 'warning';
       if (k.phase === 'fixtures') {
         const fixtureNotes = r.fixtures.flatMap((f) => fixtureAnnotations(r, f, withLines));
-        out.push(...fixtureNotes);
+        pushAll(out, fixtureNotes);
         const located = (k.findings ?? []).filter((f) => f.file && f.severity !== 'info');
         for (const f of located) {
           out.push({

@@ -6,8 +6,9 @@ import { paintStatus } from '../colors.js';
 import { formatValue } from '../format-value.js';
 import type { FixtureResult, OutputComparison, Report } from '../../model/report.js';
 import { exploreLines, outputRunsNote, runsLine } from './explore-lines.js';
-import { safeReport } from '../safe-text.js';
+import { safeReport, safeText } from '../safe-text.js';
 import { isTruncatedValue } from '../value-cap.js';
+import { pushAll } from '../../util/push-all.js';
 
 const STDERR_TAIL_LINES = 20;
 
@@ -29,8 +30,9 @@ export function outputLine(o: OutputComparison, c: Colors, valueChars = DEFAULT_
           : `${mark} differs (rule: ${o.rule})`;
   // a value the report did not keep reads as one line too (its size and why)
   const scalar = (v: unknown) => v === null || typeof v !== 'object' || isTruncatedValue(v);
+  // (a row with neither value, such as the one that sums up many undeclared keys, reads as its metric)
   const values =
-    scalar(o.expected) && scalar(o.actual)
+    (o.expected !== undefined || o.actual !== undefined) && scalar(o.expected) && scalar(o.actual)
       ? `expected ${formatValue(o.expected, valueChars)}, got ${formatValue(o.actual, valueChars)} (${o.metric})`
       : o.metric;
   return `${o.key}: ${values} ${verdict}${o.runs ? ` ${c.dim(outputRunsNote(o.runs))}` : ''}`;
@@ -61,12 +63,12 @@ export function fixtureLines(f: FixtureResult, c: Colors, indent = '  ', valueCh
 export function renderPretty(unsafe: Report, c: Colors, opts: { cwd?: string } = {}): string {
   const report = safeReport(unsafe);
   const out: string[] = [];
-  const rel = path.relative(opts.cwd ?? process.cwd(), report.tool_path) || '.';
+  const rel = path.relative(opts.cwd ?? process.cwd(), unsafe.tool_path) || '.';
   const secs = (report.duration_ms / 1000).toFixed(1);
   out.push(
-    `${c.bold(report.tool_id)}  ${paintStatus(c, report.overall, report.overall.toUpperCase())}  ${c.dim(`${rel} · ${secs} s${report.peak_memory_mb ? ` · peak ${Math.round(report.peak_memory_mb)} MiB` : ''}`)}`,
+    `${c.bold(report.tool_id)}  ${paintStatus(c, report.overall, report.overall.toUpperCase())}  ${c.dim(`${safeText(rel, true)} · ${secs} s${report.peak_memory_mb ? ` · peak ${Math.round(report.peak_memory_mb)} MiB` : ''}`)}`,
   );
-  const width = Math.max(...report.checks.map((k) => k.name.length));
+  const width = report.checks.reduce((w, k) => Math.max(w, k.name.length), 0);
   for (const k of report.checks) {
     out.push(
       `  ${String(k.number).padStart(2)} ${k.name.padEnd(width)}  ${paintStatus(c, k.status, k.status.padEnd(4))}  ${k.message}`,
@@ -78,18 +80,29 @@ export function renderPretty(unsafe: Report, c: Colors, opts: { cwd?: string } =
       out.push('', `${paintStatus(c, k.status, `[${k.status}]`)} ${k.name} — ${k.message}`);
       for (const f of report.fixtures)
         if (f.status !== 'pass' || f.outputs.some((o) => o.status !== 'pass'))
-          out.push(...fixtureLines(f, c, '  ', report.value_chars));
-      if (k.details) out.push(...k.details.split('\n').map((l) => `  ${l}`));
+          pushAll(out, fixtureLines(f, c, '  ', report.value_chars));
+      if (k.details)
+        pushAll(
+          out,
+          k.details.split('\n').map((l) => `  ${l}`),
+        );
       continue;
     }
     if (!k.details) continue;
     out.push('', `${paintStatus(c, k.status, `[${k.status}]`)} ${k.name}`);
-    out.push(...k.details.split('\n').map((l) => `  ${l}`));
+    pushAll(
+      out,
+      k.details.split('\n').map((l) => `  ${l}`),
+    );
   }
-  if (report.explore) out.push('', ...exploreLines(report.explore, c, ''));
+  if (report.explore) pushAll(out, ['', ...exploreLines(report.explore, c, '')]);
   if (report.overall === 'fail' && report.spawn_log) {
     const tail = report.spawn_log.trimEnd().split('\n').slice(-STDERR_TAIL_LINES);
-    out.push('', c.dim(`captured stderr (last ${tail.length} lines):`), ...tail.map((l) => `  ${l}`));
+    out.push('', c.dim(`captured stderr (last ${tail.length} lines):`));
+    pushAll(
+      out,
+      tail.map((l) => `  ${l}`),
+    );
   }
   for (const w of report.warnings) out.push(`${c.yellow('warning:')} ${w}`);
   for (const e of report.errors) out.push(`${c.red('pixie error:')} ${e.split('\n')[0]}`);

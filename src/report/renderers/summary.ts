@@ -4,6 +4,7 @@ import type { Report } from '../../model/report.js';
 import { exploreLines } from './explore-lines.js';
 import { safeReport } from '../safe-text.js';
 import { fixtureLines } from './pretty.js';
+import { pushAll } from '../../util/push-all.js';
 
 /** Only what did not pass: one line for a passing tool. */
 export function renderSummary(unsafe: Report, c: Colors): string {
@@ -18,9 +19,9 @@ export function renderSummary(unsafe: Report, c: Colors): string {
     out.push(`  ${String(k.number).padStart(2)} ${k.name}  ${paintStatus(c, k.status)}  ${k.message}`);
     if (k.phase === 'fixtures')
       for (const f of report.fixtures)
-        if (f.status === 'fail' || f.status === 'flaky') out.push(...fixtureLines(f, c, '     ', report.value_chars));
+        if (f.status === 'fail' || f.status === 'flaky') pushAll(out, fixtureLines(f, c, '     ', report.value_chars));
   }
-  if (report.explore && report.explore.status !== 'pass') out.push(...exploreLines(report.explore, c, '  '));
+  if (report.explore && report.explore.status !== 'pass') pushAll(out, exploreLines(report.explore, c, '  '));
   else if (report.explore) out.push(`  explore: ${report.explore.message}`);
   return out.join('\n') + '\n';
 }
