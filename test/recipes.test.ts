@@ -213,7 +213,7 @@ describe('the new-output-type and new-input-type recipes', () => {
     copies.push(copy);
     addRatingExceptRegistry();
     addStarsExceptRule();
-  });
+  }, SLOW);
 
   it(
     'without the registry entries, the contract tests and the type check fail, naming the registries',
@@ -369,7 +369,7 @@ describe('the new-check and new-reporter recipes', () => {
     copy = makeCopy();
     copies.push(copy);
     addCheckAndReporterExceptSchemasAndWording();
-  });
+  }, SLOW);
 
   it(
     'without the schemas and the wording, their completeness tests fail, naming what is missing',
@@ -410,7 +410,7 @@ describe('the new-tolerance-option recipe', () => {
         "options: { abs: 'number', rel: 'number', allow_extra: 'boolean', ignore_case: 'boolean' },",
       ),
     );
-  });
+  }, SLOW);
 
   it(
     'until npm run schemas writes it, the editor schema disagrees with the loader; then they agree',
