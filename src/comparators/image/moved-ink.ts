@@ -14,6 +14,47 @@ const TAKEN_BACK = 0.5;
 /** where every neighbour changed too, the pixel stands out of their mean change by at most this × threshold */
 const NOISE_MARGIN = 1.5;
 
+/** The mean colour of the 3×3 neighbourhood of (x, y), packed like a pixel. */
+function neighbourhoodMean(img: Uint32Array, x: number, y: number, w: number, h: number): number {
+  if (x > 0 && y > 0 && x < w - 1 && y < h - 1) {
+    // inside the image (nearly every pixel): nine reads, no bounds; round(sum / 9) = ⌊(2·sum + 9) / 18⌋
+    let r = 0,
+      g = 0,
+      bl = 0;
+    for (let row = (y - 1) * w + x - 1, end = row + 3 * w; row < end; row += w) {
+      const p0 = img[row]!;
+      const p1 = img[row + 1]!;
+      const p2 = img[row + 2]!;
+      r += ((p0 >>> SR) & 255) + ((p1 >>> SR) & 255) + ((p2 >>> SR) & 255);
+      g += ((p0 >>> SG) & 255) + ((p1 >>> SG) & 255) + ((p2 >>> SG) & 255);
+      bl += ((p0 >>> SB) & 255) + ((p1 >>> SB) & 255) + ((p2 >>> SB) & 255);
+    }
+    return ((((2 * r + 9) / 18) << SR) | (((2 * g + 9) / 18) << SG) | (((2 * bl + 9) / 18) << SB)) >>> 0;
+  }
+  let r = 0,
+    g = 0,
+    bl = 0,
+    n = 0;
+  for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++)
+    for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
+      const p = img[ny * w + nx]!;
+      r += (p >>> SR) & 255;
+      g += (p >>> SG) & 255;
+      bl += (p >>> SB) & 255;
+      n++;
+    }
+  return ((Math.round(r / n) << SR) | (Math.round(g / n) << SG) | (Math.round(bl / n) << SB)) >>> 0;
+}
+
+/** Squared YIQ distance of two pixels read as words. */
+function colourDelta(pa: number, pb: number): number {
+  return yiqDelta(
+    ((pa >>> SR) & 255) - ((pb >>> SR) & 255),
+    ((pa >>> SG) & 255) - ((pb >>> SG) & 255),
+    ((pa >>> SB) & 255) - ((pb >>> SB) & 255),
+  );
+}
+
 /** Squared YIQ length of a colour difference (pixelmatch's metric). */
 function yiqDelta(dr: number, dg: number, db: number): number {
   const y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223;
@@ -78,12 +119,12 @@ export function movedInk(
       if (dr * mr + dg * mg + db * mb <= takenBack) opposite = true;
     }
   }
-  // ink added or removed shows in the neighbourhood's mean colour, however it is spread
-  if (yiqDelta((er + sr) / (n + 1), (eg + sg) / (n + 1), (eb + sb) / (n + 1)) > maxDelta) return false;
-  if (opposite) return true;
-  return (
-    n > 0 &&
-    unchanged === 0 &&
-    yiqDelta(er - sr / n, eg - sg / n, eb - sb / n) <= NOISE_MARGIN * NOISE_MARGIN * maxDelta
-  );
+  const evidence =
+    opposite ||
+    (n > 0 &&
+      unchanged === 0 &&
+      yiqDelta(er - sr / n, eg - sg / n, eb - sb / n) <= NOISE_MARGIN * NOISE_MARGIN * maxDelta);
+  // and ink added or removed shows in the neighbourhood's mean colour, however it is spread (the
+  // rule this one tightened, as it was: nothing it counted passes now)
+  return evidence && colourDelta(neighbourhoodMean(a, x, y, w, h), neighbourhoodMean(b, x, y, w, h)) <= maxDelta;
 }

@@ -106,6 +106,46 @@ function foundNear(
   return false;
 }
 
+interface Pair {
+  a8: Uint8Array;
+  b8: Uint8Array;
+  a32: Uint32Array;
+  b32: Uint32Array;
+}
+
+function pairOf(a: RgbaImage, b: RgbaImage): Pair {
+  const [al, bl] = [aligned(a), aligned(b)];
+  return { a8: al.data, b8: bl.data, a32: pixels32(al), b32: pixels32(bl) };
+}
+
+/**
+ * pixelmatch's anti-aliasing detector, on either image. A composited pair must also pass it as
+ * pixelmatch sees the images (`source`, blended over its checkerboard): on a composite, the flat
+ * background around every shape makes the detector forgive changes pixelmatch counts. Except on a
+ * transparent edge, a pixel opaque in neither image, where the checkerboard hides the smoothing the
+ * composite shows (pixelmatch's own detector blends with white there since 7.2).
+ */
+function antialiased(
+  i: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  a8: Uint8Array,
+  b8: Uint8Array,
+  a32: Uint32Array,
+  b32: Uint32Array,
+  source: Pair | null,
+): boolean {
+  const seen = pmAntialiased(a8, x, y, w, h, a32, b32) || pmAntialiased(b8, x, y, w, h, b32, a32);
+  if (!seen || !source) return seen;
+  if ((source.a32[i]! & ALPHA) !== ALPHA && (source.b32[i]! & ALPHA) !== ALPHA) return true;
+  return (
+    pmAntialiased(source.a8, x, y, w, h, source.a32, source.b32) ||
+    pmAntialiased(source.b8, x, y, w, h, source.b32, source.a32)
+  );
+}
+
 /** Images must have the same size (opaque, as alpha.ts makes them; other pixels are blended as pixelmatch does). */
 export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: PixelDiffOptions = {}): PixelDiff {
   const a = aligned(unalignedA);
@@ -121,12 +161,8 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
   const b8 = b.data;
   const a32 = pixels32(a);
   const b32 = pixels32(b);
-  // the images the anti-aliasing detector reads: these, or the ones before compositing
-  const source = opts.aaSource ? { a: aligned(opts.aaSource.a), b: aligned(opts.aaSource.b) } : { a, b };
-  const sa8 = source.a.data;
-  const sb8 = source.b.data;
-  const sa32 = opts.aaSource ? pixels32(source.a) : a32;
-  const sb32 = opts.aaSource ? pixels32(source.b) : b32;
+  // a composited pair: the images before compositing, as pixelmatch would see them
+  const source: Pair | null = opts.aaSource ? pairOf(opts.aaSource.a, opts.aaSource.b) : null;
   let differing = 0,
     shifted = 0,
     moved = 0,
@@ -171,18 +207,7 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
       y < h - 1 &&
       flatAround(a32, pa, i, w) &&
       flatAround(b32, pb, i, w);
-    if (
-      !includeAA &&
-      !flat &&
-      (pmAntialiased(sa8, x, y, w, h, sa32, sb32) ||
-        pmAntialiased(sb8, x, y, w, h, sb32, sa32) ||
-        // a transparent edge (the pixel opaque in neither image): pixelmatch's checkerboard hides
-        // its smoothing, which the composite shows (pixelmatch itself blends with white since 7.2)
-        (opts.aaSource !== undefined &&
-          (sa32[i]! & ALPHA) !== ALPHA &&
-          (sb32[i]! & ALPHA) !== ALPHA &&
-          (pmAntialiased(a8, x, y, w, h, a32, b32) || pmAntialiased(b8, x, y, w, h, b32, a32))))
-    ) {
+    if (!includeAA && !flat && antialiased(i, x, y, w, h, a8, b8, a32, b32, source)) {
       // pixelmatch's anti-aliasing: never counted; shown yellow in the diff image
       if (mask && mask[i] === MASK.same) mask[i] = MASK.antialiased;
       continue;
