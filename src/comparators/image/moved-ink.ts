@@ -1,7 +1,8 @@
 // The one tolerance pixie adds to pixelmatch's decisions in the default pixel mode: a pixel
-// pixelmatch counts passes only on evidence that the same ink moved (a re-render a fraction of a
-// pixel off, a lossy codec), never because its change is small beside its neighbours. A pixel that
-// changed alone always counts. Measurements behind the two constants: bench/evidence/image-metrics.md.
+// pixelmatch counts passes only on evidence that the same ink moved or was redrawn (a re-render a
+// fraction of a pixel off, a font re-hinted, a lossy codec), never because its change is small
+// beside its neighbours. A pixel that changed alone always counts. What each rule lets pass, and
+// the measurements behind the constants: bench/evidence/image-metrics.md and image-peers.md.
 import { SHIFTS } from './rgba.js';
 
 // local constants, not imported bindings, so the loops read them as constants
@@ -13,6 +14,10 @@ const SR = SHIFTS.SR,
 const TAKEN_BACK = 0.5;
 /** where every neighbour changed too, the pixel stands out of their mean change by at most this × threshold */
 const NOISE_MARGIN = 1.5;
+/** an edge redrawn: the pixel changed along its step to a neighbour by at most this × that step … */
+const EDGE_MARGIN = 1.5;
+/** … and off that step's direction by at most this × threshold (a change of coverage, not of colour) */
+const OFF_EDGE = 0.5;
 
 /** The mean colour of the 3×3 neighbourhood of (x, y), packed like a pixel. */
 function neighbourhoodMean(img: Uint32Array, x: number, y: number, w: number, h: number): number {
@@ -64,11 +69,30 @@ function yiqDelta(dr: number, dg: number, db: number): number {
 }
 
 /**
+ * Whether the change (er, eg, eb) of pixel `p` is a change of coverage along its edge to neighbour
+ * `q`: along the step from p to q, by at most EDGE_MARGIN × that step, and little across it.
+ */
+function alongEdge(p: number, q: number, er: number, eg: number, eb: number, maxDelta: number): boolean {
+  const sr = ((q >>> SR) & 255) - ((p >>> SR) & 255);
+  const sg = ((q >>> SG) & 255) - ((p >>> SG) & 255);
+  const sb = ((q >>> SB) & 255) - ((p >>> SB) & 255);
+  const ss = sr * sr + sg * sg + sb * sb;
+  if (ss === 0) return false;
+  const t = (er * sr + eg * sg + eb * sb) / ss;
+  return (
+    Math.abs(t) <= EDGE_MARGIN && yiqDelta(er - t * sr, eg - t * sg, eb - t * sb) <= OFF_EDGE * OFF_EDGE * maxDelta
+  );
+}
+
+/**
  * Whether the change of pixel (x, y) from `a` to `b`, beyond `maxDelta` (a squared YIQ distance),
  * is the same ink moved: the mean colour of its 3×3 neighbourhood stays within `maxDelta`, and
  * either a neighbour changed the opposite way by at least half as much (ink that passed between
  * them: a line or glyph edge drawn a fraction of a pixel off), or every neighbour changed too and
- * the pixel stands out of their mean change by little (a lossy codec's noise).
+ * the pixel stands out of their mean change by little (a lossy codec's noise), or, in both
+ * images, it changed along its step to a neighbour (more or less of the same edge's ink, not
+ * another colour) by at most 1.5 × that step, and a neighbour changed too (an edge redrawn: a
+ * PDF's fonts re-embedded render a shade bolder or thinner).
  */
 export function movedInk(
   a: Uint32Array,
@@ -98,7 +122,10 @@ export function movedInk(
     sb = 0,
     n = 0,
     unchanged = 0,
-    opposite = false;
+    opposite = false,
+    // the change is one of coverage along an edge the pixel lies on, in each image
+    edgeA = false,
+    edgeB = false;
   for (let ny = y > 0 ? y - 1 : 0, yEnd = y < h - 1 ? y + 1 : y; ny <= yEnd; ny++) {
     for (let nx = x > 0 ? x - 1 : 0, xEnd = x < w - 1 ? x + 1 : x; nx <= xEnd; nx++) {
       const k = ny * w + nx;
@@ -106,6 +133,8 @@ export function movedInk(
       n++;
       const qa = a[k]!;
       const qb = b[k]!;
+      if (!edgeA) edgeA = alongEdge(pa, qa, er, eg, eb, maxDelta);
+      if (!edgeB) edgeB = alongEdge(pb, qb, er, eg, eb, maxDelta);
       if (qa === qb) {
         unchanged++;
         continue;
@@ -123,7 +152,10 @@ export function movedInk(
     opposite ||
     (n > 0 &&
       unchanged === 0 &&
-      yiqDelta(er - sr / n, eg - sg / n, eb - sb / n) <= NOISE_MARGIN * NOISE_MARGIN * maxDelta);
+      yiqDelta(er - sr / n, eg - sg / n, eb - sb / n) <= NOISE_MARGIN * NOISE_MARGIN * maxDelta) ||
+    // an edge drawn a little differently (a font re-embedded, re-hinted): in both images the pixel
+    // changed its coverage of an edge it lies on, and it did not change alone
+    (unchanged < n && edgeA && edgeB);
   // and ink added or removed shows in the neighbourhood's mean colour, however it is spread (the
   // rule this one tightened, as it was: nothing it counted passes now)
   return evidence && colourDelta(neighbourhoodMean(a, x, y, w, h), neighbourhoodMean(b, x, y, w, h)) <= maxDelta;
