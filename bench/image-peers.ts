@@ -1,10 +1,11 @@
 // The default image comparison against the peers' verdicts, beside the benign set it must keep
 // passing: PngSuite with one changed pixel, re-encoded and corrupt (test/cases/image-pngsuite), a
 // 1-px grey line, the peers' pairs and their images with one changed pixel (test/cases/image-peers),
-// and the benign and real changes of bench/evidence/image-thresholds.md. Each set counts the
-// comparisons given the wanted verdict, by pixelmatch 7.2 at its defaults and by pixie's default
-// through the comparator as check 12 calls it; the "before" column is the same script run on the
-// rule this one replaced, kept in bench/evidence/image-peers-before.json.
+// the benign and real changes of bench/evidence/image-thresholds.md, and the PDFs of
+// bench/evidence/pdf-modes.md in the visual mode (their pages go through the same pixel comparison).
+// Each set counts the comparisons given the wanted verdict, by pixelmatch 7.2 at its defaults and by
+// pixie's default through the comparator as check 12 calls it; the "before" column is the same
+// script run on the rule this one replaced, kept in bench/evidence/image-peers-before.json.
 // Run: node --import tsx bench/image-peers.ts          (writes bench/evidence/image-peers.md)
 //      node --import tsx bench/image-peers.ts --json   (prints the counts, as the before file keeps them)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeImage, loadSharp, type SharpFactory } from '../src/comparators/image/decode.js';
 import { imageComparator } from '../src/comparators/image/image.js';
+import { comparatorFor } from '../src/comparators/index.js';
 import type { RgbaImage } from '../src/comparators/image/rgba.js';
 import { onePixelChanges, pixelmatchCount, plainImage, withPixel } from '../test/helpers/image-variants.js';
 import { variations } from './image-evidence.js';
@@ -192,6 +194,28 @@ async function evidence(sharp: SharpFactory): Promise<SetResult[]> {
     };
     (limit ? limits : wanted === 'pass' ? benign : real).push(row);
   }
+  // PDFs in the visual mode: each page rendered and compared by the default pixel comparison
+  const pdfBenign: Comparison[] = [];
+  const pdfReal: Comparison[] = [];
+  const file = comparatorFor('file');
+  const pdfValue = (f: string) => ({
+    filename: 'output.pdf',
+    mime_type: 'application/pdf',
+    data: `data:application/pdf;base64,${readFileSync(path.join(dir, f)).toString('base64')}`,
+  });
+  for (const c of all.filter((x) => x.type === 'file' && x.tolerance.pdf_compare === 'visual')) {
+    const r = await file.compare({
+      key: 'pdf',
+      type: 'file',
+      expected: pdfValue(c.expected),
+      actual: pdfValue(c.actual),
+      tolerance: { ...file.defaults('file'), ...c.tolerance },
+    });
+    // the pixels of every differing page, summed
+    const px = [...r.metric.matchAll(/page \d+: (\d+) of/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    const row = { id: c.id, wanted: c.status, pixelmatch: null, pixie: r.status as Verdict, px };
+    (c.status === 'pass' ? pdfBenign : pdfReal).push(row);
+  }
   const W = 640,
     H = 400;
   for (const [scene, svg] of [
@@ -220,6 +244,12 @@ async function evidence(sharp: SharpFactory): Promise<SetResult[]> {
       comparisons: benign,
     },
     { set: 'bench/evidence: real changes', wanted: 'fail', comparisons: real },
+    {
+      set: 'bench/evidence: PDF pages in the visual mode, resaved or a region ignored (pdf-modes.md)',
+      wanted: 'pass',
+      comparisons: pdfBenign,
+    },
+    { set: 'bench/evidence: PDF pages in the visual mode, real changes', wanted: 'fail', comparisons: pdfReal },
     {
       set: 'bench/evidence: documented limits (a person says same; the default has always failed them)',
       wanted: 'pass',
