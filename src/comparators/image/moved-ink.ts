@@ -84,6 +84,34 @@ function alongEdge(p: number, q: number, er: number, eg: number, eb: number, max
   );
 }
 
+/** Whether, in both images, pixel (x, y) changed (er, eg, eb) along its edge to some neighbour. */
+function redrawnEdge(
+  a: Uint32Array,
+  b: Uint32Array,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  er: number,
+  eg: number,
+  eb: number,
+  maxDelta: number,
+): boolean {
+  const i0 = y * w + x;
+  let edgeA = false,
+    edgeB = false;
+  for (let ny = y > 0 ? y - 1 : 0, yEnd = y < h - 1 ? y + 1 : y; ny <= yEnd; ny++) {
+    for (let nx = x > 0 ? x - 1 : 0, xEnd = x < w - 1 ? x + 1 : x; nx <= xEnd; nx++) {
+      const k = ny * w + nx;
+      if (k === i0) continue;
+      if (!edgeA) edgeA = alongEdge(a[i0]!, a[k]!, er, eg, eb, maxDelta);
+      if (!edgeB) edgeB = alongEdge(b[i0]!, b[k]!, er, eg, eb, maxDelta);
+      if (edgeA && edgeB) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Whether the change of pixel (x, y) from `a` to `b`, beyond `maxDelta` (a squared YIQ distance),
  * is the same ink moved: the mean colour of its 3×3 neighbourhood stays within `maxDelta`, and
@@ -122,10 +150,7 @@ export function movedInk(
     sb = 0,
     n = 0,
     unchanged = 0,
-    opposite = false,
-    // the change is one of coverage along an edge the pixel lies on, in each image
-    edgeA = false,
-    edgeB = false;
+    opposite = false;
   for (let ny = y > 0 ? y - 1 : 0, yEnd = y < h - 1 ? y + 1 : y; ny <= yEnd; ny++) {
     for (let nx = x > 0 ? x - 1 : 0, xEnd = x < w - 1 ? x + 1 : x; nx <= xEnd; nx++) {
       const k = ny * w + nx;
@@ -133,8 +158,6 @@ export function movedInk(
       n++;
       const qa = a[k]!;
       const qb = b[k]!;
-      if (!edgeA) edgeA = alongEdge(pa, qa, er, eg, eb, maxDelta);
-      if (!edgeB) edgeB = alongEdge(pb, qb, er, eg, eb, maxDelta);
       if (qa === qb) {
         unchanged++;
         continue;
@@ -155,7 +178,7 @@ export function movedInk(
       yiqDelta(er - sr / n, eg - sg / n, eb - sb / n) <= NOISE_MARGIN * NOISE_MARGIN * maxDelta) ||
     // an edge drawn a little differently (a font re-embedded, re-hinted): in both images the pixel
     // changed its coverage of an edge it lies on, and it did not change alone
-    (unchanged < n && edgeA && edgeB);
+    (unchanged < n && redrawnEdge(a, b, x, y, w, h, er, eg, eb, maxDelta));
   // and ink added or removed shows in the neighbourhood's mean colour, however it is spread (the
   // rule this one tightened, as it was: nothing it counted passes now)
   return evidence && colourDelta(neighbourhoodMean(a, x, y, w, h), neighbourhoodMean(b, x, y, w, h)) <= maxDelta;
