@@ -299,16 +299,17 @@ function summary(rows: Row[], pick: (r: Row) => number | null, higherIsWorse: bo
 const NOTES = `## Reading
 
 - **pixel** (the default: \`threshold\` 0.1, \`antialiasing\` true, \`max_diff_pixels\` 0, \`max_diff_ratio\` 0,
-  \`max_shift\` 0). On the real-world set it fails every real change — shop names on a map tile (2323 px),
-  labels and icons moved by a few pixels (67 and 113 px), a label's year (20 px), a decimal point (1 px), a
+  \`max_shift\` 0). On the real-world set it fails every real change — shop names on a map tile (2340 px),
+  labels and icons moved by a few pixels (67 and 114 px), a label's year (20 px), a decimal point (1 px), a
   transparent area that was white — and passes re-encodes (16-bit, palette, JPEG q90 of a page render), a
   chart drawn 0.3 px off and an alpha re-encoding. pixelmatch's detector alone leaves 334 px of the
   0.3 px shift (and \`antialiasing: false\`, in the table, turns all tolerance off): pixie also tolerates
-  a flagged pixel whose 3×3 neighbourhood has the same mean colour in both images
-  (ink spread differently, not added or removed). No allowance above 0 px is safe: the decimal point is 1 px.
-  Known misses, kept as cases: the sunburst (pixelmatch's anti-aliasing fixture; 18 px where 40 rays meet),
-  a label drawn without anti-aliasing (11 px) and a page rendered by ghostscript vs poppler (170 px) fail; a
-  fixture can allow them with \`max_diff_pixels\`, or use \`ssim\`.
+  a flagged pixel on evidence that the same ink moved or was redrawn (moved-ink.ts; image-metrics.md),
+  never a pixel that changed alone. No allowance above 0 px is safe: the decimal point is 1 px.
+  Known misses, kept as cases: the sunburst (pixelmatch's anti-aliasing fixture; 29 px where 40 rays meet),
+  a label drawn without anti-aliasing (12 px) and a page rendered by ghostscript vs poppler (176 px) fail; a
+  fixture can allow them with \`max_diff_pixels\`, or use \`ssim\`. The default against the peers' own
+  verdicts (PngSuite, pixelmatch's, odiff's and looks-same's pairs): [image-peers.md](image-peers.md).
 - **Size changes** fail in every mode before any metric (\`image sizes differ: expected 640×400, got 641×400\`).
 - **histogram** (\`max_distance\` 0.045). Hellinger distance per channel, worst channel. With the issue's
   first idea, 64 hard bins, lossy re-encoding and ±2 noise of flat UI colours reach 0.19–0.35, above every real

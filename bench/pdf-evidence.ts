@@ -30,7 +30,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     '## Reading',
     '',
     "- **text** (default): resaves by qpdf and ghostscript pass (same text in reading order); a changed word fails naming its page and line; an AcroForm value (Alice → Bob) fails as `form field 'name'`; a two-column page drawn row by row reads the same as one drawn column by column. A logo or a bar is not text: use `visual`.",
-    '- **visual**: resaves render to the same pixels at 72 dpi; a changed word, form value, logo colour or bar height fails, with the page rendered side by side in the report.',
+    "- **visual**: resaves pass at 72 dpi (qpdf's renders the same pixels; ghostscript's re-embedded fonts draw 196 pixels on 3 pages a shade bolder or thinner, which the default takes for edges redrawn: bench/evidence/image-metrics.md); a changed word, form value, logo colour or bar height fails, with the page rendered side by side in the report.",
     '- **metadata**: the title, author, subject, keywords, language and page sizes; the producer and dates a resave changes are not compared.',
     '',
   ].join('\n');

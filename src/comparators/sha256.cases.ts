@@ -13,10 +13,13 @@ export const contractCases: ContractCase[] = [
   },
   { label: 'progress: number', type: 'progress', value: 0.75, changed: 0.5, changedPath: '', garbage: undefined },
   {
+    // a 1×1 red and a 1×1 blue PNG: identical bytes pass only when they read as an image
     label: 'image (sha256 stand-in): bare base64',
     type: 'image',
-    value: Buffer.from('pixels').toString('base64'),
-    changed: Buffer.from('pixelz').toString('base64'),
+    value:
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWM4ISf3HwAEugIEHAAUUwAAAABJRU5ErkJggg==',
+    changed:
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWOQkzvxHwADZgIEkZ1T3gAAAABJRU5ErkJggg==',
     changedPath: '',
     garbage: null,
   },

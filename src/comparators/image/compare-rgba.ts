@@ -68,9 +68,10 @@ function countPixels(
   // the usual case, two opaque images, in one pass that also finds whether they are opaque; else
   // that pass is dropped and the two composites are compared, their differences the mask's union
   const d = pixelDiff(expected, actual, options);
-  if (d.opaque) return { differing: d.differing, shifted: d.shifted + d.smoothed, ignored: d.ignored, box: d.box };
+  if (d.opaque) return { differing: d.differing, shifted: d.shifted + d.moved, ignored: d.ignored, box: d.box };
   mask.fill(MASK.same);
-  for (const pair of compositePairs(expected, actual)) pixelDiff(pair.expected, pair.actual, options);
+  const aaSource = { a: expected, b: actual };
+  for (const pair of compositePairs(expected, actual)) pixelDiff(pair.expected, pair.actual, { ...options, aaSource });
   const w = expected.width;
   let differing = 0,
     shifted = 0,

@@ -5,6 +5,7 @@
 import type { Degraded } from '../optional-module.js';
 import { loadOptional } from '../optional-module.js';
 import { messages } from './messages.js';
+import { pngChunkProblem } from './png-chunks.js';
 import type { RgbaImage } from './rgba.js';
 
 /**
@@ -56,6 +57,20 @@ function decoderMessage(err: unknown): string {
   // under load libvips sometimes loses the warning's own text and only says it was fatal
   if (/^Warning treated as error due to failOn setting$/i.test(clean)) return messages.corrupt();
   return clean || messages.unknownDecoderError();
+}
+
+/**
+ * Why bytes are not a readable image, read without decoding a pixel (for identical bytes, which
+ * need no decode to compare): sharp's reading of the header, and a PNG's chunks (png-chunks.ts).
+ * Null when both read well. Never throws.
+ */
+export async function headerProblem(sharp: SharpFactory, bytes: Buffer): Promise<string | null> {
+  try {
+    await sharp(bytes, { failOn: 'warning' }).metadata();
+  } catch (err) {
+    return decoderMessage(err);
+  }
+  return pngChunkProblem(bytes);
 }
 
 /**

@@ -44,6 +44,9 @@ export const messages = {
   notAnImage: (side: Side, where: string, problem: string) =>
     `${side} image for ${where}${side === 'expected' ? ' in the fixture' : ''} is ${problem}`,
   sameUrl: () => 'same image URL',
+  /** `size` as media.ts's formatBytes writes it */
+  sameBytesUnreadable: (where: string, size: string, mime: string | null, problem: string) =>
+    `expected and actual image for ${where} are the same bytes (${size}${mime ? `, ${mime}` : ''}), but not a readable image: ${problem}`,
   identicalBytes: (size: string) => `identical bytes (${size})`,
   urlsDiffer: (where: string) =>
     `${where}: images given as http(s)/file URLs are not downloaded, and the URLs differ; return the image as a data URL to compare pixels`,
@@ -102,6 +105,12 @@ export const messages = {
   overSharpLimit: (limit: number) =>
     `it declares more than 268 megapixels, over pixie's limit of ${megapixels(limit)} (4096×4096) per image`,
   corrupt: () => 'corrupt or truncated image data (the decoder stopped on a warning)',
+  // a PNG's chunks (png-chunks.ts), said after "… is not a readable image: "
+  chunkCutShort: (type: string | null, at: number) =>
+    `the ${type ? `${type} chunk` : 'chunk'} at byte ${at} runs past the end of the data (truncated)`,
+  chunkCrc: (type: string | null, at: number) =>
+    `the ${type ? `${type} chunk` : 'chunk'} at byte ${at} fails its CRC check (corrupt)`,
+  noIend: () => 'the PNG ends without its IEND chunk (truncated)',
   unknownDecoderError: () => 'unknown decoder error',
   notRgba: (channels: number) => `decoded to ${channels} channels instead of RGBA`,
   noComma: () => 'a data URL without a comma before its payload',

@@ -1,12 +1,12 @@
-// One pair of image values: bytes (identical bytes pass before decoding), then sharp decodes both
-// (one path for every mode), sizes must match, and compare-rgba.ts decides on the pixels. A failing
-// pair of decodable images carries a diff image.
+// One pair of image values: bytes (identical bytes pass once their header reads as an image, no
+// pixel decoded), then sharp decodes both (one path for every mode), sizes must match, and
+// compare-rgba.ts decides on the pixels. A failing pair of decodable images carries a diff image.
 import type { Difference } from '../../model/report.js';
 import type { Region } from '../kit/regions.js';
 import type { Degraded } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';
 import { compareRgba } from './compare-rgba.js';
-import { decodeImage, loadSharp, pngDataUrl, type SharpFactory } from './decode.js';
+import { decodeImage, headerProblem, loadSharp, pngDataUrl, type SharpFactory } from './decode.js';
 import { renderDiff } from './diff-image.js';
 import { describeBytes, extractMediaBytes, formatBytes, type MediaBytes } from './media.js';
 import { messages } from './messages.js';
@@ -102,11 +102,16 @@ export async function comparePair(
   const a = extractMediaBytes(actualValue);
   if (!a.ok) return failure(ctx, messages.notAnImage('actual', where(ctx), a.problem));
   if (e.media.bytes.equals(a.media.bytes)) {
-    return pass(
-      ctx,
-      1,
-      e.media.form === 'url' ? messages.sameUrl() : messages.identicalBytes(formatBytes(e.media.bytes.length)),
-    );
+    if (e.media.form === 'url') return pass(ctx, 1, messages.sameUrl());
+    // the same bytes need no decode, but must still be an image: a header read, no pixels
+    const loaded = s.mode === 'sha256' ? null : await loadSharp();
+    const problem = loaded && 'sharp' in loaded ? await headerProblem(loaded.sharp, e.media.bytes) : null;
+    if (problem)
+      return failure(
+        ctx,
+        messages.sameBytesUnreadable(where(ctx), formatBytes(e.media.bytes.length), e.media.mime, problem),
+      );
+    return pass(ctx, 1, messages.identicalBytes(formatBytes(e.media.bytes.length)));
   }
   if (e.media.form === 'url' || a.media.form === 'url') {
     return failure(

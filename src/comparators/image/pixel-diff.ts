@@ -1,7 +1,9 @@
-// Which pixels differ: pixelmatch 7.2's YIQ colour test and anti-aliasing detector, ported so one
-// pass sorts every pixel into same, anti-aliased, tolerated or differing, plus pixie's own
-// tolerances (ink spread differently within a 3×3 neighbourhood, ignore regions, `maxShift`).
-// Why ported, and what each tolerance lets pass: bench/evidence/image-metrics.md.
+// Which pixels differ: pixelmatch 7.2's YIQ colour test and anti-aliasing detector
+// (pixelmatch-port.ts) in one pass that sorts every pixel into same, anti-aliased, tolerated or
+// differing, plus pixie's own tolerances (ink that moved, moved-ink.ts; ignore regions; `maxShift`).
+// What each tolerance lets pass: bench/evidence/image-metrics.md.
+import { movedInk } from './moved-ink.js';
+import { pmAntialiased, pmColorDelta } from './pixelmatch-port.js';
 import { aligned, pixels32, SHIFTS, type RgbaImage } from './rgba.js';
 
 // local constants, not imported bindings, so the shift search reads them as constants
@@ -11,7 +13,7 @@ const SR = SHIFTS.SR,
 
 /**
  * What the per-pixel mask holds (the diff image draws from it). `antialiased` pixels are not
- * counted as tolerated (only smoothed and shifted ones are); the diff image shows both yellow.
+ * counted as tolerated (only moved and shifted ones are); the diff image shows both yellow.
  */
 export const MASK = { same: 0, differs: 1, tolerated: 2, ignored: 3, antialiased: 4 } as const;
 
@@ -22,6 +24,12 @@ export interface PixelDiffOptions {
   antialiasing?: boolean;
   /** tolerate content displaced by up to this many pixels (0 = off) */
   maxShift?: number;
+  /**
+   * The images as they were before alpha.ts composited them, for the anti-aliasing detector, which
+   * then sees them as pixelmatch does (blended over its checkerboard) rather than the flat
+   * background a composite puts around every shape, which it would take for anti-aliasing.
+   */
+  aaSource?: { a: RgbaImage; b: RgbaImage };
   /** width × height bytes, 1 where differences are ignored */
   ignore?: Uint8Array | null;
   /**
@@ -37,8 +45,8 @@ export interface PixelDiff {
   differing: number;
   /** pixels tolerated because their colour is found within `maxShift` px in the other image, both ways */
   shifted: number;
-  /** flagged pixels tolerated as an edge smoothed in one image and sharp in the other */
-  smoothed: number;
+  /** flagged pixels tolerated because the same ink moved (moved-ink.ts) */
+  moved: number;
   /** differing pixels inside ignore regions */
   ignored: number;
   total: number;
@@ -60,38 +68,6 @@ function colourDelta(pa: number, pb: number): number {
   const i = dr * 0.59597799 - dg * 0.2741761 - db * 0.32180189;
   const q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694;
   return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q;
-}
-
-/** The mean colour of the 3×3 neighbourhood of (x, y), packed like a pixel. */
-function neighbourhoodMean(img: Uint32Array, x: number, y: number, w: number, h: number): number {
-  if (x > 0 && y > 0 && x < w - 1 && y < h - 1) {
-    // inside the image (nearly every pixel): nine reads, no bounds; round(sum / 9) = ⌊(2·sum + 9) / 18⌋
-    let r = 0,
-      g = 0,
-      bl = 0;
-    for (let row = (y - 1) * w + x - 1, end = row + 3 * w; row < end; row += w) {
-      const p0 = img[row]!;
-      const p1 = img[row + 1]!;
-      const p2 = img[row + 2]!;
-      r += ((p0 >>> SR) & 255) + ((p1 >>> SR) & 255) + ((p2 >>> SR) & 255);
-      g += ((p0 >>> SG) & 255) + ((p1 >>> SG) & 255) + ((p2 >>> SG) & 255);
-      bl += ((p0 >>> SB) & 255) + ((p1 >>> SB) & 255) + ((p2 >>> SB) & 255);
-    }
-    return ((((2 * r + 9) / 18) << SR) | (((2 * g + 9) / 18) << SG) | (((2 * bl + 9) / 18) << SB)) >>> 0;
-  }
-  let r = 0,
-    g = 0,
-    bl = 0,
-    n = 0;
-  for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++)
-    for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
-      const p = img[ny * w + nx]!;
-      r += (p >>> SR) & 255;
-      g += (p >>> SG) & 255;
-      bl += (p >>> SB) & 255;
-      n++;
-    }
-  return ((Math.round(r / n) << SR) | (Math.round(g / n) << SG) | (Math.round(bl / n) << SB)) >>> 0;
 }
 
 /** Every one of the eight pixels around (x, y), inside the image, is `p`. */
@@ -130,145 +106,45 @@ function foundNear(
   return false;
 }
 
-// ---- pixelmatch 7.2's test, ported (ISC License, Copyright (c) 2025, Mapbox) ----
-
-/** Squared YIQ distance of pixel k of both images, blended over pixelmatch's checkerboard when not opaque. */
-function pmColorDelta(img1: Uint8Array, img2: Uint8Array, k: number): number {
-  const r1 = img1[k]!;
-  const g1 = img1[k + 1]!;
-  const b1 = img1[k + 2]!;
-  const a1 = img1[k + 3]!;
-  const r2 = img2[k]!;
-  const g2 = img2[k + 1]!;
-  const b2 = img2[k + 2]!;
-  const a2 = img2[k + 3]!;
-  let dr = r1 - r2;
-  let dg = g1 - g2;
-  let db = b1 - b2;
-  const da = a1 - a2;
-  if (a1 < 255 || a2 < 255) {
-    const rb = 48 + 159 * (k % 2);
-    const gb = 48 + 159 * (((k / 1.618033988749895) | 0) % 2);
-    const bb = 48 + 159 * (((k / 2.618033988749895) | 0) % 2);
-    dr = (r1 * a1 - r2 * a2 - rb * da) / 255;
-    dg = (g1 * a1 - g2 * a2 - gb * da) / 255;
-    db = (b1 * a1 - b2 * a2 - bb * da) / 255;
-  }
-  const y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223;
-  const i = dr * 0.59597799 - dg * 0.2741761 - db * 0.32180189;
-  const q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694;
-  return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q;
+interface Pair {
+  a8: Uint8Array;
+  b8: Uint8Array;
+  a32: Uint32Array;
+  b32: Uint32Array;
 }
 
-function pmBrightnessDelta(
-  img: Uint8Array,
-  k: number,
-  m: number,
-  r1: number,
-  g1: number,
-  b1: number,
-  a1: number,
-): number {
-  const r2 = img[m]!;
-  const g2 = img[m + 1]!;
-  const b2 = img[m + 2]!;
-  const a2 = img[m + 3]!;
-  let dr = r1 - r2;
-  let dg = g1 - g2;
-  let db = b1 - b2;
-  const da = a1 - a2;
-  if (!dr && !dg && !db && !da) return 0;
-  if (a1 < 255 || a2 < 255) {
-    const rb = 48 + 159 * (k % 2);
-    const gb = 48 + 159 * (((k / 1.618033988749895) | 0) % 2);
-    const bb = 48 + 159 * (((k / 2.618033988749895) | 0) % 2);
-    dr = (r1 * a1 - r2 * a2 - rb * da) / 255;
-    dg = (g1 * a1 - g2 * a2 - gb * da) / 255;
-    db = (b1 * a1 - b2 * a2 - bb * da) / 255;
-  }
-  return dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223;
+function pairOf(a: RgbaImage, b: RgbaImage): Pair {
+  const [al, bl] = [aligned(a), aligned(b)];
+  return { a8: al.data, b8: bl.data, a32: pixels32(al), b32: pixels32(bl) };
 }
 
-function pmHasManySiblings(img: Uint32Array, x1: number, y1: number, width: number, height: number): boolean {
-  const x0 = Math.max(x1 - 1, 0);
-  const y0 = Math.max(y1 - 1, 0);
-  const x2 = Math.min(x1 + 1, width - 1);
-  const y2 = Math.min(y1 + 1, height - 1);
-  const val = img[y1 * width + x1];
-  let zeroes = x1 === x0 || x1 === x2 || y1 === y0 || y1 === y2 ? 1 : 0;
-  for (let x = x0; x <= x2; x++) {
-    for (let y = y0; y <= y2; y++) {
-      if (x === x1 && y === y1) continue;
-      zeroes += +(val === img[y * width + x]);
-      if (zeroes > 2) return true;
-    }
-  }
-  return false;
-}
-
-/** pixelmatch's anti-aliasing detector (Vyšniauskas 2009) for pixel (x1, y1) of `img`. */
-function pmAntialiased(
-  img: Uint8Array,
-  x1: number,
-  y1: number,
-  width: number,
-  height: number,
+/**
+ * pixelmatch's anti-aliasing detector, on either image. A composited pair must also pass it as
+ * pixelmatch sees the images (`source`, blended over its checkerboard): on a composite, the flat
+ * background around every shape makes the detector forgive changes pixelmatch counts. Except on a
+ * transparent edge, a pixel opaque in neither image, where the checkerboard hides the smoothing the
+ * composite shows (pixelmatch's own detector blends with white there since 7.2).
+ */
+function antialiased(
+  i: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  a8: Uint8Array,
+  b8: Uint8Array,
   a32: Uint32Array,
   b32: Uint32Array,
+  source: Pair | null,
 ): boolean {
-  const x0 = Math.max(x1 - 1, 0);
-  const y0 = Math.max(y1 - 1, 0);
-  const x2 = Math.min(x1 + 1, width - 1);
-  const y2 = Math.min(y1 + 1, height - 1);
-  const pos4 = (y1 * width + x1) * 4;
-  const cr = img[pos4]!;
-  const cg = img[pos4 + 1]!;
-  const cb = img[pos4 + 2]!;
-  const ca = img[pos4 + 3]!;
-  // `a32` is `img` read a pixel at a time (pixelmatch passes them together)
-  const c32 = a32[y1 * width + x1]!;
-  let zeroes = x1 === x0 || x1 === x2 || y1 === y0 || y1 === y2 ? 1 : 0;
-  let min = 0;
-  let max = 0;
-  let minX = 0;
-  let minY = 0;
-  let maxX = 0;
-  let maxY = 0;
-  for (let x = x0; x <= x2; x++) {
-    for (let y = y0; y <= y2; y++) {
-      if (x === x1 && y === y1) continue;
-      const p = a32[y * width + x]!;
-      // an equal neighbour, or two opaque ones (nearly always), from the words: the same arithmetic
-      const delta =
-        p === c32
-          ? 0
-          : (p & c32 & ALPHA) === ALPHA
-            ? (cr - ((p >>> SR) & 255)) * 0.29889531 +
-              (cg - ((p >>> SG) & 255)) * 0.58662247 +
-              (cb - ((p >>> SB) & 255)) * 0.11448223
-            : pmBrightnessDelta(img, pos4, (y * width + x) * 4, cr, cg, cb, ca);
-      if (delta === 0) {
-        zeroes++;
-        if (zeroes > 2) return false;
-      } else if (delta < min) {
-        min = delta;
-        minX = x;
-        minY = y;
-      } else if (delta > max) {
-        max = delta;
-        maxX = x;
-        maxY = y;
-      }
-    }
-  }
-  if (min === 0 || max === 0) return false;
+  const seen = pmAntialiased(a8, x, y, w, h, a32, b32) || pmAntialiased(b8, x, y, w, h, b32, a32);
+  if (!seen || !source) return seen;
+  if ((source.a32[i]! & ALPHA) !== ALPHA && (source.b32[i]! & ALPHA) !== ALPHA) return true;
   return (
-    (pmHasManySiblings(a32, minX, minY, width, height) && pmHasManySiblings(b32, minX, minY, width, height)) ||
-    (pmHasManySiblings(a32, maxX, maxY, width, height) && pmHasManySiblings(b32, maxX, maxY, width, height))
+    pmAntialiased(source.a8, x, y, w, h, source.a32, source.b32) ||
+    pmAntialiased(source.b8, x, y, w, h, source.b32, source.a32)
   );
 }
-
-// ---- end of the port ----
 
 /** Images must have the same size (opaque, as alpha.ts makes them; other pixels are blended as pixelmatch does). */
 export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: PixelDiffOptions = {}): PixelDiff {
@@ -285,9 +161,11 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
   const b8 = b.data;
   const a32 = pixels32(a);
   const b32 = pixels32(b);
+  // a composited pair: the images before compositing, as pixelmatch would see them
+  const source: Pair | null = opts.aaSource ? pairOf(opts.aaSource.a, opts.aaSource.b) : null;
   let differing = 0,
     shifted = 0,
-    smoothed = 0,
+    moved = 0,
     ignored = 0;
   let x0 = w,
     y0 = h,
@@ -318,17 +196,18 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
     const y = (i / w) | 0;
     const x = i - y * w;
     // inside a flat patch in both images (a recoloured area): neither pixel is anti-aliased (three
-    // equal neighbours say no) and the 3×3 means are the pixels themselves, already too far apart
+    // equal neighbours say no) and no ink moved (the neighbours changed as the pixel did)
     const flat =
       !includeAA &&
       opaquePair &&
+      !opts.aaSource &&
       x > 0 &&
       y > 0 &&
       x < w - 1 &&
       y < h - 1 &&
       flatAround(a32, pa, i, w) &&
       flatAround(b32, pb, i, w);
-    if (!includeAA && !flat && (pmAntialiased(a8, x, y, w, h, a32, b32) || pmAntialiased(b8, x, y, w, h, b32, a32))) {
+    if (!includeAA && !flat && antialiased(i, x, y, w, h, a8, b8, a32, b32, source)) {
       // pixelmatch's anti-aliasing: never counted; shown yellow in the diff image
       if (mask && mask[i] === MASK.same) mask[i] = MASK.antialiased;
       continue;
@@ -337,12 +216,8 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
     if (ignore?.[i]) {
       ignored++;
       fate = MASK.ignored;
-    } else if (
-      !includeAA &&
-      !flat &&
-      colourDelta(neighbourhoodMean(a32, x, y, w, h), neighbourhoodMean(b32, x, y, w, h)) <= maxDelta
-    ) {
-      smoothed++;
+    } else if (!includeAA && !flat && movedInk(a32, b32, x, y, w, h, maxDelta)) {
+      moved++;
       fate = MASK.tolerated;
     } else if (
       shift &&
@@ -364,7 +239,7 @@ export function pixelDiff(unalignedA: RgbaImage, unalignedB: RgbaImage, opts: Pi
     opaque: alphaBits === ALPHA,
     differing,
     shifted,
-    smoothed,
+    moved,
     ignored,
     total: n,
     ratio: n ? differing / n : 0,

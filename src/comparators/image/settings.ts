@@ -41,8 +41,9 @@ export const IMAGE_OPTIONS = {
 // Defaults chosen from the real-world golden set (test/cases/real, measured by bench/image-evidence.ts;
 // table in bench/evidence/image-thresholds.md).
 export const IMAGE_DEFAULTS = {
-  // a tool's image is mostly layout: any perceptible change outside anti-aliasing fails, as in
-  // pixelmatch, jest-image-snapshot and Playwright; histogram and ssim are opt-in
+  // a tool's image is mostly layout: every pixel pixelmatch counts fails, as in pixelmatch,
+  // jest-image-snapshot and Playwright, unless the same ink moved (moved-ink.ts); histogram and
+  // ssim are opt-in
   compare: 'pixel',
   // pixelmatch's default YIQ threshold: 0.2 (Playwright's) hides a −10 % brightness change on flat UI colours
   threshold: 0.1,
