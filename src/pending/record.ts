@@ -16,6 +16,7 @@ import { extensionOf, mediaBytesOf } from '../reference/file-refs.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import type { FailingOutputs } from '../model/options.js';
 import { fixtureFolder, keyFileName, type PendingEntry, pendingToolDir, rmQuietly } from './store.js';
+import { stringifyJson } from '../util/python-json.js';
 
 const MAX_DIFFERENCES = 200;
 
@@ -83,7 +84,7 @@ export class PendingRecorder {
             `pending results of this run reached ${formatSize(total)} (PIXIE_MAX_OUTPUT_MB); later values are recorded as too large`,
           );
       }
-      if (!this.write(path.join(dir, `${name}.new.json`), JSON.stringify(kept))) continue;
+      if (!this.write(path.join(dir, `${name}.new.json`), stringifyJson(kept))) continue;
       const files: Taken['files'] = {};
       if (isMediaType(o.type)) {
         for (const side of ['expected', 'actual'] as const) {
@@ -141,7 +142,7 @@ export class PendingRecorder {
             ? { files: { ...taken.files, ...(diffs.length ? { diffs } : {}) } }
             : {}),
         };
-        if (this.write(path.join(dir, `${taken.name}.json`), `${JSON.stringify(entry, null, 2)}\n`)) count++;
+        if (this.write(path.join(dir, `${taken.name}.json`), `${stringifyJson(entry, 2)}\n`)) count++;
       }
       this.sweep(dir);
     }
