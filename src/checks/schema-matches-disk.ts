@@ -2,6 +2,7 @@ import { deepCompare } from '../comparators/kit/deep-compare.js';
 import { ToolHttpError } from '../tool/client.js';
 import { depthProblem } from '../tool/value-depth.js';
 import type { MessageTable } from '../util/message-table.js';
+import { asDoubles } from '../util/as-doubles.js';
 import { parseJson, stringifyJson } from '../util/python-json.js';
 import type { Check } from './types.js';
 
@@ -37,8 +38,8 @@ export const schemaMatchesDisk: Check = {
       if (res.status !== 200)
         return { status: 'fail', message: messages.httpStatus(res.status), details: res.text.slice(0, 2000) };
       try {
-        // read as tool.json is read (source/json-source.ts), so a long integer is the same on both sides
-        live = parseJson(res.text);
+        // read as tool.json is read (tool/manifest.ts), so a long integer is the same on both sides
+        live = asDoubles(parseJson(res.text));
       } catch (err) {
         return {
           status: 'fail',

@@ -9,8 +9,7 @@ import type { PathSegment } from '../source/path.js';
 import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.js';
 import { suggest } from '../util/did-you-mean.js';
 import { isPlainObject } from '../util/is-plain-object.js';
-import { JsonNumber } from '../util/json-number.js';
-import { itemReader, rowColumnsOf } from '../util/row-columns.js';
+import { asDoubles } from '../util/as-doubles.js';
 
 /** More than this many problems in one value are summarised: the first ones show the pattern. */
 const MAX_PROBLEMS = 20;
@@ -20,47 +19,14 @@ export function validateOutputValue(type: OutputType, value: unknown): string[] 
   if (!(OUTPUT_TYPES as readonly string[]).includes(type)) return [`unknown output type '${String(type)}'`];
   const validate = compileReferenceSchema(`outputs/${type}.schema.json`);
   const problems: string[] = [];
-  const seen = withDoubles(value);
+  // a JSON Schema "number" is any JSON number: digits past a double's do not change a shape
+  const seen = asDoubles(value);
   if (!validate(seen)) problems.push(...explainSchemaErrors(validate.errors ?? [], seen, explain));
   problems.push(...(CODE_CHECKS[type]?.(seen) ?? []));
 
   const unique = [...new Set(problems)];
   if (unique.length <= MAX_PROBLEMS) return unique;
   return [...unique.slice(0, MAX_PROBLEMS), `…and ${unique.length - MAX_PROBLEMS} more problem(s)`];
-}
-
-/**
- * The value with each number kept as its text (util/json-number.ts: 9007199254740993, 1e400) as its
- * nearest double: a JSON Schema "number" is any JSON number, and shapes do not depend on digits.
- * The value itself when it holds none; only the containers leading to one are copied.
- */
-function withDoubles(v: unknown): unknown {
-  if (v instanceof JsonNumber) return v.toJSON();
-  if (typeof v !== 'object' || v === null) return v;
-  const held = rowColumnsOf(v);
-  if (held && !held.nested && !held.hasPythonNumbers()) return v;
-  if (Array.isArray(v)) {
-    const read = itemReader(v);
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < v.length; i++) {
-      const x = read(i);
-      const y = withDoubles(x);
-      if (y === x) continue;
-      copy ??= Array.from({ length: v.length }, (_, j) => read(j));
-      copy[i] = y;
-    }
-    return copy ?? v;
-  }
-  let copy: Record<string, unknown> | undefined;
-  for (const k of Object.keys(v)) {
-    const x = (v as Record<string, unknown>)[k];
-    const y = withDoubles(x);
-    if (y === x) continue;
-    copy ??= { ...v };
-    // defined, never assigned: a key named __proto__ stays an own property
-    Object.defineProperty(copy, k, { value: y, writable: true, enumerable: true, configurable: true });
-  }
-  return copy ?? v;
 }
 
 /** Where a problem is inside a value, as people read it: series[1].y */

@@ -240,7 +240,9 @@ function parseWithTokens(text: string, tokens: readonly Token[]): unknown {
 
 /**
  * JSON.parse's refusal of `text` for what is not JSON besides the tokens: the text with the tokens
- * masked fails at the same place, and its excerpt is taken back from `text`.
+ * masked fails at the same place. V8 quotes the text around the mistake (`Unexpected token 'x',
+ * "…" is not valid JSON`); that quote is taken back from `text` at the same offsets, so the refusal
+ * shows NaN where the author wrote NaN. The words are only copied, never judged: the refusal stands.
  */
 function refusalOf(text: string, tokens: readonly Token[]): SyntaxError {
   const masked = mask(
@@ -250,10 +252,15 @@ function refusalOf(text: string, tokens: readonly Token[]): SyntaxError {
   try {
     JSON.parse(masked);
   } catch (err) {
-    const message = (err as Error).message;
-    const quoted = /"(?:\.\.\.)?(.*?)(?:\.\.\.)?" is not valid JSON$/s.exec(message)?.[1];
-    const at = quoted ? masked.indexOf(quoted) : -1;
-    return new SyntaxError(at < 0 ? message : message.replace(quoted!, text.slice(at, at + quoted!.length)));
+    const said = (err as Error).message;
+    const open = said.indexOf(', "');
+    const close = said.lastIndexOf('" is not valid JSON');
+    if (open < 0 || close < open) return new SyntaxError(said);
+    let quoted = said.slice(open + 3, close);
+    if (quoted.startsWith('...')) quoted = quoted.slice(3);
+    if (quoted.endsWith('...')) quoted = quoted.slice(0, -3);
+    const at = masked.indexOf(quoted);
+    return new SyntaxError(at < 0 ? said : said.replace(quoted, text.slice(at, at + quoted.length)));
   }
   return new SyntaxError('not valid JSON');
 }
