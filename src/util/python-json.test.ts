@@ -44,6 +44,14 @@ describe('parseJson', () => {
   it('never reads a token inside a string, nor a key, and still refuses what is not JSON', () => {
     expect(parseJson('{"a": "NaN", "b": "9007199254740993"}')).toEqual({ a: 'NaN', b: '9007199254740993' });
     expect(parseJson('{"NaN": 1}')).toEqual({ NaN: 1 });
+    expect(parseJson('["a NaN b", "x\\"NaN", NaN, "\\\\", Infinity]')).toEqual([
+      'a NaN b',
+      'x"NaN',
+      Number.NaN,
+      '\\',
+      Number.POSITIVE_INFINITY,
+    ]);
+    expect(() => parseJson('["NaN, NaN')).toThrow(SyntaxError);
     for (const text of [
       '{NaN: 1}',
       '{"a": 1, NaN: 2}',
@@ -120,24 +128,22 @@ describe('stringifyJson', () => {
         .bigInt({ min: -(10n ** 30n), max: 10n ** 30n })
         .map((b) => (Number.isSafeInteger(Number(b)) ? Number(b) : new JsonNumber(String(b)))),
     );
+    // strings that hold what the scan looks for: NaN, quotes, backslashes, long digits, a colon
+    const text = fc.oneof(
+      fc.string(),
+      fc.stringMatching(/^[a-z \\":,[\]{}]{0,6}(NaN|-?Infinity|9007199254740993|1e400)[a-z \\":,[\]{}]{0,6}$/),
+    );
     const value = fc.letrec((tie) => ({
-      node: fc.oneof(
-        { depthSize: 'small' },
-        number,
-        fc.string(),
-        fc.boolean(),
-        fc.constant(null),
-        tie('list'),
-        tie('obj'),
-      ),
+      node: fc.oneof({ depthSize: 'small' }, number, text, fc.boolean(), fc.constant(null), tie('list'), tie('obj')),
       list: fc.array(tie('node'), { maxLength: 4 }),
-      obj: fc.dictionary(fc.string(), tie('node'), { maxKeys: 4 }),
+      obj: fc.dictionary(text, tie('node'), { maxKeys: 4 }),
     })).node;
     fc.assert(
-      fc.property(value, (v) => {
-        const text = stringifyJson(v);
-        expect(stringifyJson(parseJson(text))).toBe(text);
+      fc.property(value, fc.boolean(), (v, spaced) => {
+        const written = stringifyJson(v, spaced ? 2 : undefined);
+        expect(stringifyJson(parseJson(written), spaced ? 2 : undefined)).toBe(written);
       }),
+      { numRuns: 500 },
     );
   });
 });

@@ -50,23 +50,24 @@ interface Token {
  * JSON, with positions and excerpts of `text` itself.
  */
 export function parseJson(text: string): unknown {
-  let value: unknown;
+  const maybeLong = MAYBE_LONG.test(text) || LONG_AT_START.test(text);
   let refusal: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    refusal = err;
+  if (!maybeLong) {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      refusal = err;
+    }
   }
-  if (refusal === undefined && !MAYBE_LONG.test(text) && !LONG_AT_START.test(text)) return value;
   const tokens = pythonTokens(text);
+  // refused for something else than NaN or an infinity: JSON.parse's words stand
   if (refusal !== undefined && !tokens.some((t) => typeof t.value === 'number')) throw refusal;
   const long = tokens.find((t) => t.value instanceof TooLong);
   if (long)
     throw new SyntaxError(
       `an integer of ${(long.value as TooLong).digits} digits at position ${long.start}; Python's json reads at most ${MAX_DIGITS}`,
     );
-  if (tokens.length === 0) return value;
-  return parseWithTokens(text, tokens);
+  return tokens.length === 0 ? JSON.parse(text) : parseWithTokens(text, tokens);
 }
 
 /**
@@ -121,16 +122,22 @@ function tokenValue(text: string, start: number, end: number): Token['value'] | 
     if (!exponent) return undefined;
   }
   const t = text.slice(start, end);
-  if (!NUMBER.test(t)) return undefined;
-  const n = Number(t);
-  const [mantissa, exponent] = t.split(/[eE]/) as [string, string | undefined];
-  if (!/[.eE]/.test(t)) {
-    // an integer, which Python reads exactly
-    if (Number.isSafeInteger(n)) return undefined;
-    const digits = t.length - (first === 0x2d ? 1 : 0);
+  const minus = first === 0x2d ? 1 : 0;
+  let digitsOnly = t.length > minus;
+  for (let i = minus; i < t.length && digitsOnly; i++) {
+    const c = t.charCodeAt(i);
+    digitsOnly = c >= 0x30 && c <= 0x39;
+  }
+  if (digitsOnly) {
+    // an integer, which Python reads exactly (a leading zero is JSON.parse's to refuse)
+    if (t.charCodeAt(minus) === 0x30 || Number.isSafeInteger(Number(t))) return undefined;
+    const digits = t.length - minus;
     return digits > MAX_DIGITS ? new TooLong(digits) : new JsonNumber(t);
   }
+  if (!NUMBER.test(t)) return undefined;
   // a decimal that a double makes infinite (1e400) or zero (1e-400)
+  const n = Number(t);
+  const [mantissa, exponent] = t.split(/[eE]/) as [string, string | undefined];
   const lossy = !Number.isFinite(n) || (n === 0 && /[1-9]/.test(mantissa));
   const within = t.length <= MAX_DIGITS && Math.abs(Number(exponent ?? 0)) <= MAX_DIGITS;
   return lossy && within ? new JsonNumber(t) : undefined;
@@ -165,40 +172,46 @@ function ends(c: number): boolean {
   );
 }
 
+/** Where a token pythonTokens reads may be: NaN, Infinity, and what MAYBE_LONG finds. */
+const CANDIDATE = /NaN|Infinity|(?:^|[-[,:\s])\d{16}|[eE][+-]?\d{3}|\.0{200}/g;
+
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
 /**
  * The tokens of `text` that Python's json reads and JSON.parse refuses or reads lossily, where a
- * value goes (never a key: `{NaN: 1}` stays refused). A scan of the text's structure, not a parse:
- * what it misreads in text that is not JSON, JSON.parse refuses afterwards.
+ * value goes: after a colon, a bracket or a comma, or alone, and never before a colon (`{NaN: 1}`
+ * stays refused). Found by a search for candidates, the strings before each skipped by indexOf, so
+ * the cost follows the candidates rather than the text. Not a parse: what it misreads in text that
+ * is not JSON, JSON.parse refuses afterwards.
  */
 function pythonTokens(text: string): Token[] {
   const tokens: Token[] = [];
-  // per open container: whether it is an object (where a value comes only after a colon)
-  const objects: boolean[] = [];
-  let valueNext = true;
   const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
-    if (c === 0x22) {
-      i = closingQuote(text, i);
-      if (i < 0) break;
-      valueNext = false;
-    } else if (c === 0x7b || c === 0x5b) {
-      objects.push(c === 0x7b);
-      valueNext = c === 0x5b;
-    } else if (c === 0x7d || c === 0x5d) {
-      objects.pop();
-      valueNext = false;
-    } else if (c === 0x3a) valueNext = true;
-    else if (c === 0x2c) valueNext = objects[objects.length - 1] === false;
-    else {
-      let end = i + 1;
-      while (end < n && !ends(text.charCodeAt(end))) end++;
-      const value = valueNext ? tokenValue(text, i, end) : undefined;
-      if (value !== undefined) tokens.push({ start: i, end, value });
-      valueNext = false;
-      i = end - 1;
+  // every string before `outside` has been skipped, and `outside` is not inside one
+  let outside = 0;
+  const candidate = new RegExp(CANDIDATE.source, 'g');
+  for (let m = candidate.exec(text); m; m = candidate.exec(text)) {
+    let start = m.index + m[0].length - 1;
+    while (start > 0 && !ends(text.charCodeAt(start - 1))) start--;
+    let end = m.index + m[0].length;
+    while (end < n && !ends(text.charCodeAt(end))) end++;
+    candidate.lastIndex = end;
+    for (let q = text.indexOf('"', outside); q >= 0 && q < start; q = text.indexOf('"', outside)) {
+      const close = closingQuote(text, q);
+      // an unterminated string: nothing after it is a token (JSON.parse refuses the text)
+      if (close < 0) return tokens;
+      outside = close + 1;
     }
+    if (start < outside) continue;
+    outside = end;
+    let before = start - 1;
+    while (before >= 0 && isSpace(text.charCodeAt(before))) before--;
+    let after = end;
+    while (after < n && isSpace(text.charCodeAt(after))) after++;
+    const b = before < 0 ? -1 : text.charCodeAt(before);
+    const valuePlace = (b === -1 || b === 0x3a || b === 0x5b || b === 0x2c) && text.charCodeAt(after) !== 0x3a;
+    const value = valuePlace ? tokenValue(text, start, end) : undefined;
+    if (value !== undefined) tokens.push({ start, end, value });
   }
   return tokens;
 }
@@ -287,7 +300,9 @@ function restore(root: unknown, values: readonly (number | JsonNumber)[]): unkno
         const swapped = swapFor(v);
         if (swapped === undefined) continue;
         // an own property named __proto__ (JSON.parse makes one) is redefined, never assigned
-        Object.defineProperty(node, key, { value: swapped, writable: true, enumerable: true, configurable: true });
+        if (key === '__proto__')
+          Object.defineProperty(node, key, { value: swapped, writable: true, enumerable: true, configurable: true });
+        else node[key] = swapped;
         left--;
       }
     }
