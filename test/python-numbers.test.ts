@@ -133,6 +133,38 @@ describe.concurrent("numbers as Python's json writes them", () => {
     expect(after.report.checks[11]!.status).toBe('pass');
   });
 
+  it('9007199254740993 against an answer of 9007199254740992 fails under compare: exact, both printed as written; --update-fixtures writes the file back byte for byte', async () => {
+    const fixture = (dir: string) => path.join(dir, 'reference', 'fixture_no_trades.json');
+    const pristine = readFileSync(fixture(TOOL), 'utf8');
+    // as doubles both are 9007199254740992: only their text tells them apart
+    const dir = copy((ref) =>
+      edit(path.join(ref, 'fixture_no_trades.json'), '"order_id": 9007199254740992', '"order_id": 9007199254740993'),
+    );
+    const pretty = await runPixie(['validate', dir, '--reference-only']);
+    expect(pretty.code).toBe(1);
+    expect(pretty.stdout).toContain('expected 9007199254740993, got 9007199254740992 (abs diff 1)');
+
+    const { code, text, report } = await validate(dir, ['--reference-only']);
+    expect(code).toBe(1);
+    const id = outputOf(report, 'fixture_no_trades.json', 'order_id')!;
+    expect(id.status).toBe('fail');
+    expect(String(id.expected)).toBe('9007199254740993');
+    expect(text).toContain('"expected": 9007199254740993');
+    expect(text).toContain('"actual": 9007199254740992');
+    expect(id.differences?.[0]?.message).toContain('expected 9007199254740993, got 9007199254740992');
+    // NaN against NaN and -Infinity against -Infinity in the same file still pass
+    expect(outputOf(report, 'fixture_no_trades.json', 'sharpe')!.status).toBe('pass');
+    expect(outputOf(report, 'fixture_no_trades.json', 'summary')!.status).toBe('pass');
+
+    const updated = await runPixie(['validate', dir, '--update-fixtures', '--yes']);
+    expect(updated.code, updated.stdout + updated.stderr).toBe(0);
+    expect(updated.stdout).toContain('order_id: 9007199254740993 → 9007199254740992');
+    // NaN, -Infinity and "first_id": 9007199254740993 beside it: Python's json.dumps text again
+    const written = readFileSync(fixture(dir), 'utf8');
+    expect(written).toContain('"first_id": 9007199254740993');
+    expect(written.replace(/,\n {2}"source": "updated [^"]*"\n\}\n$/, '\n}\n')).toBe(pristine);
+  });
+
   it('a fixture wrong in any other way is still refused, naming its line, with NaN beside the mistake', async () => {
     const dir = copy((ref) =>
       edit(path.join(ref, 'fixture_no_trades.json'), '"worst": -Infinity\n', '"worst": -Infinity,\n'),
