@@ -105,6 +105,20 @@ describe('stringifyJson', () => {
     expect(stringifyJson({ x: 1e21, y: 0, z: -0, s: 'NaN' })).toBe(JSON.stringify({ x: 1e21, y: 0, z: -0, s: 'NaN' }));
   });
 
+  it('finds NaN and long numbers at any depth, and leaves plain values, toJSON and cycles as JSON.stringify does', () => {
+    const deep = (inner: unknown) => ({ a: [1, { b: [[2, inner]] }], s: 'x' });
+    expect(stringifyJson(deep(Number.NaN))).toBe('{"a":[1,{"b":[[2,NaN]]}],"s":"x"}');
+    expect(stringifyJson(deep(new JsonNumber('-1e400')))).toBe('{"a":[1,{"b":[[2,-1e400]]}],"s":"x"}');
+    expect(stringifyJson(deep(null), 2)).toBe(JSON.stringify(deep(null), null, 2));
+    expect(stringifyJson(Number.NEGATIVE_INFINITY)).toBe('-Infinity');
+    const when = new Date(0);
+    expect(stringifyJson({ when, n: Number.NaN })).toBe('{"when":"1970-01-01T00:00:00.000Z","n":NaN}');
+    expect(stringifyJson({ when })).toBe(JSON.stringify({ when }));
+    const cycle: Record<string, unknown> = { n: 1 };
+    cycle.self = cycle;
+    expect(() => stringifyJson(cycle)).toThrow(TypeError);
+  });
+
   it("cannot be made to write raw text by a string that looks like pixie's placeholder", () => {
     const hostile = '\u0000abc:1}';
     expect(stringifyJson({ s: hostile, n: Number.NaN })).toBe(`{"s":${JSON.stringify(hostile)},"n":NaN}`);

@@ -96,6 +96,9 @@ function replacer(this: unknown, key: string, v: unknown): unknown {
  * other values first (a long data URL by its start, for display).
  */
 export function stringifyJson(value: unknown, space?: string | number, map?: (v: unknown) => unknown): string {
+  // a replacer costs a call per value (several times JSON.stringify's own time on a large table);
+  // a value holding none of these numbers, the usual case, is JSON.stringify's text as it is
+  if (!map && !holdsPythonNumbers(value)) return JSON.stringify(value, null, space);
   const replace = map
     ? function (this: unknown, key: string, v: unknown) {
         return replacer.call(this, key, map(v));
@@ -103,6 +106,51 @@ export function stringifyJson(value: unknown, space?: string | number, map?: (v:
     : replacer;
   const text = JSON.stringify(value, replace, space);
   return text?.includes(QUOTED_MARK) ? text.replace(PLACEHOLDER, '$1') : text;
+}
+
+/** Nesting past which holdsPythonNumbers stops looking (a cycle, or deeper than JSON.stringify goes). */
+const WALK_DEPTH = 10_000;
+
+/**
+ * Whether JSON.stringify would write any of `value`'s numbers otherwise than Python's json: NaN, an
+ * infinity, a JsonNumber, or anything it cannot tell (another toJSON, a cycle): then the replacer
+ * decides. A walk with its own stack, without recursion, visiting each number once.
+ */
+function holdsPythonNumbers(value: unknown): boolean {
+  const open: unknown[] = [value];
+  const depths: number[] = [0];
+  while (open.length > 0) {
+    const v = open.pop();
+    const depth = depths.pop()!;
+    if (typeof v === 'number') {
+      if (v - v !== 0) return true;
+      continue;
+    }
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > WALK_DEPTH || typeof (v as { toJSON?: unknown }).toJSON === 'function') return true;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === 'number') {
+          // NaN and the infinities: x - x is NaN
+          if (x - x !== 0) return true;
+        } else if (typeof x === 'object' && x !== null) {
+          open.push(x);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const x of Object.values(v)) {
+        if (typeof x === 'number') {
+          if (x - x !== 0) return true;
+        } else if (typeof x === 'object' && x !== null) {
+          open.push(x);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
