@@ -1,11 +1,12 @@
 // Numbers exactly as Python writes and reads them (docs/tolerance.md, docs/fixtures.md, "Numbers"),
 // end to end: test/tools/python-numbers answers, streams and is fixed in json.dumps's own text (NaN
 // for a backtest with no trades, Infinity, order ids past 2^53), through the real CLI over real HTTP.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/model/report.js';
+import { createApp } from '../src/server/app.js';
 import { parseJson } from '../src/util/python-json.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
@@ -163,6 +164,59 @@ describe.concurrent("numbers as Python's json writes them", () => {
     const written = readFileSync(fixture(dir), 'utf8');
     expect(written).toContain('"first_id": 9007199254740993');
     expect(written.replace(/,\n {2}"source": "updated [^"]*"\n\}\n$/, '\n}\n')).toBe(pristine);
+  });
+
+  it('pixie serve: the dashboard shows a long id and NaN as written, the HTTP API stays strict JSON, and accepting from the dashboard writes them as written', async () => {
+    // inside the repository, as the other serve tests; the store keeps Python's forms
+    mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
+    const toolsDir = path.join(mkdtempSync(path.join(REPO_ROOT, 'test-artifacts', 'python-numbers-serve-')), 'tools');
+    const dir = path.join(toolsDir, 'python-numbers');
+    cpSync(TOOL, dir, { recursive: true });
+    const fixture = path.join(dir, 'reference', 'fixture_no_trades.json');
+    const pristine = readFileSync(fixture, 'utf8');
+    edit(fixture, '"order_id": 9007199254740992', '"order_id": 9007199254740993');
+    edit(fixture, '"profit_factor": NaN', '"profit_factor": 0.5');
+    const { app, store } = createApp({ toolsDir });
+    const post = (body: unknown) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+    const run = await app.request('/api/tools/python-numbers/reference-check', post({ fixtures: ['no_trades'] }));
+    expect(run.status).toBe(200);
+    // strict JSON, as browsers read it (docs/report.md, "Numbers"): NaN is null, the id its nearest
+    // double; the messages keep every digit
+    const { overall, report } = JSON.parse(await run.text()) as { overall: string; report: Report };
+    expect(overall).toBe('fail');
+    const id = outputOf(report, 'fixture_no_trades.json', 'order_id')!;
+    expect(id.status).toBe('fail');
+    expect(id.expected).toBe(9007199254740992);
+    expect(id.differences?.[0]?.message).toContain('expected 9007199254740993, got 9007199254740992');
+    expect(outputOf(report, 'fixture_no_trades.json', 'sharpe')).toMatchObject({ status: 'pass', expected: null });
+    expect(outputOf(report, 'fixture_no_trades.json', 'profit_factor')).toMatchObject({ status: 'fail', actual: null });
+    expect(outputOf(report, 'fixture_no_trades.json', 'profit_factor')!.differences?.[0]?.message).toBe(
+      'expected 0.5, got NaN: NaN equals only NaN',
+    );
+
+    // the dashboard's page of the stored report shows the values as written
+    const page = await (await app.request('/tools/python-numbers')).text();
+    expect(page).toContain('<th>expected</th><td class="num">9007199254740993</td>');
+    expect(page).toContain('<th>actual</th><td class="num">9007199254740992</td>');
+    expect(page).toContain('<th>actual</th><td class="num">NaN</td>');
+
+    // accepting the tool's id from the page: the fixture is json.dumps's text again
+    const [reportFile] = store.files('python-numbers');
+    for (const output of ['order_id', 'profit_factor']) {
+      const accepted = await app.request(
+        '/api/tools/python-numbers/accept',
+        post({ report: reportFile, fixture: 'fixture_no_trades.json', output }),
+      );
+      expect(accepted.status, await accepted.clone().text()).toBe(200);
+    }
+    const written = readFileSync(fixture, 'utf8');
+    expect(written.replace(/,\n {2}"source": "updated [^"]*"\n\}\n$/, '\n}\n')).toBe(pristine);
+    expect(processesUnder(dir)).toEqual([]);
   });
 
   it('a fixture wrong in any other way is still refused, naming its line, with NaN beside the mistake', async () => {
