@@ -314,11 +314,14 @@ function refusalOf(text: string, tokens: readonly Token[]): SyntaxError {
     JSON.parse(masked);
   } catch (err) {
     const said = (err as Error).message;
-    const open = said.indexOf(', "');
+    // the quote is `"…"` or, cut at its start, `..."…"` (and may end in `...` inside the quotes)
+    const plain = said.indexOf(', "');
+    const cut = said.indexOf(', ..."');
+    const cutFirst = cut >= 0 && (plain < 0 || cut < plain);
+    const open = cutFirst ? cut + 6 : plain + 3;
     const close = said.lastIndexOf('" is not valid JSON');
-    if (open < 0 || close < open) return new SyntaxError(said);
-    let quoted = said.slice(open + 3, close);
-    if (quoted.startsWith('...')) quoted = quoted.slice(3);
+    if ((!cutFirst && plain < 0) || close < open) return new SyntaxError(said);
+    let quoted = said.slice(open, close);
     if (quoted.endsWith('...')) quoted = quoted.slice(0, -3);
     const at = masked.indexOf(quoted);
     return new SyntaxError(at < 0 ? said : said.replace(quoted, text.slice(at, at + quoted.length)));
