@@ -73,14 +73,17 @@ describe('parseJson', () => {
     }
     expect(message).toContain('"{"a": NaN, "b": tru}" is not valid JSON');
     // V8 cuts a long quote with "..." before it: the part shown is still the author's text
-    for (const text of ['{"sharpe": NaN,\n "b": nan}', '{"first": 1, "second": 2, "third": 3, "ratio": -Infinity, "b": nan}']) {
+    for (const text of [
+      '{"sharpe": NaN,\n "b": nan}',
+      '{"first": 1, "second": 2, "third": 3, "ratio": -Infinity, "b": nan}',
+    ]) {
       try {
         parseJson(text);
         message = '';
       } catch (err) {
         message = (err as Error).message;
       }
-      const quoted = /"([^]*)" is not valid JSON$/.exec(message)?.[1] ?? '';
+      const quoted = /"([\s\S]*)" is not valid JSON$/.exec(message)?.[1] ?? '';
       expect(message).toMatch(/Unexpected token/);
       expect(text).toContain(quoted.replace(/^\.\.\.|\.\.\.$/g, ''));
     }
