@@ -42,10 +42,26 @@ describe('numbers as Python writes them, in every family that compares numbers',
     );
   });
 
-  it('number: 1e400 against 1e401 fails under abs 0 (both are Infinity as doubles)', async () => {
+  it('number: 1e400 against 1e401, and integers past 2^53, fail under abs 0 (each pair is one double)', async () => {
     const r = await compare('number', '1e400', '1e401', { abs: 0 });
     expect(r.status).toBe('fail');
     expect(r.metric).not.toContain('abs diff 0,');
+    // `abs: 0` alone, as tolerance.yaml's `order_id: { abs: 0 }` resolves (the built-in rel dropped)
+    const absZero = (e: string, a: string) =>
+      comparatorFor('number').compare({
+        key: 'out',
+        type: 'number',
+        expected: parseJson(e),
+        actual: parseJson(a),
+        tolerance: { compare: 'abs_or_rel', abs: 0 },
+      });
+    const ids = await absZero('-9007199254740993', '-9007199254740992');
+    expect(ids.status, resultText(ids)).toBe('fail');
+    expect(ids.differences?.[0]?.message).toBe(
+      'expected -9007199254740993, got -9007199254740992 (abs diff 1) exceeds abs 0',
+    );
+    expect((await absZero('1e400', '1e401')).status).toBe('fail');
+    expect((await absZero('12345678901234567890', '12345678901234567890')).status).toBe('pass');
   });
 
   it('text, compare: json: {"id": …993} against {"id": …992} fails at id; NaN in the same place passes', async () => {
