@@ -104,7 +104,7 @@ export async function benchFixtureLoad(opts: { rows?: number; variants?: readonl
         `  loadFixtures               ${ms(runs.load).toFixed(0).padStart(6)} ms   peak RSS ${rss(runs.load).toFixed(0).padStart(5)} MB`,
       );
       console.log(
-        `  loadFixtures / peer: time ${(ms(runs.load) / ms(runs.parse)).toFixed(2)}×, peak RSS +${(rss(runs.load) - rss(runs.parse)).toFixed(0)} MB`,
+        `  loadFixtures / peer: time ${(ms(runs.load) / ms(runs.parse)).toFixed(2)}×, peak RSS ${rss(runs.load) >= rss(runs.parse) ? '+' : '−'}${Math.abs(rss(runs.load) - rss(runs.parse)).toFixed(0)} MB`,
       );
     }
   } finally {

@@ -33,6 +33,15 @@ describe('parseJson', () => {
     expect(v.big).toEqual(new JsonNumber('1e400'));
     expect(v.tiny).toEqual(new JsonNumber('1e-400'));
     expect(parseJson('12345678901234567890')).toEqual(new JsonNumber('12345678901234567890'));
+    // alone, after whitespace, negative, and after each place a value starts
+    for (const text of ['-9007199254740993', '\n 9007199254740993', '\t-9007199254740993 '])
+      expect(parseJson(text)).toEqual(new JsonNumber(text.trim()));
+    expect(parseJson('[9007199254740993,\n9007199254740995,{"a":\r9007199254740997}, 1E+400]')).toEqual([
+      new JsonNumber('9007199254740993'),
+      new JsonNumber('9007199254740995'),
+      { a: new JsonNumber('9007199254740997') },
+      new JsonNumber('1E+400'),
+    ]);
   });
 
   it('leaves every number a double holds to JSON.parse, 17-digit floats and safe integers included', () => {

@@ -16,13 +16,18 @@ const MARK = `\u0000${randomBytes(12).toString('base64url')}:`;
 const QUOTED_MARK = JSON.stringify(MARK).slice(1, -1);
 const PLACEHOLDER = new RegExp(`"${QUOTED_MARK.replace(/\\/g, '\\\\')}([^"]*)"`, 'g');
 
+/** Sixteen digits, `\d` written out: V8 searches that several times faster than `\d{16}`. */
+const SIXTEEN_DIGITS = '\\d'.repeat(16);
+
 /**
- * Only a number this search finds can need its text kept: sixteen digits or more before any point
- * (an integer past 2^53, or one past a double's range), a three-digit exponent, or two hundred zeros
- * after the point. It may also match inside strings; the scan that follows is exact.
+ * Only a number this search finds can need its text kept: sixteen digits or more after a place a value
+ * starts (an integer past 2^53, or one past a double's range), a three-digit exponent, or two hundred
+ * zeros after a point. It may also match inside strings; the scan that follows is exact. Measured on
+ * an 18 MB table answer: under a tenth of JSON.parse's time (bench/evidence/python-json.md).
  */
-const MAYBE_LONG = /[-[,:\s]\d{16}|[eE][+-]?\d{3}|\.0{200}/;
-const LONG_AT_START = /^\s*-?\d{16}/;
+const MAYBE_LONG = new RegExp(`[-[,:\\s]${SIXTEEN_DIGITS}|[eE][+-]?\\d\\d\\d|\\.0{200}`);
+/** The same at the very start of the text, apart: a `^` alternative in MAYBE_LONG slows its search. */
+const LONG_AT_START = /^\d{16}/;
 
 /**
  * The most digits a number kept as its text may have, and the largest exponent: CPython's json
@@ -50,7 +55,7 @@ interface Token {
  * JSON, with positions and excerpts of `text` itself.
  */
 export function parseJson(text: string): unknown {
-  const maybeLong = MAYBE_LONG.test(text) || LONG_AT_START.test(text);
+  const maybeLong = LONG_AT_START.test(text) || MAYBE_LONG.test(text);
   let refusal: unknown;
   if (!maybeLong) {
     try {
@@ -221,7 +226,7 @@ function ends(c: number): boolean {
 }
 
 /** Where a token pythonTokens reads may be: NaN, Infinity, and what MAYBE_LONG finds. */
-const CANDIDATE = /NaN|Infinity|(?:^|[-[,:\s])\d{16}|[eE][+-]?\d{3}|\.0{200}/g;
+const CANDIDATE = new RegExp(`NaN|Infinity|^${SIXTEEN_DIGITS}|${MAYBE_LONG.source}`, 'g');
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
