@@ -36,6 +36,7 @@ async function validate(dir: string, extra: string[] = []): Promise<{ code: numb
 const outputOf = (report: Report, file: string, key: string) =>
   report.fixtures.find((f) => f.file === file)?.outputs.find((o) => o.key === key);
 
+// each test runs the CLI several times over; six at once on a loaded machine need more than the default minute
 describe.concurrent("numbers as Python's json writes them", () => {
   it('a tool answering, streaming and fixed in json.dumps text passes every check; --json writes NaN and long ids as written', async () => {
     const dir = copy();
@@ -64,7 +65,7 @@ describe.concurrent("numbers as Python's json writes them", () => {
     expect(merged.code, merged.stderr).toBe(0);
     expect(merged.stdout).toContain('"actual": 12345678901234567893');
     expect(merged.stdout).toMatch(/"expected": NaN/);
-  });
+  }, 180_000);
 
   it('NaN expected against a number answered fails that output, saying NaN equals only NaN', async () => {
     const dir = copy((ref) =>
@@ -79,7 +80,7 @@ describe.concurrent("numbers as Python's json writes them", () => {
     expect(outputOf(report, 'fixture_basic.json', 'sharpe')!.differences?.[0]?.message).toBe(
       'expected NaN, got 0.26490647141300877: NaN equals only NaN',
     );
-  });
+  }, 180_000);
 
   it('9007199254740994 against 9007199254740995 fails under compare: exact, printed as written; --update-fixtures and accept write the id back, every other byte kept', async () => {
     const fixture = (dir: string) => path.join(dir, 'reference', 'fixture_basic.json');
@@ -132,7 +133,7 @@ describe.concurrent("numbers as Python's json writes them", () => {
     );
     const after = await validate(again, ['--reference-only']);
     expect(after.report.checks[11]!.status).toBe('pass');
-  });
+  }, 180_000);
 
   it('9007199254740993 against an answer of 9007199254740992 fails under compare: exact, both printed as written; --update-fixtures writes the file back byte for byte', async () => {
     const fixture = (dir: string) => path.join(dir, 'reference', 'fixture_no_trades.json');
@@ -164,7 +165,7 @@ describe.concurrent("numbers as Python's json writes them", () => {
     const written = readFileSync(fixture(dir), 'utf8');
     expect(written).toContain('"first_id": 9007199254740993');
     expect(written.replace(/,\n {2}"source": "updated [^"]*"\n\}\n$/, '\n}\n')).toBe(pristine);
-  });
+  }, 180_000);
 
   it('pixie serve: the dashboard shows a long id and NaN as written, the HTTP API stays strict JSON, and accepting from the dashboard writes them as written', async () => {
     // inside the repository, as the other serve tests; the store keeps Python's forms
@@ -217,7 +218,7 @@ describe.concurrent("numbers as Python's json writes them", () => {
     const written = readFileSync(fixture, 'utf8');
     expect(written.replace(/,\n {2}"source": "updated [^"]*"\n\}\n$/, '\n}\n')).toBe(pristine);
     expect(processesUnder(dir)).toEqual([]);
-  });
+  }, 180_000);
 
   it('a fixture wrong in any other way is still refused, naming its line, with NaN beside the mistake', async () => {
     const dir = copy((ref) =>
@@ -231,5 +232,5 @@ describe.concurrent("numbers as Python's json writes them", () => {
       /^1 problem\(s\) in reference files; no fixture was run: reference\/fixture_no_trades\.json line 15: trailing comma before '\}' at line 15/,
     );
     expect(c12.message).not.toMatch(/NaN is not JSON/);
-  });
+  }, 180_000);
 });

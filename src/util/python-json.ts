@@ -122,40 +122,32 @@ const WALK_DEPTH = 10_000;
  * decides. A walk with its own stack, without recursion, visiting each number once.
  */
 function holdsPythonNumbers(value: unknown): boolean {
-  const open: unknown[] = [value];
-  const depths: number[] = [0];
-  while (open.length > 0) {
-    const v = open.pop();
-    const depth = depths.pop()!;
+  // the containers left to look into, made only when a container holds another (most keys are flat)
+  let open: unknown[] | undefined;
+  let depths: number[] | undefined;
+  let v = value;
+  let depth = 0;
+  for (;;) {
+    // NaN and the infinities: v - v is NaN
     if (typeof v === 'number') {
       if (v - v !== 0) return true;
-      continue;
-    }
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth > WALK_DEPTH || typeof (v as { toJSON?: unknown }).toJSON === 'function') return true;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const x: unknown = v[i];
-        if (typeof x === 'number') {
-          // NaN and the infinities: x - x is NaN
-          if (x - x !== 0) return true;
-        } else if (typeof x === 'object' && x !== null) {
-          open.push(x);
-          depths.push(depth + 1);
-        }
-      }
-    } else {
-      for (const x of Object.values(v)) {
+    } else if (typeof v === 'object' && v !== null) {
+      if (depth > WALK_DEPTH || typeof (v as { toJSON?: unknown }).toJSON === 'function') return true;
+      const items: unknown[] = Array.isArray(v) ? v : Object.values(v);
+      for (let i = 0; i < items.length; i++) {
+        const x = items[i];
         if (typeof x === 'number') {
           if (x - x !== 0) return true;
         } else if (typeof x === 'object' && x !== null) {
-          open.push(x);
-          depths.push(depth + 1);
+          (open ??= []).push(x);
+          (depths ??= []).push(depth + 1);
         }
       }
     }
+    if (!open || open.length === 0) return false;
+    v = open.pop();
+    depth = depths!.pop()!;
   }
-  return false;
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
