@@ -11,13 +11,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeImage, loadSharp, type SharpFactory } from '../src/comparators/image/decode.js';
+import { decodeImage, type SharpFactory } from '../src/comparators/image/decode.js';
 import { imageComparator } from '../src/comparators/image/image.js';
 import { comparatorFor } from '../src/comparators/index.js';
 import type { RgbaImage } from '../src/comparators/image/rgba.js';
 import { onePixelChanges, pixelmatchCount, plainImage, withPixel } from '../test/helpers/image-variants.js';
 import { variations } from './image-evidence.js';
-import { dashboardSvg, photoSvg, renderPng } from './image-scenes.js';
+import { dashboardSvg, loadBenchSharp, photoSvg, renderPng, type Sharp } from './image-scenes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CASES = path.join(ROOT, 'test/cases');
@@ -55,20 +55,24 @@ async function pixie(expected: Buffer, actual: Buffer, ef = 'x.png', af = 'x.png
   return { pixie: r.status as Verdict, px: m ? Number(m[1]) : null };
 }
 
-async function pixelmatchVerdict(sharp: SharpFactory, a: Buffer, b: Buffer): Promise<Verdict | null> {
-  const [da, db] = await Promise.all([decodeImage(sharp, a), decodeImage(sharp, b)]);
+// decodeImage takes the few sharp calls pixie makes (decode.ts); the bench holds the full sharp type
+async function pixelmatchVerdict(sharp: Sharp, a: Buffer, b: Buffer): Promise<Verdict | null> {
+  const [da, db] = await Promise.all([
+    decodeImage(sharp as unknown as SharpFactory, a),
+    decodeImage(sharp as unknown as SharpFactory, b),
+  ]);
   if (!da.ok || !db.ok) return null;
   if (da.image.width !== db.image.width || da.image.height !== db.image.height) return 'fail';
   return pixelmatchCount(da.image, db.image) > 0 ? 'fail' : 'pass';
 }
 
-const png = (sharp: SharpFactory, img: RgbaImage): Promise<Buffer> =>
+const png = (sharp: Sharp, img: RgbaImage): Promise<Buffer> =>
   sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } })
     .png()
     .toBuffer();
 
 /** Each image file against a lossless re-encode of itself, and against itself with one changed pixel (two places). */
-async function onePixelSets(sharp: SharpFactory, label: string, files: string[]): Promise<SetResult[]> {
+async function onePixelSets(sharp: Sharp, label: string, files: string[]): Promise<SetResult[]> {
   const changed: Comparison[] = [];
   const reencoded: Comparison[] = [];
   for (const file of files) {
@@ -103,7 +107,7 @@ async function onePixelSets(sharp: SharpFactory, label: string, files: string[])
   ];
 }
 
-async function pngSuite(sharp: SharpFactory): Promise<SetResult[]> {
+async function pngSuite(sharp: Sharp): Promise<SetResult[]> {
   const dir = path.join(CASES, 'image-pngsuite');
   const files = JSON.parse(readFileSync(path.join(dir, 'cases.json'), 'utf8')) as { file: string; valid: boolean }[];
   const sets = await onePixelSets(
@@ -126,7 +130,7 @@ async function pngSuite(sharp: SharpFactory): Promise<SetResult[]> {
   ];
 }
 
-async function greyLine(sharp: SharpFactory): Promise<SetResult> {
+async function greyLine(sharp: Sharp): Promise<SetResult> {
   const white = plainImage(64, 64, [255, 255, 255]);
   const lined = plainImage(64, 64, [255, 255, 255], { y: 30, colour: [200, 200, 200] });
   const comparison = { id: 'grey 200 on white, 64×64', wanted: 'fail' as const, pixelmatch: 'fail' as const };
@@ -145,7 +149,7 @@ interface PeerCase {
   status: Verdict;
 }
 
-async function peers(sharp: SharpFactory): Promise<SetResult[]> {
+async function peers(sharp: Sharp): Promise<SetResult[]> {
   const dir = path.join(CASES, 'image-peers');
   const cases = JSON.parse(readFileSync(path.join(dir, 'cases.json'), 'utf8')) as PeerCase[];
   const pairs: Comparison[] = [];
@@ -167,7 +171,7 @@ async function peers(sharp: SharpFactory): Promise<SetResult[]> {
 }
 
 /** bench/evidence's benign variations and real changes: test/cases/real's image pairs under the default, and the rendered scenes. */
-async function evidence(sharp: SharpFactory): Promise<SetResult[]> {
+async function evidence(sharp: Sharp): Promise<SetResult[]> {
   const dir = path.join(CASES, 'real');
   const all = JSON.parse(readFileSync(path.join(dir, 'cases.json'), 'utf8')) as {
     id: string;
@@ -259,7 +263,7 @@ async function evidence(sharp: SharpFactory): Promise<SetResult[]> {
 }
 
 async function collectPeerEvidence(): Promise<SetResult[]> {
-  const loaded = await loadSharp();
+  const loaded = await loadBenchSharp();
   if ('degraded' in loaded) throw new Error(`the image evidence needs sharp: ${loaded.degraded.reason}`);
   const { sharp } = loaded;
   return [...(await pngSuite(sharp)), await greyLine(sharp), ...(await peers(sharp)), ...(await evidence(sharp))];

@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'many-tools': async () => (await import('./many-tools.js')).benchManyTools(),
   lint: async () => (await import('./lint.js')).benchLint(),
   'fixture-load': async () => (await import('./fixture-load.js')).benchFixtureLoad(),
+  'python-json': async () => (await import('./python-json.js')).benchPythonJson(),
   levenshtein: async () => (await import('./levenshtein.js')).benchLevenshtein(),
   explore: async () => (await import('./explore.js')).benchExplore(),
   containment: async () => (await import('./containment.js')).benchContainment(),

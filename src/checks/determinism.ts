@@ -7,11 +7,12 @@ import type { Manifest, OutputSpec } from '../model/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
 import { ownValue } from '../util/own.js';
+import { stringifyJson } from '../util/python-json.js';
 
 /** A second /run is sent only when the first answered within this; a slow tool is not run twice. */
 export const DETERMINISM_MAX_RUN_MS = 5000;
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: unknown, b: unknown) => stringifyJson(a) === stringifyJson(b);
 
 /** Modes with which tolerance.yaml declares an output random (or not compared at all). */
 const VARYING_MODES = new Set(['distribution', 'band', 'skip']);

@@ -11,9 +11,10 @@ import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../tool/timeouts.js'
 import type { MessageTable } from '../util/message-table.js';
 import type { Check, CheckOutcome } from './types.js';
 import { ownValue } from '../util/own.js';
+import { parseJson, stringifyJson } from '../util/python-json.js';
 
 /** A value from the tool, quoted short and escaped. */
-const short = (v: unknown) => excerpt(JSON.stringify(v) ?? 'nothing', 80);
+const short = (v: unknown) => excerpt(stringifyJson(v) ?? 'nothing', 80);
 
 const messages = {
   inputs: (inputs: Record<string, unknown>) => `sample inputs = ${JSON.stringify(inputs).slice(0, 1500)}`,
@@ -75,7 +76,7 @@ async function sampleRun(
     return failed(messages.httpStatus(res.status, detailOf(res.text)), messages.responseBody(inputsText, res.text));
   let body: unknown;
   try {
-    body = JSON.parse(res.text);
+    body = parseJson(res.text);
   } catch (err) {
     return failed(messages.notJson((err as Error).message), messages.notJsonDetails(res.contentType, res.text));
   }

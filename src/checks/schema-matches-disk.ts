@@ -2,12 +2,14 @@ import { deepCompare } from '../comparators/kit/deep-compare.js';
 import { ToolHttpError } from '../tool/client.js';
 import { depthProblem } from '../tool/value-depth.js';
 import type { MessageTable } from '../util/message-table.js';
+import { asDoubles } from '../util/as-doubles.js';
+import { parseJson, stringifyJson } from '../util/python-json.js';
 import type { Check } from './types.js';
 
 const MAX_LISTED = 20;
 
 function show(v: unknown): string {
-  const text = JSON.stringify(v);
+  const text = stringifyJson(v);
   return text === undefined ? messages.absent() : text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
@@ -36,7 +38,8 @@ export const schemaMatchesDisk: Check = {
       if (res.status !== 200)
         return { status: 'fail', message: messages.httpStatus(res.status), details: res.text.slice(0, 2000) };
       try {
-        live = JSON.parse(res.text);
+        // read as tool.json is read (tool/manifest.ts), so a long integer is the same on both sides
+        live = asDoubles(parseJson(res.text));
       } catch (err) {
         return {
           status: 'fail',

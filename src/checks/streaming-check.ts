@@ -6,6 +6,7 @@ import { runBody } from '../inputs/run-body.js';
 import { runLimitWords, runTimeoutMs } from '../tool/timeouts.js';
 import type { MessageTable } from '../util/message-table.js';
 import type { Check } from './types.js';
+import { parseJson } from '../util/python-json.js';
 
 const MAX_PROBLEMS = 20;
 
@@ -84,7 +85,7 @@ export const streamingCheck: Check = {
           events++;
           let data: unknown;
           try {
-            data = JSON.parse(event.data);
+            data = parseJson(event.data);
           } catch {
             if (problems.length < MAX_PROBLEMS) problems.push(messages.inEvent(events, messages.notJson(event.data)));
             return false;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PixieError } from '../errors.js';
 import { withPhases } from '../checks/index.js';
 import type { Report } from '../model/report.js';
+import { parseJson } from '../util/python-json.js';
 
 export interface ShardSpec {
   index: number;
@@ -94,7 +95,7 @@ export function readReports(file: string): Report[] {
   const text = read.bytes.toString('utf8');
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJson(text);
   } catch (err) {
     throw new PixieError(
       'USER_FILE',

@@ -9,6 +9,7 @@ import { createValueCap } from '../report/value-cap.js';
 import { comparisonOf } from '../model/report.js';
 import { type ToolUpdate, undone } from '../workflows/update-fixtures.js';
 import { pushAll } from '../util/push-all.js';
+import { stringifyJson } from '../util/python-json.js';
 
 export function printUpdates(
   updates: readonly ToolUpdate[],
@@ -17,7 +18,7 @@ export function printUpdates(
 ): number {
   if (opts.json) {
     const json = updates.map((u) => planJson(u, opts.yes));
-    process.stdout.write(`${JSON.stringify(opts.many ? json : json[0], null, 2)}\n`);
+    process.stdout.write(`${stringifyJson(opts.many ? json : json[0], 2)}\n`);
   } else {
     const lines: string[] = [];
     for (const u of updates) {

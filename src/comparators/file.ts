@@ -20,6 +20,7 @@ import { compareTextValues, TEXT_MODES } from './text.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
 import type { MessageTable } from '../util/message-table.js';
+import { parseJson } from '../util/python-json.js';
 
 const FILE_MODES = ['mime_dispatch', 'sha256', 'size_sha256'] as const;
 
@@ -226,12 +227,12 @@ const compareJsonFiles: FileContentComparator = (e, a, tolerance, echo) => {
   let ev: unknown;
   let av: unknown;
   try {
-    ev = JSON.parse(utf8(e.bytes));
+    ev = parseJson(utf8(e.bytes));
   } catch (err) {
     return fail('expected', err);
   }
   try {
-    av = JSON.parse(utf8(a.bytes));
+    av = parseJson(utf8(a.bytes));
   } catch (err) {
     return fail('actual', err);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparatorTester } from './kit/comparator-tester.test-helper.js';
 import { numberComparator } from './number.js';
+import { JsonNumber } from '../util/json-number.js';
 
 const tester = comparatorTester(numberComparator, { key: 'x', defaults: 'when-absent' });
 
@@ -51,6 +52,83 @@ describe('numberComparator', () => {
     tester.run({
       valid: [{ expected: NaN, actual: NaN }],
       invalid: [{ expected: NaN, actual: 0, tolerance: { abs: 1e9 } }],
+    }));
+  describe('says why NaN or an infinity differs from a number, in the forms Python writes', () =>
+    tester.run({
+      invalid: [
+        {
+          expected: Number.NaN,
+          actual: 0.5,
+          metric: 'NaN against 0.5',
+          differences: [{ message: 'expected NaN, got 0.5: NaN equals only NaN' }],
+        },
+        {
+          expected: 0.5,
+          actual: Number.NaN,
+          tolerance: { abs: 1e9 },
+          differences: [{ message: 'expected 0.5, got NaN: NaN equals only NaN' }],
+        },
+        {
+          expected: Number.POSITIVE_INFINITY,
+          actual: Number.NEGATIVE_INFINITY,
+          tolerance: { rel: 1 },
+          metric: 'Infinity against -Infinity',
+          differences: [{ message: 'expected Infinity, got -Infinity: an infinity equals only the same infinity' }],
+        },
+        {
+          expected: new JsonNumber('1e400'),
+          actual: Number.POSITIVE_INFINITY,
+          differences: [{ message: 'expected 1e400, got Infinity: an infinity equals only the same infinity' }],
+        },
+      ],
+      valid: [
+        { expected: Number.POSITIVE_INFINITY, actual: Number.POSITIVE_INFINITY, tolerance: { compare: 'exact' } },
+        { expected: Number.NaN, actual: Number.NaN, tolerance: { compare: 'exact' } },
+      ],
+    }));
+  describe('compares numbers a double cannot hold from their text, and prints them as written', () =>
+    tester.run({
+      invalid: [
+        {
+          // the acceptance case of issue 29: Python (and pandas check_exact) say these differ
+          expected: new JsonNumber('9007199254740993'),
+          actual: new JsonNumber('9007199254740992'),
+          tolerance: { compare: 'exact' },
+          metric: /^abs diff 1, rel diff 1\.11e-16$/,
+          differences: [
+            { message: 'expected 9007199254740993, got 9007199254740992 (abs diff 1) exceeds exact', path: '' },
+          ],
+        },
+        {
+          // both parse to Infinity as doubles; issue 31
+          expected: new JsonNumber('1e400'),
+          actual: new JsonNumber('1e401'),
+          tolerance: { abs: 0 },
+          differences: [{ message: 'expected 1e400, got 1e401 (abs diff 9.00000e+400) exceeds abs 0' }],
+        },
+        { expected: new JsonNumber('1e-400'), actual: 0, tolerance: { abs: 0 } },
+        {
+          expected: new JsonNumber('12345678901234567890'),
+          actual: new JsonNumber('12345678901234567891'),
+          tolerance: { abs: 0.5 },
+        },
+      ],
+      valid: [
+        {
+          expected: new JsonNumber('9007199254740993'),
+          actual: new JsonNumber('9007199254740993'),
+          tolerance: { compare: 'exact' },
+          metric: 'abs diff 0, rel diff 0',
+        },
+        // a tolerance holds in decimal: 1 off in 2^53 is within rel 1e-15
+        {
+          expected: new JsonNumber('9007199254740993'),
+          actual: new JsonNumber('9007199254740992'),
+          tolerance: { rel: 1e-15 },
+        },
+        { expected: new JsonNumber('1e400'), actual: new JsonNumber('1.00000000001e400'), tolerance: { rel: 1e-6 } },
+        { expected: new JsonNumber('9007199254740993'), actual: { value: new JsonNumber('9007199254740993') } },
+      ],
     }));
   describe('refuses booleans and numeric strings with a clear message, never throwing', () =>
     tester.run({

@@ -3,7 +3,8 @@
 // design, two modes describe a distribution instead (docs/comparators.md): `distribution` (expected is
 // the mean; a run passes within `sigmas` × `spread` of it) and `band` (a run passes between
 // expected − below and expected + above, e.g. a percentile band); with a fixture's repeat and pass_rate
-// they judge the share of runs that land where the distribution says.
+// they judge the share of runs that land where the distribution says. NaN, the infinities and numbers
+// kept as their text (docs/tolerance.md) go through the same rule, compared from their text.
 import type { OutputType } from '../model/manifest.js';
 import type { Difference } from '../model/report.js';
 import {
@@ -19,6 +20,7 @@ import { describeValue, shortJson, unwrapValue } from './kit/value.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
 import type { MessageTable } from '../util/message-table.js';
+import { isNumeric, type Numeric, toDouble } from '../util/json-number.js';
 
 const NUMBER_MODES = ['abs_or_rel', 'numeric_isclose', 'exact', 'distribution', 'band'] as const;
 const DEFAULT_SIGMAS = 2;
@@ -32,8 +34,12 @@ const messages = {
   notANumber: (side: Side, v: unknown) => `${side} is ${describeValue(v)}, expected a number`,
   metric: (absDiff: string, relDiff: number) =>
     `abs diff ${formatAbsDiff(absDiff)}, rel diff ${formatRelDiff(relDiff)}`,
-  outside: (e: number, a: number, absDiff: string, rule: string) =>
+  outside: (e: Numeric, a: Numeric, absDiff: string, rule: string) =>
     `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(absDiff)}) exceeds ${rule}`,
+  againstMetric: (e: Numeric, a: Numeric) => `${String(e)} against ${String(a)}`,
+  nanOnlyNaN: (e: Numeric, a: Numeric) => `expected ${String(e)}, got ${String(a)}: NaN equals only NaN`,
+  infinityOnlyItself: (e: Numeric, a: Numeric) =>
+    `expected ${String(e)}, got ${String(a)}: an infinity equals only the same infinity`,
   distributionRule: (sigmas: number, spread: number) => `within ${sigmas} × spread ${spread} of the mean`,
   bandRule: (below: number | undefined, above: number | undefined) =>
     `band [expected − ${below ?? 0}, expected + ${above ?? 0}]`,
@@ -46,7 +52,7 @@ const messages = {
 } satisfies MessageTable;
 
 function notANumber(side: Side, v: unknown): string | null {
-  if (typeof v === 'number') return null;
+  if (isNumeric(v)) return null;
   if (typeof v === 'boolean') return messages.aBoolean(side, v);
   if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return messages.aNumericString(side, v);
   return messages.notANumber(side, v);
@@ -73,13 +79,20 @@ export const numberComparator: Comparator = {
     const a = unwrapValue(actual);
     const problem = notANumber('expected', e) ?? notANumber('actual', a);
     if (problem) return garbageResult(problem, expected, actual, tolerance, rule);
-    const v = compareNumbers(e as number, a as number, tol);
-    const metric = messages.metric(v.absDiff, v.relDiff);
+    const [x, y] = [e as Numeric, a as Numeric];
+    const v = compareNumbers(x, y, tol);
+    // NaN or an infinity against something else: there is no difference in digits to give
+    const special = !v.ok && (v.absDiff === 'NaN' || v.absDiff === 'Infinity');
+    const metric = special ? messages.againstMetric(x, y) : messages.metric(v.absDiff, v.relDiff);
     const differences: Difference[] = [];
     if (!v.ok) {
       differences.push({
         path: '',
-        message: messages.outside(e as number, a as number, v.absDiff, rule),
+        message: !special
+          ? messages.outside(x, y, v.absDiff, rule)
+          : v.absDiff === 'NaN'
+            ? messages.nanOnlyNaN(x, y)
+            : messages.infinityOnlyItself(x, y),
         kind: 'changed',
         expected: e,
         actual: a,
@@ -122,16 +135,18 @@ function compareDistribution(
   }
   const problem = notANumber('expected', e) ?? notANumber('actual', a);
   if (problem) return garbageResult(problem, expected, actual, tolerance, rule);
-  const [low, high] = [(e as number) - allowed[0], (e as number) + allowed[1]];
-  const x = a as number;
+  // a distribution is judged in doubles, as Python's statistics would
+  const mean = toDouble(e as Numeric);
+  const x = toDouble(a as Numeric);
+  const [low, high] = [mean - allowed[0], mean + allowed[1]];
   const ok = x >= low && x <= high;
   // how much of the allowed room on its side of expected the run uses: 1 at expected, 0.5 at the edge
-  const room = x >= (e as number) ? high - (e as number) : (e as number) - low;
-  const distance = Math.abs(x - (e as number));
+  const room = x >= mean ? high - mean : mean - low;
+  const distance = Math.abs(x - mean);
   const spread = option(tolerance, 'spread');
   const metric =
     mode === 'distribution' && spread
-      ? messages.fromMean(Math.abs(x - (e as number)) / spread, e as number)
+      ? messages.fromMean(Math.abs(x - mean) / spread, mean)
       : messages.inBand(x, low, high);
   const differences: Difference[] = ok
     ? []

@@ -12,6 +12,7 @@ import { boundedLevenshtein, similarity } from './levenshtein.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
 import type { MessageTable } from '../util/message-table.js';
+import { parseJson } from '../util/python-json.js';
 
 export const TEXT_MODES = [
   'exact',
@@ -231,7 +232,7 @@ export function compareTextValues(
     let ev: unknown = e;
     if (typeof e === 'string') {
       try {
-        ev = JSON.parse(e);
+        ev = parseJson(e);
       } catch (err) {
         return fail(messages.notJson('expected', (err as Error).message));
       }
@@ -239,7 +240,7 @@ export function compareTextValues(
     if (typeof a !== 'string') return fail(messages.notJsonText(a));
     let av: unknown;
     try {
-      av = JSON.parse(a);
+      av = parseJson(a);
     } catch (err) {
       return fail(messages.notJson('actual', (err as Error).message));
     }

@@ -11,6 +11,7 @@ import { runBody } from '../inputs/run-body.js';
 import { detachedSlice } from '../util/detached.js';
 import { memoryLimitMb, runLimitWords, runTimeoutMs } from '../tool/timeouts.js';
 import type { Inputs } from './arbitraries.js';
+import { parseJson } from '../util/python-json.js';
 
 const BODY_CHARS = 600;
 /** a `detail` longer than this is cut in the message (a failure is kept for the whole run) */
@@ -138,7 +139,7 @@ export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: Outcome
   }
   let body: unknown;
   try {
-    body = JSON.parse(res.text);
+    body = parseJson(res.text);
   } catch (err) {
     return fail(
       'not_json',

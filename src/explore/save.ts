@@ -7,6 +7,7 @@ import type { ExploreFailure } from '../model/report.js';
 import { readUserFile } from '../source/user-file.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { parseJson } from '../util/python-json.js';
 
 const EXPLORE_FIXTURE = /^fixture_explore_(\d+)\.json$/;
 
@@ -31,7 +32,7 @@ function savedInputs(referenceDir: string, names: string[]): Map<string, string>
       // a regular file inside reference/, size-capped, as check 12 reads it
       const read = readUserFile(referenceDir, name);
       if (!read.ok) continue;
-      const data: unknown = JSON.parse(read.text);
+      const data: unknown = parseJson(read.text);
       if (isPlainObject(data) && isPlainObject(data.inputs)) out.set(canonical(data.inputs), name);
     } catch {
       // an unreadable fixture is check 12's to report, not ours

@@ -1,6 +1,7 @@
 // Helpers the input families share: reading a declared bound, naming a value in a message, and
 // keeping explore's value lists free of repeats.
 import type { InputSpec } from '../model/manifest.js';
+import { JsonNumber } from '../util/json-number.js';
 
 export function finite(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);
@@ -16,6 +17,7 @@ export function describe(v: unknown): string {
   if (v === null) return 'null';
   if (v === undefined) return 'nothing';
   if (Array.isArray(v)) return `a list of ${v.length}`;
+  if (v instanceof JsonNumber) return `the number ${v.text}`;
   if (typeof v === 'object') return 'an object';
   if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 39)}…` : v)}`;
   return `the ${typeof v} ${String(v)}`;

@@ -1,6 +1,7 @@
 // Numbers and sliders (one value, or a [low, high] pair when a slider has range: true).
 import type { Arbitrary } from 'fast-check';
 import type { InputSpec } from '../model/manifest.js';
+import { JsonNumber } from '../util/json-number.js';
 import { describe, finite, num, unique } from './kit.js';
 import type { FastCheck, InputTypeRule, InputValues } from './rule.js';
 
@@ -8,13 +9,16 @@ import type { FastCheck, InputTypeRule, InputValues } from './rule.js';
 const UNBOUNDED = 1e9;
 
 function numberProblem(v: unknown, min: number | undefined, max: number | undefined): string | null {
-  if (!finite(v)) {
+  // an integer beyond 2^53, kept as its text, is a number; its bounds are checked as a double
+  const x = v instanceof JsonNumber ? v.toJSON() : v;
+  if (!finite(x)) {
     if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)))
       return `must be a number, got ${describe(v)}; write ${v.trim()} without quotes`;
+    if (typeof x === 'number') return `must be a finite number, got ${String(v)}`;
     return `must be a number, got ${describe(v)}`;
   }
-  if (min !== undefined && v < min) return `must be ≥ ${min} (its min), got ${v}`;
-  if (max !== undefined && v > max) return `must be ≤ ${max} (its max), got ${v}`;
+  if (min !== undefined && x < min) return `must be ≥ ${min} (its min), got ${String(v)}`;
+  if (max !== undefined && x > max) return `must be ≤ ${max} (its max), got ${String(v)}`;
   return null;
 }
 

@@ -19,6 +19,7 @@ import { readNamedFile, readUserFile } from '../source/user-file.js';
 import type { Manifest } from '../model/manifest.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { listPending, listToolPending, mediaPaths, readNewValue, removeEntry, type StoredEntry } from './store.js';
+import { parseJson } from '../util/python-json.js';
 
 export interface Change {
   fixture: string;
@@ -96,7 +97,7 @@ function reportOf(file: string, toolId: string): Report {
     throw new PixieError('USER_FILE', `cannot read ${file}: ${read.reason}`, 'pass the pending folder instead');
   let data: unknown;
   try {
-    data = JSON.parse(read.bytes.toString('utf8'));
+    data = parseJson(read.bytes.toString('utf8'));
   } catch {
     throw new PixieError(
       'USER_FILE',
@@ -172,7 +173,7 @@ function currentExpected(
   if (!read.ok) return { ok: false, why: read.message };
   let data: unknown;
   try {
-    data = JSON.parse(read.text.replace(/^\ufeff/, ''));
+    data = parseJson(read.text.replace(/^\ufeff/, ''));
   } catch {
     return { ok: false, why: `${rel} is not valid JSON now` };
   }

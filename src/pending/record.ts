@@ -25,6 +25,7 @@ import {
   pendingToolDir,
   removePendingFiles,
 } from './store.js';
+import { stringifyJson } from '../util/python-json.js';
 
 const MAX_DIFFERENCES = 200;
 
@@ -107,7 +108,7 @@ export class PendingRecorder {
             `pending results of this run reached ${formatSize(total)} (PIXIE_MAX_OUTPUT_MB); later values are recorded as too large`,
           );
       }
-      if (!this.write(dir, `${name}.new.json`, JSON.stringify(kept))) continue;
+      if (!this.write(dir, `${name}.new.json`, stringifyJson(kept))) continue;
       const files: Taken['files'] = {};
       if (isMediaType(o.type)) {
         for (const side of ['expected', 'actual'] as const) {
@@ -165,7 +166,7 @@ export class PendingRecorder {
             ? { files: { ...taken.files, ...(diffs.length ? { diffs } : {}) } }
             : {}),
         };
-        if (this.write(dir, `${taken.name}.json`, `${JSON.stringify(entry, null, 2)}\n`)) count++;
+        if (this.write(dir, `${taken.name}.json`, `${stringifyJson(entry, 2)}\n`)) count++;
       }
       this.sweep(dir);
     }

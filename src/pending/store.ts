@@ -18,6 +18,7 @@ import type { Difference } from '../model/report.js';
 import { readUserFile } from '../source/user-file.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { isRemovableEntry, type OwnFolder, ownFolder } from '../util/own-folder.js';
+import { parseJson } from '../util/python-json.js';
 
 /** What one pending change says; `new_file` holds the value itself. */
 export interface PendingEntry {
@@ -148,7 +149,7 @@ export function listPending(root: string): { entries: StoredEntry[]; problems: s
         continue;
       }
       try {
-        const data: unknown = JSON.parse(read.text);
+        const data: unknown = parseJson(read.text);
         if (validEntry(data) && fixtureFolder(data.fixture) === folder) entries.push({ entry: data, root, rel });
         else problems.push(`${rel} is not a pending result pixie wrote; delete it`);
       } catch {
@@ -167,7 +168,7 @@ export function readNewValue(stored: StoredEntry): { ok: true; value: unknown } 
   const read = readUserFile(stored.root, rel);
   if (!read.ok) return { ok: false, why: read.message };
   try {
-    return { ok: true, value: JSON.parse(read.text) as unknown };
+    return { ok: true, value: parseJson(read.text) as unknown };
   } catch {
     return { ok: false, why: `${rel} is not valid JSON` };
   }

@@ -11,6 +11,7 @@ import type { Manifest } from '../model/manifest.js';
 import { isMediaType, MEDIA_TYPES, outputTypeInfo } from '../model/output-types.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { setOwn } from '../util/own.js';
+import { parseJson } from '../util/python-json.js';
 
 export interface FileRef {
   $file: string;
@@ -153,7 +154,7 @@ export function resolveFileRefs(
 export function referencedNames(fixtureText: string): string[] {
   if (!fixtureText.includes('"$file"')) return [];
   try {
-    const data: unknown = JSON.parse(fixtureText.replace(/^\ufeff/, ''));
+    const data: unknown = parseJson(fixtureText.replace(/^\ufeff/, ''));
     const expected = isPlainObject(data) && isPlainObject(data.expected_outputs) ? data.expected_outputs : {};
     return Object.values(expected)
       .filter(isFileRef)

@@ -75,7 +75,13 @@ function describe(source: SyntaxSource, e: JsonSyntaxError): { line: number; mes
         message = `JSON strings use double quotes, not single quotes (${where}); write "…"`;
         break;
       }
-      if (/^(True|False|None|NaN|Infinity|undefined)\b/.test(rest)) {
+      // NaN, Infinity and -Infinity are read as Python's json writes them (docs/fixtures.md, "Numbers")
+      const lower = /^(nan|inf|infinity)\b/.exec(rest)?.[1];
+      if (lower) {
+        message = `${lower} is not JSON (${where}); write ${lower === 'nan' ? 'NaN' : 'Infinity'} as Python's json does`;
+        break;
+      }
+      if (/^(True|False|None|undefined)\b/.test(rest)) {
         message = `${/^\w+/.exec(rest)![0]} is not JSON (${where}); write true, false, null or a number`;
         break;
       }
@@ -83,7 +89,7 @@ function describe(source: SyntaxSource, e: JsonSyntaxError): { line: number; mes
       break;
     }
     case 'InvalidNumberFormat':
-      message = `invalid number at ${where}; write plain decimals such as 0.5 (no leading +, no trailing dot, no NaN)`;
+      message = `invalid number at ${where}; write plain decimals such as 0.5 (no leading +, no trailing dot), or NaN, Infinity, -Infinity as Python writes them`;
       break;
     case 'UnexpectedEndOfString':
       message = `a string is not closed at ${where}; add the closing "`;

@@ -11,6 +11,7 @@ import { checkUserFile, listUserDir, readUserFile } from '../source/user-file.js
 import { isPlainObject } from '../util/is-plain-object.js';
 import { type StagedWrite, sweepStaged, writeFilesTogether } from '../util/staged-files.js';
 import { extensionOf, fileRefNameProblem, isFileRef, mediaBytesOf } from './file-refs.js';
+import { parseJson, stringifyJson } from '../util/python-json.js';
 
 export interface ValueChange {
   key: string;
@@ -143,7 +144,7 @@ function createFixture(
   };
   writes.push({
     file: path.join(referenceDir, change.file),
-    content: `${JSON.stringify(fixture, null, 2)}\n`,
+    content: `${stringifyJson(fixture, 2)}\n`,
     mode: 0o644,
   });
   return writes;
@@ -167,7 +168,7 @@ function updateFixture(
     };
   let raw: Record<string, unknown>;
   try {
-    raw = JSON.parse(read.text.replace(/^\ufeff/, '')) as Record<string, unknown>;
+    raw = parseJson(read.text.replace(/^\ufeff/, '')) as Record<string, unknown>;
   } catch {
     return { message: `${rel} is no longer valid JSON; fix it and run again` };
   }

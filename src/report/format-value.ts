@@ -1,6 +1,7 @@
 import { formatSize } from '../limits.js';
 import { safeText } from './safe-text.js';
 import { isTruncatedValue } from './value-cap.js';
+import { stringifyJson } from '../util/python-json.js';
 
 /** A value shortened for a terminal line; --json carries it whole (up to the report's value limits). */
 export function formatValue(v: unknown, limit = 80): string {
@@ -20,7 +21,7 @@ export function formatValue(v: unknown, limit = 80): string {
       : JSON.stringify(head);
   } else {
     try {
-      text = JSON.stringify(v) ?? String(v);
+      text = stringifyJson(v) ?? String(v);
     } catch {
       text = String(v);
     }

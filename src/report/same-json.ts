@@ -1,6 +1,7 @@
 // Whether two values have the same JSON text, decided without making it: a report that has hashed a
 // fixture's expected value gives an identical answer the same size and hash for the cost of one
 // comparison, where making a million-row table's text again took most of a second (value-cap.ts).
+import { JsonNumber } from '../util/json-number.js';
 import { rowColumnsOf } from '../util/row-columns.js';
 
 /** An open array or object of each side: their items (an object's values, keys already matched). */
@@ -11,8 +12,9 @@ interface Frame {
 }
 
 /**
- * True only when JSON.stringify would write both alike: the same primitives (===) in the same
- * places, arrays of the same length, objects with the same keys in the same order. Conservative:
+ * True only when pixie would write both alike: the same primitives (===) in the same
+ * places, numbers kept as their text with the same text, arrays of the same length, objects with
+ * the same keys in the same order. Conservative:
  * NaN, undefined and objects with toJSON are "not the same" unless they are the same object, so a
  * false answer only costs the caller the work it would have done anyway. Walked without recursion,
  * one frame per open level: memory follows the depth, not the size.
@@ -23,6 +25,8 @@ export function sameJsonText(a: unknown, b: unknown): boolean {
   const open = (x: unknown, y: unknown): boolean => {
     if (x === y) return true;
     if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (x instanceof JsonNumber || y instanceof JsonNumber)
+      return x instanceof JsonNumber && y instanceof JsonNumber && x.text === y.text;
     const hx = rowColumnsOf(x);
     const hy = rowColumnsOf(y);
     if (hx || hy) return !!hx && !!hy && hx.sameCells(hy);

@@ -4,7 +4,8 @@
 // (and, for a media value, where its bytes were written). Comparators see the full values while
 // comparing; only what the report keeps is capped, so four 255 MiB responses cannot crash `--json`
 // or the dashboard. Raising the limits (`--json-full`, an option, or the environment variables)
-// lifts the cap.
+// lifts the cap. A value's JSON text is the one pixie writes: NaN and long numbers as Python's json
+// writes them (util/python-json.ts).
 import type { ValueCapLimits } from '../model/options.js';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatSize, limit, limitHint } from '../limits.js';
 import { excerpt } from '../source/excerpt.js';
+import { JsonNumber, numberText } from '../util/json-number.js';
+import { stringifyJson } from '../util/python-json.js';
 import { type Children, childrenOf, type RowColumns, rowColumnsOf } from '../util/row-columns.js';
 import { sameJsonText } from './same-json.js';
 
@@ -26,7 +29,7 @@ export interface TruncatedValue {
     preview: string;
     /** why it was not kept, with the limit and how to raise it */
     why: string;
-    /** SHA-256 of the value's JSON text (UTF-8, as JSON.stringify writes it), to tell two large values apart */
+    /** SHA-256 of the value's JSON text (UTF-8, as pixie writes it), to tell two large values apart */
     sha256: string;
     /** a media value (an image, a sound, a PDF, a file): where its bytes were written */
     file?: string;
@@ -125,6 +128,7 @@ function capWords(chars: number, name: 'reportValueChars' | 'reportTotalChars'):
 
 function kindOf(v: unknown): string {
   if (typeof v === 'string') return `a string of ${v.length} characters`;
+  if (v instanceof JsonNumber) return `a number of ${v.text.length} characters`;
   if (Array.isArray(v)) return `a list of ${v.length} items`;
   if (typeof v === 'object' && v !== null) {
     const keys = Object.keys(v);
@@ -187,6 +191,7 @@ function digestText(value: unknown): Digest {
     const v = next;
     const held = rowColumnsOf(v);
     if (held && !held.nested) for (const piece of rowsText(held)) emit(piece);
+    else if (v instanceof JsonNumber) emit(v.text);
     else if (typeof v === 'object' && v !== null && !isFlat(v)) {
       const frame = { ...childrenOf(v), at: 0 };
       emit(frame.keys ? '{' : '[');
@@ -202,7 +207,7 @@ function digestText(value: unknown): Digest {
         at = end;
       }
       emit('"');
-    } else emit(JSON.stringify(v) ?? 'null');
+    } else emit(flatText(v));
     // the next value: the next item of the innermost frame that has one left
     let top = frames[frames.length - 1];
     while (top && top.at >= top.length) {
@@ -233,7 +238,7 @@ function* rowsText(rows: RowColumns): Generator<string> {
   for (let from = 0; from < rows.length; from += ROWS_PER_CHUNK) {
     const chunk: unknown[] = [];
     for (let i = from; i < Math.min(rows.length, from + ROWS_PER_CHUNK); i++) chunk.push(rows.row(i));
-    const text = JSON.stringify(chunk);
+    const text = rows.hasPythonNumbers() ? stringifyJson(chunk) : JSON.stringify(chunk);
     yield from > 0 ? `,${text.slice(1, -1)}` : text.slice(1, -1);
   }
   yield ']';
@@ -245,6 +250,14 @@ function isFlat(v: object): boolean {
   if (items.length > 64) return false;
   for (const x of items) if (typeof x === 'object' && x !== null) return false;
   return true;
+}
+
+/** The JSON text of a plain value or a flat row; JSON.stringify's unless a number in it is NaN or infinite. */
+function flatText(v: unknown): string {
+  if (typeof v === 'number') return numberText(v);
+  const items = typeof v === 'object' && v !== null ? (Array.isArray(v) ? v : Object.values(v)) : [];
+  const python = items.some((x) => typeof x === 'number' && !Number.isFinite(x));
+  return (python ? stringifyJson(v) : JSON.stringify(v)) ?? 'null';
 }
 
 const MEDIA_EXTENSIONS: Record<string, string> = {
@@ -308,7 +321,7 @@ function jsonStringChars(s: string, budget: number): number {
 }
 
 /**
- * JSON characters of a value, exactly as JSON.stringify writes it, walked without recursion;
+ * JSON characters of a value, exactly as pixie writes it (stringifyJson), walked without recursion;
  * `deeper` when it nests past `maxDepth`. The walk stops once past `stopAfter` characters (the value
  * is not kept then, and digest() counts it), so a large table costs no string per cell here.
  */
@@ -328,7 +341,8 @@ function measure(value: unknown, maxDepth: number, stopAfter: number): { chars: 
         if (chars > stopAfter) return { chars, deeper: false };
       }
     } else if (typeof v === 'string') chars += jsonStringChars(v, stopAfter - chars);
-    else if (typeof v === 'number') chars += Number.isFinite(v) ? String(v).length : 4;
+    else if (typeof v === 'number') chars += numberText(v).length;
+    else if (v instanceof JsonNumber) chars += v.text.length;
     else if (typeof v === 'boolean') chars += v ? 4 : 5;
     else if (typeof v === 'object' && v !== null) {
       if (frames.length + 1 > maxDepth) return { chars, deeper: true };

@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../util/atomic-write.js';
 import { isRemovableEntry, ownFolder } from '../util/own-folder.js';
 import { withPhases } from '../checks/index.js';
 import { overallOf, type CheckPhase, type Report, type Status } from '../model/report.js';
+import { parseJson, stringifyJson } from '../util/python-json.js';
 
 export type RunKind = 'validate' | 'reference-check';
 
@@ -110,7 +111,7 @@ export class ReportStore {
     // the sequence number keeps two runs finishing in the same millisecond apart and in order
     this.seq = (this.seq + 1) % 10000;
     const name = `${stamp}-${String(this.seq).padStart(4, '0')}-${stored.kind}-${stored.report.overall}.json`;
-    writeFileAtomic(path.join(dir, name), JSON.stringify(stored) + '\n');
+    writeFileAtomic(path.join(dir, name), `${stringifyJson(stored)}\n`);
     this.version++;
     const info = infoOf(name, stored);
     const cur = this.latestOf(toolId);
@@ -158,7 +159,7 @@ export class ReportStore {
       if (!dir) return null;
       const read = readUserFile(dir, file, sizeLimit('fileBytes') * 4);
       if (!read.ok) return null;
-      const stored = JSON.parse(read.text) as StoredReport;
+      const stored = parseJson(read.text) as StoredReport;
       return { ...stored, report: withPhases(stored.report) };
     } catch {
       return null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { locate, setJsonValue } from './json-edit.js';
+import { JsonNumber } from '../util/json-number.js';
 
 const set = (text: string, path: (string | number)[], value: unknown, layout?: 'keep' | 'indented') => {
   const out = setJsonValue(text, path, value, { layout });
@@ -56,5 +57,23 @@ describe('setJsonValue', () => {
     expect(locate(text, ['a', 1, 'b']).value).toEqual({ offset: 17, length: 3 });
     expect(locate(text, ['c']).value).toEqual({ offset: 29, length: 4 });
     expect(locate(text, ['a', 1]).parent?.kind).toBe('array');
+  });
+});
+
+describe('setJsonValue on numbers as Python writes them', () => {
+  it('finds values past NaN and Infinity, keeps every other byte, and writes NaN and long integers as they are', () => {
+    const text =
+      '{\n  "expected_outputs": {\n    "ratio": NaN,\n    "id": 9007199254740993,\n    "top": -Infinity\n  }\n}\n';
+    expect(set(text, ['expected_outputs', 'top'], Number.NEGATIVE_INFINITY)).toBe(text);
+    expect(set(text, ['expected_outputs', 'ratio'], 0.5)).toBe(text.replace('NaN', '0.5'));
+    expect(set(text, ['expected_outputs', 'top'], new JsonNumber('12345678901234567890'))).toBe(
+      text.replace('-Infinity', '12345678901234567890'),
+    );
+    expect(set(text, ['expected_outputs', 'id'], [Number.NaN, Number.POSITIVE_INFINITY])).toBe(
+      text.replace('9007199254740993', '[NaN,Infinity]'),
+    );
+    expect(set(text, ['expected_outputs', 'new'], { sharpe: Number.NaN }, 'indented')).toBe(
+      text.replace('-Infinity\n', '-Infinity,\n    "new": {\n      "sharpe": NaN\n    }\n'),
+    );
   });
 });

@@ -2,7 +2,10 @@
 // indentation, line endings and one-line objects stay as the author wrote them (`pixie lint --fix`,
 // fixture updates). The value is found in one streaming pass of jsonc-parser's `visit`, so a 40 MB
 // fixture costs a scan, not a tree of every cell; the result must parse and hold the new value.
+// Numbers are written as Python's json writes them and as they were read (util/python-json.ts), so
+// NaN stays NaN and 9007199254740993 keeps its digits.
 import { visit } from 'jsonc-parser';
+import { maskPythonTokens, parseJson, stringifyJson } from '../util/python-json.js';
 
 type Segment = string | number;
 
@@ -109,7 +112,8 @@ export function setJsonValue(
   const body = text.slice(bom.length);
   let found: Located;
   try {
-    found = locate(body, path);
+    // jsonc-parser does not know NaN or the infinities: it reads them masked as numbers of the same length
+    found = locate(maskPythonTokens(body), path);
   } catch {
     return { reason: 'the file does not parse as JSON' };
   }
@@ -131,10 +135,9 @@ export function setJsonValue(
     return { reason: `${formatAt(path)} does not exist` };
   } else out = insertProperty(body, parent, last, value, eol);
   try {
-    let node: unknown = JSON.parse(out);
+    let node: unknown = parseJson(out);
     for (const s of path) node = (node as Record<string, unknown>)[String(s)];
-    if (JSON.stringify(node) !== JSON.stringify(value))
-      return { reason: 'the edit did not produce the expected value' };
+    if (stringifyJson(node) !== stringifyJson(value)) return { reason: 'the edit did not produce the expected value' };
   } catch {
     return { reason: 'the edited file would not parse' };
   }
@@ -143,8 +146,8 @@ export function setJsonValue(
 
 /** A value as JSON: on one line, or spread over lines indented from `indent` by `unit`. */
 function render(value: unknown, spread: boolean, indent: string, unit: string, eol: string): string {
-  if (!spread || typeof value !== 'object' || value === null) return JSON.stringify(value);
-  return JSON.stringify(value, null, unit).split('\n').join(`${eol}${indent}`);
+  if (!spread || typeof value !== 'object' || value === null) return stringifyJson(value);
+  return stringifyJson(value, unit).split('\n').join(`${eol}${indent}`);
 }
 
 /**
@@ -161,7 +164,7 @@ function insertProperty(text: string, parent: ObjectSpan, key: string, value: un
     const open = parent.offset + 1;
     const inner = own.slice(1, -1);
     if (!inner.includes('\n')) {
-      const pair = `${JSON.stringify(key)}${colon}${JSON.stringify(value)}`;
+      const pair = `${JSON.stringify(key)}${colon}${stringifyJson(value)}`;
       return `${text.slice(0, open)}${inner.length ? ` ${pair} ` : pair}${text.slice(open + inner.length)}`;
     }
     const indent = indentOfLine(text, parent.offset) + unit;
@@ -171,7 +174,7 @@ function insertProperty(text: string, parent: ObjectSpan, key: string, value: un
   const end = parent.last.end;
   if (oneLine) {
     const comma = /,\s/.test(own) || !own.includes(',') ? ', ' : ',';
-    return `${text.slice(0, end)}${comma}${JSON.stringify(key)}${colon}${JSON.stringify(value)}${text.slice(end)}`;
+    return `${text.slice(0, end)}${comma}${JSON.stringify(key)}${colon}${stringifyJson(value)}${text.slice(end)}`;
   }
   const indent = indentOfLine(text, parent.last.keyOffset);
   const pair = `${JSON.stringify(key)}${colon}${render(value, true, indent, unit, eol)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonSource } from './json-source.js';
+import { JsonNumber } from '../util/json-number.js';
 import { lineAt, lineStarts, position } from './lines.js';
 import { formatPath, pointerSegments, toPointer } from './path.js';
 
@@ -104,5 +105,15 @@ describe('lines and paths', () => {
     expect(toPointer(['a/b', 'c~d', 0])).toBe('/a~1b/c~0d/0');
     expect(pointerSegments('/a~1b/c~0d/0')).toEqual(['a/b', 'c~d', '0']);
     expect(pointerSegments('')).toEqual([]);
+  });
+
+  it("reads NaN, the infinities and long integers as Python's json writes them, and still places every other mistake", () => {
+    const source = parsed('{\n  "sharpe": NaN,\n  "id": 9007199254740993,\n  "low": -Infinity\n}');
+    expect((source.data as { sharpe: number }).sharpe).toBeNaN();
+    expect((source.data as { id: JsonNumber }).id).toEqual(new JsonNumber('9007199254740993'));
+    expect(source.lineOf(['low'], 'value')).toBe(4);
+    const broken = readJsonSource('{\n  "sharpe": NaN,\n  "x": [1, 2,]\n}');
+    expect(broken.kind).toBe('syntax');
+    if (broken.kind === 'syntax') expect(broken.errors.map((e) => broken.position(e.offset).line)).toEqual([3]);
   });
 });

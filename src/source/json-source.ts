@@ -4,11 +4,14 @@
 // visitor makes a string of every token, about fifteen times a numeric table's size in garbage.
 // Text it refused goes to jsonc-parser's visitor, which names where the syntax breaks. The located
 // tree (parseTree) and the line table are built only when a problem needs a line, so a valid 80 MB
-// fixture costs a parse and a scan, not a tree of every cell.
+// fixture costs a parse and a scan, not a tree of every cell. NaN, Infinity, -Infinity and long
+// numbers are read as Python's json reads them (util/python-json.ts); jsonc-parser, which does not
+// know them, reads the text with them masked as numbers of the same length.
 import { parseTree, printParseErrorCode, visit, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { limit } from '../limits.js';
 import { stringEnd, stringText } from '../util/json-bytes.js';
 import { type JsonPath, parseJsonWithRowColumns } from '../util/parse-json-rows.js';
+import { maskPythonTokens, parseJson } from '../util/python-json.js';
 import { lineAt, lineStarts, lineStartsOfBytes, position, type LineOf, type Position } from './lines.js';
 import type { PathSegment } from './path.js';
 
@@ -77,7 +80,7 @@ export function readJsonSource(input: string | Buffer, rowsAt?: (path: JsonPath)
   let data: unknown;
   let refusal: string | undefined;
   try {
-    data = rowsAt ? parseJsonWithRowColumns(given ?? textOf(), rowsAt) : JSON.parse(textOf());
+    data = rowsAt ? parseJsonWithRowColumns(given ?? textOf(), rowsAt) : parseJson(textOf());
   } catch (err) {
     refusal = (err as Error).message;
   }
@@ -91,7 +94,7 @@ export function readJsonSource(input: string | Buffer, rowsAt?: (path: JsonPath)
     if ('tooDeepAt' in scan) return { kind: 'too-deep', line: lineAt(byteLines(), scan.tooDeepAt) };
     return { kind: 'parsed', data, duplicates: scan.duplicates, lineOf: treeLineOf(textOf, lines) };
   }
-  const scan = scanJson(textOf());
+  const scan = scanJson(maskPythonTokens(textOf()));
   if ('tooDeepAt' in scan) return { kind: 'too-deep', line: lineAt(lines(), scan.tooDeepAt) };
   if (scan.errors.length)
     return { kind: 'syntax', text: textOf(), errors: scan.errors, position: (offset) => position(lines(), offset) };
@@ -196,7 +199,7 @@ function scanValidJson(bytes: Buffer, lines: () => number[]): { duplicates: Dupl
 function treeLineOf(text: () => string, lines: () => number[]): LineOf {
   let root: JsonNode | undefined;
   return (segments, part) => {
-    root ??= parseTree(text(), [] as ParseError[], STRICT_JSON);
+    root ??= parseTree(maskPythonTokens(text()), [] as ParseError[], STRICT_JSON);
     // the deepest node the path reaches: a problem under a missing key points at its parent
     let node = root;
     let depth = 0;

@@ -8,6 +8,7 @@ import { createParser } from 'eventsource-parser';
 import { Agent, type ClientRequest, type IncomingMessage, request } from 'node:http';
 import { formatSize, limit, limitHint } from '../limits.js';
 import { clampTimerMs } from '../util/timer.js';
+import { parseJson, stringifyJson } from '../util/python-json.js';
 
 /** How much of a response may be read, and how a refusal names that limit. */
 export interface ResponseBudget {
@@ -102,7 +103,7 @@ export class ToolClient {
     budget: ResponseBudget = this.budget,
     opts: { bytes?: boolean } = {},
   ): Promise<HttpResult> {
-    return this.send('POST', path, JSON.stringify(body), timeoutMs, budget, opts.bytes);
+    return this.send('POST', path, stringifyJson(body), timeoutMs, budget, opts.bytes);
   }
 
   /** The output budget shared by `ways` requests running at once. */
@@ -342,9 +343,9 @@ function toToolError(err: unknown, method: string, path: string, timeoutMs: numb
 /** The `detail` of an error body (the HTTP contract's `{"detail": "..."}`), else the start of the text. */
 export function detailOf(text: string): string {
   try {
-    const body = JSON.parse(text) as { detail?: unknown };
+    const body = parseJson(text) as { detail?: unknown };
     if (body && typeof body === 'object' && body.detail !== undefined)
-      return typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail);
+      return typeof body.detail === 'string' ? body.detail : stringifyJson(body.detail);
   } catch {
     // not JSON: show the start of the text
   }

@@ -10,6 +10,7 @@ import { excerpt } from '../source/excerpt.js';
 import { readJsonSource } from '../source/json-source.js';
 import { toPointer } from '../source/path.js';
 import { readUserFile } from '../source/user-file.js';
+import { asDoubles } from '../util/as-doubles.js';
 
 export type ManifestLoad =
   | { ok: true; manifest: Manifest; raw: unknown; text: string }
@@ -103,7 +104,9 @@ export function parseManifestText(text: string): ManifestLoad {
       ),
     };
   }
-  const problems = toolJsonSchemaProblems(source.data, source.lineOf);
+  // tool.json's numbers are bounds, steps and timeouts: doubles, even where written past 2^53
+  const data = asDoubles(source.data);
+  const problems = toolJsonSchemaProblems(data, source.lineOf);
   if (problems.length) return { ok: false, stage: 'schema', problems };
-  return { ok: true, manifest: structuredClone(source.data) as Manifest, raw: source.data, text };
+  return { ok: true, manifest: structuredClone(data) as Manifest, raw: data, text };
 }

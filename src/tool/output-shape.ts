@@ -10,6 +10,7 @@ import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.j
 import { suggest } from '../util/did-you-mean.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { pushAll } from '../util/push-all.js';
+import { asDoubles } from '../util/as-doubles.js';
 
 /** More than this many problems in one value are summarised: the first ones show the pattern. */
 const MAX_PROBLEMS = 20;
@@ -19,8 +20,10 @@ export function validateOutputValue(type: OutputType, value: unknown): string[] 
   if (!(OUTPUT_TYPES as readonly string[]).includes(type)) return [`unknown output type '${String(type)}'`];
   const validate = compileReferenceSchema(`outputs/${type}.schema.json`);
   const problems: string[] = [];
-  if (!validate(value)) pushAll(problems, explainSchemaErrors(validate.errors ?? [], value, explain));
-  pushAll(problems, CODE_CHECKS[type]?.(value) ?? []);
+  // a JSON Schema "number" is any JSON number: digits past a double's do not change a shape
+  const seen = asDoubles(value);
+  if (!validate(seen)) pushAll(problems, explainSchemaErrors(validate.errors ?? [], seen, explain));
+  pushAll(problems, CODE_CHECKS[type]?.(seen) ?? []);
 
   const unique = [...new Set(problems)];
   if (unique.length <= MAX_PROBLEMS) return unique;

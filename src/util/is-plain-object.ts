@@ -1,4 +1,7 @@
-// A JSON object: not null, not an array (values from JSON.parse or a YAML document).
+// A JSON object: not null, not an array, not a number kept as its text (values from parseJson,
+// JSON.parse or a YAML document).
+import { JsonNumber } from './json-number.js';
+
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber);
 }

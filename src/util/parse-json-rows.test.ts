@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseJsonWithRowColumns, tableRowsIn } from './parse-json-rows.js';
 import { tooDeep } from './nesting.js';
 import { rowColumnsOf } from './row-columns.js';
+import { parseJson, stringifyJson } from './python-json.js';
 
 const atT = tableRowsIn([{ key: 't', type: 'table' }])!;
 
@@ -27,7 +28,7 @@ function documentText(seed: number, n: number, shape: 'array' | 'object', bare: 
 }
 
 describe('parseJsonWithRowColumns', () => {
-  it('gives the value JSON.parse gives, rows held as columns, over row lists cut into many slices', () => {
+  it('gives the value parseJson gives (JSON.parse, integers beyond 2^53 kept as their text), rows held as columns, over row lists cut into many slices', () => {
     for (const [seed, shape, bare] of [
       [1, 'array', false],
       [2, 'object', false],
@@ -42,7 +43,8 @@ describe('parseJsonWithRowColumns', () => {
         const rows = bare ? v.t : (v.t as { rows: unknown[] }).rows;
         expect(rowColumnsOf(rows)?.length).toBe(6000);
         expect(JSON.stringify(v)).toBe(JSON.stringify(JSON.parse(text)));
-        expect(v).toEqual(JSON.parse(text));
+        expect(stringifyJson(v)).toBe(stringifyJson(parseJson(text)));
+        expect(v).toEqual(parseJson(text));
       }
     }
   });

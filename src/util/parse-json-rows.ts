@@ -8,8 +8,10 @@
 // character), and hands JSON.parse the rest of the document and the rows some 64 KiB at a time,
 // decoded slice by slice: neither the rows as arrays nor a /run answer as one string is ever held
 // whole. Anything unexpected (text JSON.parse refuses, rows of different shapes) falls back to one
-// JSON.parse of the whole text: same value, same error.
+// JSON.parse of the whole text: same value, same error. Every JSON.parse here is parseJson
+// (util/python-json.ts), which also reads NaN, the infinities and long numbers as Python's json does.
 import { stringEnd, stringText } from './json-bytes.js';
+import { parseJson } from './python-json.js';
 import { RowColumnsBuilder, rowsArray } from './row-columns.js';
 
 export type JsonPath = readonly (string | number)[];
@@ -136,7 +138,7 @@ function columnsOf(bytes: Buffer, list: RowList): unknown[] | null {
   let from = list.open + 1;
   let builder: RowColumnsBuilder | undefined;
   for (const end of ends) {
-    const rows = JSON.parse(`[${bytes.toString('utf8', from, end)}]`) as unknown[];
+    const rows = parseJson(`[${bytes.toString('utf8', from, end)}]`) as unknown[];
     from = end + 1;
     for (const row of rows) {
       if (typeof row !== 'object' || row === null) return null;
@@ -172,7 +174,7 @@ export function parseJsonWithRowColumns(
   isRows: (path: JsonPath) => boolean,
   minBytes = ROW_COLUMNS_MIN_BYTES,
 ): unknown {
-  const whole = () => JSON.parse(typeof input === 'string' ? input : input.toString('utf8'));
+  const whole = () => parseJson(typeof input === 'string' ? input : input.toString('utf8'));
   if (input.length < minBytes) return whole();
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
   try {
@@ -188,7 +190,7 @@ export function parseJsonWithRowColumns(
       at = list.close + 1;
     });
     pieces.push(bytes.toString('utf8', at));
-    let doc = JSON.parse(pieces.join('')) as unknown;
+    let doc = parseJson(pieces.join(''));
     lists.forEach((list, k) => {
       let parent: unknown = null;
       let node: unknown = doc;
@@ -197,7 +199,7 @@ export function parseJsonWithRowColumns(
         node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined;
       }
       if (node !== token + k) return;
-      const rows = columnsOf(bytes, list) ?? JSON.parse(bytes.toString('utf8', list.open, list.close + 1));
+      const rows = columnsOf(bytes, list) ?? parseJson(bytes.toString('utf8', list.open, list.close + 1));
       if (list.path.length === 0) doc = rows;
       else (parent as Record<string | number, unknown>)[list.path[list.path.length - 1]!] = rows;
     });

@@ -4,6 +4,7 @@
 // numeric cell costs 8 bytes (docs/comparators.md, "Large tables"). Code that walks values in general
 // (reports, depth checks, JSON.stringify, --update-fixtures) sees an ordinary read-only array, a
 // Proxy that makes each row afresh when asked; the table comparator reads the columns directly.
+import { JsonNumber } from './json-number.js';
 
 /** The rows' columns: every row an array of `width` cells, or an object with `keys` in that order. */
 export class RowColumns {
@@ -50,11 +51,26 @@ export class RowColumns {
         // a cell that is not a number is in `other`; a number only in `nums`
         const p = u?.[i];
         const q = v?.[i];
-        if (p !== q) return false;
+        if (p !== q && !(p instanceof JsonNumber && q instanceof JsonNumber && p.text === q.text)) return false;
         if (p === undefined && x![i] !== y![i]) return false;
       }
     }
     return true;
+  }
+
+  private pythonNumbers?: boolean;
+
+  /**
+   * Whether a cell is NaN, an infinity or a number kept as its text (util/json-number.ts), which
+   * JSON.stringify cannot write as Python's json does; worked out once, on the first question.
+   */
+  hasPythonNumbers(): boolean {
+    if (this.pythonNumbers === undefined) {
+      this.pythonNumbers =
+        this.nums.some((col) => col?.some((x) => !Number.isFinite(x))) ||
+        this.other.some((col) => col?.some((x) => x instanceof JsonNumber));
+    }
+    return this.pythonNumbers;
   }
 
   /** Row i as JSON.parse would have made it. */
@@ -93,7 +109,7 @@ export class RowColumnsBuilder {
     if (typeof v === 'number') (this.nums[c] ??= new Float64Array(this.length))[i] = v;
     else {
       (this.other[c] ??= new Array(this.length))[i] = v;
-      if (typeof v === 'object' && v !== null) this.nested = true;
+      if (typeof v === 'object' && v !== null && !(v instanceof JsonNumber)) this.nested = true;
     }
   }
 

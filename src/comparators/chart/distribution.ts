@@ -5,6 +5,7 @@ import { isPresent, readLists } from '../kit/value.js';
 import type { Ctx } from './context.js';
 import { messages } from './messages.js';
 import { compareScalarBag, matchSeries, seriesTolerance } from './series.js';
+import { isNumeric } from '../../util/json-number.js';
 
 const BOX_SUMMARY_FIELDS = [
   'min',
@@ -31,7 +32,7 @@ export function compareHistogram(ctx: Ctx, e: Record<string, unknown>, a: Record
     // a value that is not a number is a difference of its own, never sorted against numbers
     const numbersOf = (side: 'expected' | 'actual', list: unknown[]): Indexed[] =>
       list.flatMap((v, i) => {
-        if (typeof v === 'number') return [{ v, i }];
+        if (isNumeric(v)) return [{ v, i }];
         c.add(
           joinPath('values', i),
           messages.notANumber(side, i, v),

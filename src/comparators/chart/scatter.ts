@@ -9,6 +9,7 @@ import { isPresent, jsonKey, readLists } from '../kit/value.js';
 import type { Ctx } from './context.js';
 import { messages } from './messages.js';
 import { compareSeriesArrays, matchSeries, seriesTolerance } from './series.js';
+import { isNumeric } from '../../util/json-number.js';
 
 /** Scatter points of one series as a multiset: exact duplicates pair first, then a maximum matching within tolerance. */
 function comparePointBag(ctx: Ctx, path: string, eIn: unknown, aIn: unknown, tol: NumericTolerance): void {
@@ -29,7 +30,7 @@ function comparePointBag(ctx: Ctx, path: string, eIn: unknown, aIn: unknown, tol
     return jsonKey(
       Object.keys(p)
         .sort()
-        .map((k) => [k, typeof p[k] === 'number' ? '#' : p[k]]),
+        .map((k) => [k, isNumeric(p[k]) ? '#' : p[k]]),
     );
   };
   const exact = (p: unknown): string =>
@@ -98,7 +99,7 @@ function countNumbers(c: DiffCollector, e: unknown, a: unknown): void {
   for (const k of Object.keys(e)) {
     const x = e[k];
     const y = a[k];
-    if (typeof x === 'number' && typeof y === 'number') c.track(x, y);
+    if (isNumeric(x) && isNumeric(y)) c.track(x, y);
   }
 }
 
@@ -107,7 +108,7 @@ function withinAll(e: unknown, a: unknown, tol: NumericTolerance): boolean {
   for (const k of Object.keys(e)) {
     const x = e[k];
     const y = a[k];
-    if (typeof x === 'number' && typeof y === 'number') {
+    if (isNumeric(x) && isNumeric(y)) {
       if (!numbersWithin(x, y, tol)) return false;
     } else if (jsonKey(x) !== jsonKey(y)) return false;
   }

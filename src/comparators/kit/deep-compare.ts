@@ -2,19 +2,19 @@
 // numeric rule at any depth (never a fallback to string equality).
 import type { Difference } from '../../model/report.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { isNumeric, type Numeric } from '../../util/json-number.js';
 import { compareNumbers, type NumericTolerance } from './numeric-tolerance.js';
 import { joinPath } from './paths.js';
-import { typeName } from './value.js';
+import { shortJson, typeName } from './value.js';
 import type { MessageTable } from '../../util/message-table.js';
 
 export const messages = {
-  numbersDiffer: (expected: number, actual: number, absDiff: string) =>
+  numbersDiffer: (expected: Numeric, actual: Numeric, absDiff: string) =>
     `expected ${expected}, got ${actual} (abs diff ${absDiff})`,
   missing: () => 'missing in actual',
   extra: () => 'not expected (extra in actual)',
   typesDiffer: (expected: unknown, actual: unknown) => `expected ${typeName(expected)}, got ${typeName(actual)}`,
-  valuesDiffer: (expected: unknown, actual: unknown) =>
-    `expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+  valuesDiffer: (expected: unknown, actual: unknown) => `expected ${shortJson(expected)}, got ${shortJson(actual)}`,
 } satisfies MessageTable;
 
 /**
@@ -28,7 +28,7 @@ export function deepCompare(
   tol: NumericTolerance = {},
   out: Difference[] = [],
 ): Difference[] {
-  if (typeof expected === 'number' && typeof actual === 'number') {
+  if (isNumeric(expected) && isNumeric(actual)) {
     const v = compareNumbers(expected, actual, tol);
     if (!v.ok)
       out.push({

@@ -15,6 +15,7 @@ import {
 } from './numeric-tolerance.js';
 import { joinPath } from './paths.js';
 import { describeValue, isPresent, shortJson } from './value.js';
+import { isNumeric, type Numeric, toDouble } from '../../util/json-number.js';
 import type { MessageTable } from '../../util/message-table.js';
 
 /** Differences beyond this are summarised in one "… and N more" entry; counts stay exact. */
@@ -23,7 +24,7 @@ export const MAX_DIFFERENCES = 1000;
 type Kind = NonNullable<Difference['kind']>;
 
 export const messages = {
-  numbersDiffer: (e: number, a: number, absDiff: string, rule: string) =>
+  numbersDiffer: (e: Numeric, a: Numeric, absDiff: string, rule: string) =>
     `expected ${String(e)}, got ${String(a)} (abs diff ${formatAbsDiff(absDiff)}) ${rule === 'exact' ? 'where an exact match is required' : `exceeds ${rule}`}`,
   missing: (e: unknown) => `missing in actual (expected ${shortJson(e, 60)})`,
   extra: (a: unknown) => `not expected (extra in actual: ${shortJson(a, 60)})`,
@@ -118,19 +119,21 @@ export class DiffCollector {
   }
 
   /** Notes a numeric difference for the metric's "max abs diff". */
-  track(e: number, a: number): void {
+  track(e: Numeric, a: Numeric): void {
     this.numbers++;
-    const d = Math.abs(a - e);
+    // the metric's largest difference may be a double's (as Python's isclose works)
+    const d = Math.abs(toDouble(a) - toDouble(e));
     if (Number.isFinite(d) && d > this.maxAbsDiff) this.maxAbsDiff = d;
   }
 
   /** Compares two numbers under `tol`; records a difference when outside it. */
-  num(path: string, e: number, a: number, tol: NumericTolerance = this.tol): boolean {
+  num(path: string, e: Numeric, a: Numeric, tol: NumericTolerance = this.tol): boolean {
     this.track(e, a);
     if (numbersWithin(e, a, tol)) {
-      const diff = Math.abs(a - e);
-      const allowed = Math.max(tol.abs ?? 0, (tol.rel ?? 0) * Math.max(Math.abs(a), Math.abs(e)));
-      this.ok(1, e === a || (Number.isNaN(e) && Number.isNaN(a)) ? 1 : allowed > 0 ? 1 / (1 + diff / allowed) : 1);
+      const [x, y] = [toDouble(e), toDouble(a)];
+      const diff = Math.abs(y - x);
+      const allowed = Math.max(tol.abs ?? 0, (tol.rel ?? 0) * Math.max(Math.abs(y), Math.abs(x)));
+      this.ok(1, x === y || (Number.isNaN(x) && Number.isNaN(y)) ? 1 : allowed > 0 ? 1 / (1 + diff / allowed) : 1);
       return true;
     }
     const v = compareNumbers(e, a, tol);
@@ -146,7 +149,7 @@ export class DiffCollector {
 
   /** Any two JSON values: numbers with `tol`, everything else structurally (every difference listed). */
   value(path: string, e: unknown, a: unknown, tol: NumericTolerance = this.tol): boolean {
-    if (typeof e === 'number' && typeof a === 'number') return this.num(path, e, a, tol);
+    if (isNumeric(e) && isNumeric(a)) return this.num(path, e, a, tol);
     const diffs = deepCompare(e, a, path, tol);
     if (diffs.length === 0) {
       this.ok();

@@ -7,13 +7,15 @@ import {
   describeNumericTolerance,
   formatAbsDiff,
   numbersWithin,
+  numericOrder,
   type NumericTolerance,
 } from './numeric-tolerance.js';
 import { jsonKey, shortJson } from './value.js';
+import { isNumeric, type Numeric } from '../../util/json-number.js';
 import type { MessageTable } from '../../util/message-table.js';
 
 export const messages = {
-  noMatch: (what: string, e: number, tol: NumericTolerance, a: number, at: string, absDiff: string) =>
+  noMatch: (what: string, e: Numeric, tol: NumericTolerance, a: Numeric, at: string, absDiff: string) =>
     `expected ${what} ${e} has no match within ${describeNumericTolerance(tol)}; closest unmatched actual ${a} at ${at} (abs diff ${formatAbsDiff(absDiff)})`,
   missing: (what: string, e: unknown) => `missing in actual: expected ${what} ${shortJson(e, 60)} has no match`,
   extra: (what: string, a: unknown, index: number) =>
@@ -26,11 +28,8 @@ export interface Indexed<T = unknown> {
 }
 
 /** NaN sorts last; everything else numerically. */
-function byNumber(x: Indexed<number>, y: Indexed<number>): number {
-  const nx = Number.isNaN(x.v);
-  const ny = Number.isNaN(y.v);
-  if (nx || ny) return nx === ny ? x.i - y.i : nx ? 1 : -1;
-  return x.v - y.v || x.i - y.i;
+function byNumber(x: Indexed<Numeric>, y: Indexed<Numeric>): number {
+  return numericOrder(x.v, y.v) || x.i - y.i;
 }
 
 export interface ScalarMatch {
@@ -46,11 +45,11 @@ export interface ScalarMatch {
  */
 export function matchScalarMultiset(exp: Indexed[], act: Indexed[], tol: NumericTolerance): ScalarMatch {
   const out: ScalarMatch = { pairs: [], missing: [], extra: [] };
-  const eNum: Indexed<number>[] = [];
-  const aNum: Indexed<number>[] = [];
+  const eNum: Indexed<Numeric>[] = [];
+  const aNum: Indexed<Numeric>[] = [];
   const others = new Map<string, Indexed[]>();
   for (const x of exp) {
-    if (typeof x.v === 'number') eNum.push(x as Indexed<number>);
+    if (isNumeric(x.v)) eNum.push(x as Indexed<Numeric>);
     else {
       const k = jsonKey(x.v);
       const l = others.get(k);
@@ -60,8 +59,8 @@ export function matchScalarMultiset(exp: Indexed[], act: Indexed[], tol: Numeric
   }
   const aOthers: Indexed[] = [];
   for (const y of act) {
-    if (typeof y.v === 'number') {
-      aNum.push(y as Indexed<number>);
+    if (isNumeric(y.v)) {
+      aNum.push(y as Indexed<Numeric>);
       continue;
     }
     const l = others.get(jsonKey(y.v));
@@ -81,7 +80,7 @@ export function matchScalarMultiset(exp: Indexed[], act: Indexed[], tol: Numeric
       out.pairs.push([x, y]);
       i++;
       j++;
-    } else if (Number.isNaN(y.v) || (!Number.isNaN(x.v) && x.v < y.v)) {
+    } else if (numericOrder(x.v, y.v) < 0) {
       out.missing.push(x);
       i++;
     } else {
@@ -107,11 +106,11 @@ export function reportScalarMultiset(
   what = 'value',
 ): void {
   for (const [x, y] of m.pairs) {
-    if (typeof x.v === 'number' && typeof y.v === 'number') c.num(at(x.i), x.v, y.v, tol);
+    if (isNumeric(x.v) && isNumeric(y.v)) c.num(at(x.i), x.v, y.v, tol);
     else c.ok();
   }
-  const missNum = m.missing.filter((x) => typeof x.v === 'number') as Indexed<number>[];
-  const extraNum = m.extra.filter((y) => typeof y.v === 'number') as Indexed<number>[];
+  const missNum = m.missing.filter((x) => isNumeric(x.v)) as Indexed<Numeric>[];
+  const extraNum = m.extra.filter((y) => isNumeric(y.v)) as Indexed<Numeric>[];
   missNum.sort(byNumber);
   extraNum.sort(byNumber);
   const paired = Math.min(missNum.length, extraNum.length);
@@ -122,10 +121,10 @@ export function reportScalarMultiset(
     c.track(x.v, y.v);
     c.changed(at(x.i), messages.noMatch(what, x.v, tol, y.v, at(y.i), v.absDiff), x.v, y.v);
   }
-  for (const x of [...missNum.slice(paired), ...m.missing.filter((x) => typeof x.v !== 'number')]) {
+  for (const x of [...missNum.slice(paired), ...m.missing.filter((x) => !isNumeric(x.v))]) {
     c.missing(at(x.i), messages.missing(what, x.v), x.v);
   }
-  for (const y of [...extraNum.slice(paired), ...m.extra.filter((y) => typeof y.v !== 'number')]) {
+  for (const y of [...extraNum.slice(paired), ...m.extra.filter((y) => !isNumeric(y.v))]) {
     c.extra(at(y.i), messages.extra(what, y.v, y.i), y.v);
   }
 }

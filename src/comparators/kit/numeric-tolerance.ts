@@ -2,9 +2,11 @@
 // |a − e| ≤ rel × max(|a|, |e|), decided in exact decimal so a tolerance holds as written
 // (16470.09 − 16470.085 is 0.005 in decimal but 0.0050000000010914 in binary). big.js works on each
 // double's shortest round-trip text, and its minus and times are exact. NaN equals NaN; infinities
-// equal only themselves; booleans are never numbers.
+// equal only themselves; booleans are never numbers. A number kept as its text (util/json-number.ts:
+// 9007199254740993, 1e400, where doubles cannot tell two values apart) is compared from that text.
 import Big from 'big.js';
 import type { Tolerance } from '../../model/tolerance.js';
+import { JsonNumber, type Numeric, toDouble } from '../../util/json-number.js';
 
 export interface NumericTolerance {
   abs?: number;
@@ -29,7 +31,8 @@ export interface NumericVerdict {
   score: number;
 }
 
-export function compareNumbers(expected: number, actual: number, tol: NumericTolerance): NumericVerdict {
+export function compareNumbers(expected: Numeric, actual: Numeric, tol: NumericTolerance): NumericVerdict {
+  if (typeof expected !== 'number' || typeof actual !== 'number') return compareTexts(expected, actual, tol);
   if (Number.isNaN(expected) || Number.isNaN(actual)) {
     const ok = Number.isNaN(expected) && Number.isNaN(actual);
     return { ok, absDiff: ok ? '0' : 'NaN', relDiff: ok ? 0 : Infinity, score: ok ? 1 : 0 };
@@ -69,12 +72,40 @@ export function compareNumbers(expected: number, actual: number, tol: NumericTol
   };
 }
 
+/** The exact decimal of a finite number, or null for NaN and the infinities (a JsonNumber is always finite as written). */
+function decimalOf(v: Numeric): Big | null {
+  if (v instanceof JsonNumber) return new Big(v.text);
+  return Number.isFinite(v) ? new Big(v) : null;
+}
+
+/** The rule when a side is kept as its text: decided in exact decimal from that text. */
+function compareTexts(expected: Numeric, actual: Numeric, tol: NumericTolerance): NumericVerdict {
+  const e = decimalOf(expected);
+  const a = decimalOf(actual);
+  if (!e || !a) {
+    // NaN or an infinity against a number written out in full: never equal
+    const nan = Number.isNaN(expected) || Number.isNaN(actual);
+    return { ok: false, absDiff: nan ? 'NaN' : 'Infinity', relDiff: Infinity, score: 0 };
+  }
+  const diff = a.minus(e).abs();
+  const scale = e.abs().gt(a.abs()) ? e.abs() : a.abs();
+  let ok = diff.eq(0);
+  if (!ok && tol.abs !== undefined && Number.isFinite(tol.abs)) ok = diff.lte(new Big(tol.abs));
+  if (!ok && tol.rel !== undefined && Number.isFinite(tol.rel)) ok = diff.lte(new Big(tol.rel).times(scale));
+  const relDiff = scale.eq(0) ? 0 : Number(diff.div(scale));
+  const allowed = Math.max(tol.abs ?? 0, (tol.rel ?? 0) * Number(scale));
+  const far = Number(diff);
+  const score = diff.eq(0) ? 1 : allowed > 0 && Number.isFinite(allowed) ? 1 / (1 + far / allowed) : 0;
+  return { ok, absDiff: diff.toFixed(), relDiff, score };
+}
+
 /**
  * The same rule as a plain yes/no without allocating a verdict, for hot loops over table cells and
  * chart values; only differences within ~1e-12 of the allowed band take the exact decimal path.
  */
-export function numbersWithin(e: number, a: number, tol: NumericTolerance): boolean {
+export function numbersWithin(e: Numeric, a: Numeric, tol: NumericTolerance): boolean {
   if (e === a) return true;
+  if (typeof e !== 'number' || typeof a !== 'number') return compareTexts(e, a, tol).ok;
   if (!Number.isFinite(e) || !Number.isFinite(a)) return Number.isNaN(e) && Number.isNaN(a);
   const diff = Math.abs(a - e);
   const scale = Math.max(Math.abs(a), Math.abs(e));
@@ -83,6 +114,19 @@ export function numbersWithin(e: number, a: number, tol: NumericTolerance): bool
   if (diff < allowed - slack) return true;
   if (diff > allowed + slack) return false;
   return compareNumbers(e, a, tol).ok;
+}
+
+/** The order of two numbers, NaN last; where their doubles tie, decided from the texts. */
+export function numericOrder(x: Numeric, y: Numeric): number {
+  const dx = toDouble(x);
+  const dy = toDouble(y);
+  const nx = Number.isNaN(dx);
+  const ny = Number.isNaN(dy);
+  if (nx || ny) return nx === ny ? 0 : nx ? 1 : -1;
+  if (dx !== dy || (typeof x === 'number' && typeof y === 'number')) return dx < dy ? -1 : dx > dy ? 1 : 0;
+  const ex = decimalOf(x);
+  const ey = decimalOf(y);
+  return ex && ey ? ex.cmp(ey) : 0;
 }
 
 /** "abs 0.005 or rel 0.0001" — the rule as the author wrote it. */
@@ -97,7 +141,12 @@ export function describeNumericTolerance(tol: NumericTolerance): string {
 export function formatAbsDiff(absDiff: string): string {
   if (absDiff.length <= 24) return absDiff;
   const n = Number(absDiff);
-  return Number.isFinite(n) ? `${n.toPrecision(6)}` : absDiff;
+  // past a double's range (1e401 − 1e400), big.js gives the same six digits
+  return Number.isFinite(n) && n !== 0
+    ? `${n.toPrecision(6)}`
+    : /^\d/.test(absDiff)
+      ? new Big(absDiff).toPrecision(6)
+      : absDiff;
 }
 
 export function formatRelDiff(rel: number): string {

@@ -1,8 +1,12 @@
 // Reading and naming comparator inputs: scalars wrapped as `{value}`, a value's kind in words,
 // short JSON for messages, and stable identities for JSON values (hash keys, never for comparing).
+// Numbers are named as Python's json writes them (NaN, a long integer's digits: util/python-json.ts).
+import Big from 'big.js';
 import { detachedSlice } from '../../util/detached.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { JsonNumber, numberText } from '../../util/json-number.js';
 import type { MessageTable } from '../../util/message-table.js';
+import { stringifyJson } from '../../util/python-json.js';
 
 export const messages = {
   listMissing: (side: string, field: string) => `${side}.${field} is missing`,
@@ -16,6 +20,7 @@ export function unwrapValue(v: unknown): unknown {
 
 export function typeName(v: unknown): string {
   if (v === null) return 'null';
+  if (v instanceof JsonNumber) return 'number';
   if (Array.isArray(v)) return 'array';
   return typeof v;
 }
@@ -36,7 +41,7 @@ export function shortJson(v: unknown, limit = 80): string {
   try {
     // of a long string only the start is ever shown, so only the start is quoted
     const shown = typeof v === 'string' && v.length > limit ? v.slice(0, limit) : v;
-    text = typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(shown) ?? String(v));
+    text = stringifyJson(shown) ?? String(v);
   } catch {
     text = String(v);
   }
@@ -49,15 +54,26 @@ export function isPresent(v: unknown): boolean {
   return v !== undefined && v !== null;
 }
 
+/** A number's text by value: 9007199254740993 and 9.007199254740993e15 alike, written as JavaScript writes a double. */
+function numberKey(v: JsonNumber): string {
+  return new Big(v.text).toString();
+}
+
 /** A stable identity for JSON values (ids, labels, keys): 0 and "0" differ, null is a value. */
 export function jsonKey(v: unknown): string {
   if (typeof v === 'number' && !Number.isFinite(v)) return `#${String(v)}`;
-  return JSON.stringify(v) ?? 'undefined';
+  if (v instanceof JsonNumber) return numberKey(v);
+  // an object's numbers as written: {"id": 9007199254740993} and {"id": 9007199254740992} differ
+  return (typeof v === 'object' && v !== null ? stringifyJson(v) : JSON.stringify(v)) ?? 'undefined';
 }
 
-/** JSON with sorted keys, so equal values hash and compare equally whatever their key order. */
+/**
+ * JSON with sorted keys, so equal values hash and compare equally whatever their key order; NaN
+ * and the infinities bare, as Python's json writes them (never the same as the string "NaN").
+ */
 export function canonicalJson(v: unknown): string {
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : `"${String(v)}"`;
+  if (typeof v === 'number') return numberText(v);
+  if (v instanceof JsonNumber) return numberKey(v);
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (isPlainObject(v))
     return `{${Object.keys(v)

@@ -5,6 +5,7 @@ import type { DiffCollector } from '../kit/diff-collector.js';
 import { compareNumbers, numbersWithin, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { messages } from './messages.js';
 import { MISSING, type Cell } from './read.js';
+import { isNumeric } from '../../util/json-number.js';
 
 /** Arrays and objects (nested JSON in a cell), compared structurally. */
 function bothNested(x: Cell, y: Cell): x is object {
@@ -21,7 +22,7 @@ export function compareCell(
   note: string,
 ): boolean {
   if (e === a) return false;
-  if (typeof e === 'number' && typeof a === 'number' && numbersWithin(e, a, tol)) return false;
+  if (isNumeric(e) && isNumeric(a) && numbersWithin(e, a, tol)) return false;
   // past the differences a comparison keeps, a differing cell is only counted: no message is built
   if (!c.keeping && !bothNested(e, a)) {
     c.record({ path: '', message: '' });
@@ -36,7 +37,7 @@ export function compareCell(
     c.record({ path, message: messages.cellMissing(note), kind: 'missing', expected: e });
     return true;
   }
-  if (typeof e === 'number' && typeof a === 'number') {
+  if (isNumeric(e) && isNumeric(a)) {
     const v = compareNumbers(e, a, tol);
     c.record({
       path,
@@ -62,7 +63,7 @@ export function cellsWithin(e: Cell[], a: Cell[], tols: NumericTolerance[]): boo
     const x = e[c];
     const y = a[c];
     if (x === y) continue;
-    if (typeof x === 'number' && typeof y === 'number') {
+    if (isNumeric(x) && isNumeric(y)) {
       if (!numbersWithin(x, y, tols[c]!)) return false;
       continue;
     }

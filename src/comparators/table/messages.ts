@@ -2,6 +2,7 @@
 import { describeNumericTolerance, formatAbsDiff, type NumericTolerance } from '../kit/numeric-tolerance.js';
 import { describeValue, shortJson, typeName } from '../kit/value.js';
 import type { MessageTable } from '../../util/message-table.js';
+import type { Numeric } from '../../util/json-number.js';
 
 type Side = 'expected' | 'actual';
 
@@ -44,7 +45,7 @@ export const messages = {
   // cells and rows (cells.ts, rows.ts); `note` says how the rows were paired, or is empty
   cellExtra: (note: string) => `not expected (cell absent in expected)${note}`,
   cellMissing: (note: string) => `missing in actual${note}`,
-  numbersDiffer: (e: number, a: number, absDiff: string, note: string) =>
+  numbersDiffer: (e: Numeric, a: Numeric, absDiff: string, note: string) =>
     `expected ${e}, got ${a} (abs diff ${formatAbsDiff(absDiff)})${note}`,
   cellsDiffer: (e: unknown, a: unknown, note: string) =>
     (typeName(e) !== typeName(a)

@@ -1,6 +1,7 @@
 // A number or boolean: expected, actual, the signed difference, the rule and the tolerance.
 import type { OutputView, ScalarBody } from '../view-model/index.js';
 import { html, type SafeHtml } from './html.js';
+import { stringifyJson } from '../../util/python-json.js';
 
 function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
@@ -12,7 +13,7 @@ function scalarText(v: unknown): string {
   if (typeof v === 'number') return formatNumber(v);
   if (v === undefined) return 'missing';
   try {
-    return JSON.stringify(v) ?? String(v);
+    return stringifyJson(v) ?? String(v);
   } catch {
     return String(v);
   }

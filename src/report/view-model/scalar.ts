@@ -14,7 +14,13 @@ export function scalarBody(o: OutputComparison): ScalarBody {
   const expected = unwrapScalar(o.expected);
   const actual = unwrapScalar(o.actual);
   let difference: ScalarBody['difference'] = null;
-  if (typeof expected === 'number' && typeof actual === 'number') {
+  // two doubles only: a NaN, an infinity or a number kept as its text has no difference to show
+  if (
+    typeof expected === 'number' &&
+    typeof actual === 'number' &&
+    Number.isFinite(expected) &&
+    Number.isFinite(actual)
+  ) {
     const signed = actual - expected;
     const scale = Math.max(Math.abs(actual), Math.abs(expected));
     difference = { signed, relative: scale > 0 ? Math.abs(signed) / scale : 0 };

@@ -3,6 +3,7 @@
 import type { Difference, OutputComparison } from '../../model/report.js';
 import { differenceKind, type DifferenceKind } from './differences.js';
 import { isObject } from './values.js';
+import { stringifyJson } from '../../util/python-json.js';
 
 interface TableColumn {
   key: string;
@@ -92,7 +93,7 @@ function rowIndex(selector: string, table: TableValue, keyColumns: readonly stri
     const key = columns
       .map((c) => {
         const v = cellOf(table.rows[i], table.columns[c]!, c);
-        return typeof v === 'string' ? v : JSON.stringify(v);
+        return typeof v === 'string' ? v : stringifyJson(v);
       })
       .join(',');
     if (key === wanted && --occurrence === 0) return i;

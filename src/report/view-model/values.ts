@@ -1,7 +1,8 @@
 // Reading values for display: objects, wrapped scalars, and JSON cut to a readable size.
+import { isPlainObject } from '../../util/is-plain-object.js';
+import { stringifyJson } from '../../util/python-json.js';
 
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => isPlainObject(v);
 
 const WRAPPER_KEYS = new Set(['value', 'unit', 'label', 'format']);
 
@@ -19,11 +20,8 @@ export function displayJson(value: unknown, max = 20_000): string {
     text =
       value === undefined
         ? 'undefined'
-        : (JSON.stringify(
-            value,
-            (_k, x: unknown) =>
-              isDataUrl(x) && x.length > 200 ? `${x.slice(0, x.indexOf(',') + 1)}… (${x.length} chars)` : x,
-            2,
+        : (stringifyJson(value, 2, (x) =>
+            isDataUrl(x) && x.length > 200 ? `${x.slice(0, x.indexOf(',') + 1)}… (${x.length} chars)` : x,
           ) ?? String(value));
   } catch {
     text = String(value);
@@ -38,7 +36,7 @@ export function compactText(v: unknown, max = 300): string {
   if (v === undefined) return '';
   let text: string;
   try {
-    text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+    text = typeof v === 'string' ? v : (stringifyJson(v) ?? String(v));
   } catch {
     text = String(v);
   }

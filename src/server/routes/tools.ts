@@ -6,6 +6,7 @@ import { listFixtureFiles } from '../../reference/load.js';
 import { readUserFile } from '../../source/user-file.js';
 import { ApiError } from '../api-error.js';
 import { rowOf, type ServeContext, toolOr404 } from '../context.js';
+import { parseJson } from '../../util/python-json.js';
 
 export function toolRoutes(app: Hono, ctx: ServeContext): void {
   const { registry, store, runs } = ctx;
@@ -54,7 +55,7 @@ export function toolRoutes(app: Hono, ctx: ServeContext): void {
       try {
         // as every file of a tool: never a link out of it, a FIFO or a device, and size-capped
         const read = readUserFile(entry.dir, `reference/${filename}`);
-        const parsed: unknown = read.ok ? JSON.parse(read.text) : null;
+        const parsed: unknown = read.ok ? parseJson(read.text) : null;
         if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) raw = parsed as Record<string, unknown>;
       } catch {
         // unparseable files are still listed, with defaults (as existing Pixie does)
