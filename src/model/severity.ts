@@ -48,6 +48,12 @@ const RULES = {
     strict: 'error',
     about: 'a fixture omits, or sets to null, an input tool.json calls required; it still runs as written',
   },
+  'input-not-declared': {
+    severity: 'warning',
+    strict: 'error',
+    about:
+      'a negative fixture (expected_status) sends an input key tool.json does not declare; it still runs as written',
+  },
   'stray-reference-file': { severity: 'info', strict: 'error', about: 'reference/ holds a file pixie never reads' },
   'no-fixtures': { severity: 'info', strict: 'error', about: 'the tool has no reference fixtures' },
   'output-not-covered': {
