@@ -66,15 +66,15 @@ export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
   add(tolerance.problems);
   add(fixtures.problems);
   for (const f of fixtures.fixtures) {
-    if (Object.keys(f.expected_outputs).length > 0) continue;
+    // a negative fixture asserts a refusal, never outputs
+    if (Object.keys(f.expected_outputs).length > 0 || f.expected_status !== null) continue;
     const line = lineOfExpectedOutputs(toolDir, f.file);
     add([
       finding('expected-outputs-empty', {
         file: `reference/${f.file}`,
         ...(line ? { line } : {}),
         path: 'expected_outputs',
-        message:
-          'expected_outputs is empty, so the fixture asserts nothing; add the outputs it should check (pixie validate --update-fixtures shows the current values)',
+        message: `expected_outputs is empty, so the fixture asserts nothing yet; pixie validate ${path.basename(toolDir)} --fixture ${f.file.replace(/^fixture_|\.json$/g, '')} -u fills it with every output of the tool's answer (or pixie review, after a run, to look at them first)`,
       }),
     ]);
   }

@@ -2,6 +2,7 @@
 // the inputs with the expected status (one status, or any 4xx), and when the fixture says what the
 // refusal must say, its `detail` must say it. A 2xx, a 5xx, another status, a crash or a hang fails,
 // and the message shows what came back. Pass/fail only: a refusal is never partly right.
+import vm from 'node:vm';
 import type { ExpectedStatus, Status } from '../model/report.js';
 import { excerpt } from '../source/excerpt.js';
 import { isPlainObject } from '../util/is-plain-object.js';
@@ -13,11 +14,15 @@ import type { ExpectedError } from './negative-fields.js';
 const BODY_CHARS = 600;
 /** Characters of a detail a message quotes. */
 const DETAIL_CHARS = 200;
-/**
- * Characters of a detail an expected error is looked for in. A detail is the tool's text, and a regex
- * is the fixture author's, so the text is bounded before a backtracking regex can spend long on it.
- */
+/** Characters of a detail an expected error is looked for in (a detail is the tool's text). */
 const SEARCH_CHARS = 64 * 1024;
+/**
+ * How long a fixture's regex may run on one detail. A regex written in a fixture can backtrack for
+ * ever on the right text, and no length cap prevents that (`(a+)+$` needs only ~30 characters), so
+ * it runs in a vm context with V8's own timeout, which interrupts the match itself. By hand rather
+ * than a safe-regex library: a timeout is exact where a static "is this regex safe" guess is not.
+ */
+const REGEX_MS = 1000;
 
 export const messages = {
   expected: (status: ExpectedStatus) => (status === '4xx' ? 'a refusal (HTTP 4xx)' : `a refusal (HTTP ${status})`),
@@ -33,6 +38,8 @@ export const messages = {
     `refused with HTTP ${status} as expected, but its detail ${wanted}: ${detail}`,
   lacksText: (text: string) => `does not contain ${JSON.stringify(excerpt(text, 80))}`,
   lacksRegex: (source: string) => `has no match for /${excerpt(source, 80)}/`,
+  regexTooSlow: (source: string) =>
+    `could not be searched: /${excerpt(source, 80)}/ ran over ${REGEX_MS / 1000} s on it (a regex that backtracks; simplify it)`,
   lacksSubset: (subset: string) => `does not contain ${subset}`,
   empty: () => '(an empty body)',
 } satisfies MessageTable;
@@ -73,10 +80,26 @@ function detailProblem(detail: unknown, error: ExpectedError): string | null {
   switch (error.kind) {
     case 'text':
       return text.includes(error.text) ? null : messages.lacksText(error.text);
-    case 'regex':
-      return new RegExp(error.source, error.flags).test(text) ? null : messages.lacksRegex(error.source);
+    case 'regex': {
+      const found = boundedTest(error.source, error.flags, text);
+      if (found === 'timeout') return messages.regexTooSlow(error.source);
+      return found ? null : messages.lacksRegex(error.source);
+    }
     case 'subset':
       return containsSubset(detail, error.subset) ? null : messages.lacksSubset(excerpt(asText(error.subset), 120));
+  }
+}
+
+/** `new RegExp(source, flags).test(text)`, or 'timeout' when it runs over REGEX_MS. */
+export function boundedTest(source: string, flags: string, text: string): boolean | 'timeout' {
+  try {
+    return (
+      vm.runInNewContext('new RegExp(source, flags).test(text)', { source, flags, text }, { timeout: REGEX_MS }) ===
+      true
+    );
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return 'timeout';
+    return false; // the loader compiled it already (negative-fields.ts); nothing else can throw here
   }
 }
 

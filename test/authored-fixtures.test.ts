@@ -1,0 +1,156 @@
+// Hand-written fixtures (docs/fixtures.md) through the real CLI on a real tool (test/tools/negative-calc):
+// a fixture that asserts no outputs is filled by a reviewed run, and only the selected fixture is
+// written; a negative fixture passes on the refusal it expects and fails on anything else.
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../src/model/report.js';
+import { REPO_ROOT, runPixie } from './helpers/pixie.js';
+import { processesUnder } from './helpers/survivors.js';
+
+type Behaviour = 'refuse' | 'accept' | 'crash';
+
+/** A copy of negative-calc in a project of its own, answering as `behaviour` says, with these fixtures. */
+function calc(behaviour: Behaviour, fixtures: Record<string, unknown>): string {
+  const project = mkdtempSync(path.join(os.tmpdir(), 'pixie-authored-'));
+  const dir = path.join(project, 'tools', 'calc');
+  cpSync(path.join(REPO_ROOT, 'test/tools/negative-calc'), dir, { recursive: true });
+  const main = path.join(dir, 'main.py');
+  writeFileSync(main, readFileSync(main, 'utf8').replace('BEHAVIOUR = "refuse"', `BEHAVIOUR = "${behaviour}"`));
+  const manifest = path.join(dir, 'tool.json');
+  writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"id": "negative-calc"', '"id": "calc"'));
+  for (const [name, body] of Object.entries(fixtures))
+    writeFileSync(path.join(dir, 'reference', `fixture_${name}.json`), `${JSON.stringify(body, null, 2)}\n`);
+  return dir;
+}
+
+const snapshot = (dir: string) =>
+  Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+
+describe('missing expectations', () => {
+  it('-u with --fixture fills only the selected fixture, with every declared output (media as a $file)', async () => {
+    const dir = calc('refuse', {
+      new_case: { name: 'seven', inputs: { x: 7, mode: 'loud' }, expected_outputs: {} },
+      other: { inputs: { x: 3 }, expected_outputs: {} },
+    });
+    const ref = path.join(dir, 'reference');
+    const before = snapshot(ref);
+    const r = await runPixie(['validate', dir, '--fixture', 'new_case', '-u']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const filled = JSON.parse(readFileSync(path.join(ref, 'fixture_new_case.json'), 'utf8'));
+    expect(r.stdout).toContain(
+      `updated 2 file(s): reference/${filled.expected_outputs.swatch.$file}, reference/fixture_new_case.json`,
+    );
+    expect(filled.inputs).toEqual({ x: 7, mode: 'loud' });
+    expect(filled.expected_outputs).toEqual({ y: 14, note: 'twice 7 is 14!', swatch: { $file: expect.any(String) } });
+    const png = readFileSync(path.join(ref, filled.expected_outputs.swatch.$file));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    // every other file is byte-identical, and the sample run added nothing to fixture_basic.json
+    const after = snapshot(ref);
+    for (const [file, text] of Object.entries(before))
+      if (file !== 'fixture_new_case.json') expect(after[file]).toBe(text);
+    expect(Object.keys(after).sort()).toEqual([...Object.keys(before), filled.expected_outputs.swatch.$file].sort());
+
+    // the filled fixture now passes
+    const again = await runPixie(['validate', dir, '--fixture', 'new_case', '--json']);
+    const report = JSON.parse(again.stdout) as Report;
+    expect(report.fixtures.map((f) => [f.file, f.status])).toEqual([['fixture_new_case.json', 'pass']]);
+    expect(processesUnder(dir)).toEqual([]);
+  });
+
+  it('a run without -u leaves new expectations pending, and pixie review shows them as their own kind', async () => {
+    const dir = calc('refuse', { edge: { description: 'the top of the range', inputs: { x: 10 } } });
+    const run = await runPixie(['validate', dir, '--fixture', 'edge']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "fixture_edge.json — edge: the fixture asserts no outputs (expected_outputs is empty): the answer's 3 output(s) wait as new expectations",
+    );
+    expect(run.stdout).toContain('y: new expectation 20');
+    expect(run.stdout).toContain('the top of the range');
+    const review = await runPixie(['review', dir], { cwd: path.dirname(path.dirname(dir)), input: 'a\na\na\n' });
+    expect(review.code, review.stdout + review.stderr).toBe(0);
+    expect(review.stdout).toContain('new expectation for output y');
+    expect(review.stdout).toMatch(
+      /3 accepted, 0 rejected, 0 left pending \(of 3 change\(s\), 3 new expectation\(s\)\)/,
+    );
+    const filled = JSON.parse(readFileSync(path.join(dir, 'reference', 'fixture_edge.json'), 'utf8'));
+    expect(filled.expected_outputs).toEqual({ y: 20, note: 'twice 10 is 20', swatch: { $file: expect.any(String) } });
+  });
+});
+
+describe('negative fixtures', () => {
+  const tooBig = { inputs: { x: 50 }, expected_status: 422 };
+
+  it('passes when the tool refuses with the expected status and detail', async () => {
+    const dir = calc('refuse', {
+      too_big: { ...tooBig, description: 'out of range on purpose' },
+      any_4xx: {
+        inputs: { x: 'ten' },
+        expected_status: '4xx',
+        expected_error: { regex: '^x must be A NUMBER$', flags: 'i' },
+      },
+      text: { inputs: { mode: 'shout' }, expected_status: 422, expected_error: 'plain or loud' },
+      subset: { inputs: { dot: 'yes' }, expected_status: 422, expected_error: { subset: 'dot must be true or false' } },
+    });
+    const r = await runPixie(['validate', dir, '--reference-only', '--json']);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(r.code, r.stdout).toBe(0);
+    const byFile = Object.fromEntries(report.fixtures.map((f) => [f.file, f]));
+    expect(byFile['fixture_too_big.json']).toMatchObject({
+      status: 'pass',
+      description: 'out of range on purpose',
+      expected_status: 422,
+      message: 'refused with HTTP 422 as expected: x must be between 0 and 10',
+      response: { status: 422 },
+    });
+    for (const f of ['fixture_any_4xx.json', 'fixture_text.json', 'fixture_subset.json'])
+      expect(byFile[f]!.status, byFile[f]!.message).toBe('pass');
+  });
+
+  it('fails (exit 1) when the tool answers 200, or 500, showing the answer', async () => {
+    const accepting = calc('accept', { too_big: tooBig });
+    const r = await runPixie(['validate', accepting, '--reference-only']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      'expected a refusal (HTTP 422), but the tool answered HTTP 200, accepting the inputs: {"y": 100, "note": "twice 50 is 100"',
+    );
+    const crashing = calc('crash', { too_big: { ...tooBig, expected_status: '4xx' } });
+    const c = await runPixie(['validate', crashing, '--reference-only']);
+    expect(c.code).toBe(1);
+    expect(c.stdout).toContain(
+      'expected a refusal (HTTP 4xx), but the tool answered HTTP 500, a server error rather than a refusal: internal error',
+    );
+  });
+
+  it('fails when the detail does not say what expected_error asks', async () => {
+    const dir = calc('refuse', { too_big: { ...tooBig, expected_error: 'too large' } });
+    const r = await runPixie(['validate', dir, '--reference-only']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      'refused with HTTP 422 as expected, but its detail does not contain "too large": x must be between 0 and 10',
+    );
+  });
+
+  it('lint: inputs outside tool.json are fine in a negative fixture; an undeclared key is a warning', async () => {
+    const dir = calc('refuse', {
+      too_big: tooBig,
+      typo: { inputs: { xx: 50 }, expected_status: 422 },
+      outputs: { inputs: { x: 50 }, expected_status: 422, expected_outputs: { y: 1 } },
+      stray: { inputs: { x: 1 }, expected_error: 'nope', expected_outputs: { y: 2 } },
+      bad_status: { inputs: { x: 1 }, expected_status: 200 },
+    });
+    const r = await runPixie(['lint', dir]);
+    expect(r.stdout).toContain(
+      "reference/fixture_typo.json:3: warning: 'xx' is not an input of this tool — did you mean 'x'? (a negative fixture still sends it as written)",
+    );
+    expect(r.stdout).toContain(
+      'a fixture with expected_status expects the tool to refuse its inputs, so it asserts no outputs',
+    );
+    expect(r.stdout).toContain('expected_error says what a refusal must say, but the fixture expects no refusal');
+    expect(r.stdout).toContain(
+      `'expected_status' must be an HTTP status from 400 to 499, or "4xx" for any refusal, got the number 200`,
+    );
+    expect(r.stdout).not.toContain('fixture_too_big.json');
+  });
+});
