@@ -63,7 +63,9 @@ function fromEntry(stored: StoredEntry): Change {
       key: e.output,
       type: e.type,
       ...e.comparison,
-      ...(added ? { comparator: NEW_EXPECTATION, status: 'warn', expected: null } : { status: 'fail', expected: e.old }),
+      ...(added
+        ? { comparator: NEW_EXPECTATION, status: 'warn', expected: null }
+        : { status: 'fail', expected: e.old }),
       get actual() {
         const v = newValue();
         return v.ok ? v.value : undefined;
@@ -170,7 +172,8 @@ const messages = {
   noLongerAsserts: (rel: string, key: string) => `${rel} no longer asserts '${key}'`,
   assertsNow: (rel: string, key: string) =>
     `${rel} asserts '${key}' now, so the new expectation found before was not written; run pixie validate again`,
-  noObject: (rel: string) => `${rel} has an expected_outputs that is not an object now; fix it and run pixie validate again`,
+  noObject: (rel: string) =>
+    `${rel} has an expected_outputs that is not an object now; fix it and run pixie validate again`,
 } satisfies MessageTable;
 
 const sha = (v: unknown) => createHash('sha256').update(canonicalJson(v)).digest('hex');
