@@ -1,7 +1,7 @@
 // Hand-written fixtures (docs/fixtures.md) through the real CLI on a real tool (test/tools/negative-calc):
 // a fixture that asserts no outputs is filled by a reviewed run, and only the selected fixture is
 // written; a negative fixture passes on the refusal it expects and fails on anything else.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -152,5 +152,42 @@ describe('negative fixtures', () => {
       `'expected_status' must be an HTTP status from 400 to 499, or "4xx" for any refusal, got the number 200`,
     );
     expect(r.stdout).not.toContain('fixture_too_big.json');
+  });
+});
+
+describe('pixie explore --negative', () => {
+  it('sends inputs tool.json forbids: a 4xx passes, a 200 or a 500 is a finding showing the answer', async () => {
+    const good = await runPixie(['explore', calc('refuse', {}), '--negative', '--json']);
+    expect(good.code, good.stdout + good.stderr).toBe(0);
+    const ok = (JSON.parse(good.stdout) as Report).explore!;
+    expect(ok).toMatchObject({ status: 'pass', negative: true, failures: [] });
+    expect(ok.message).toMatch(/^every forbidden input was refused with a 4xx \(\d+ forbidden input\(s\) sent in /);
+
+    const accepting = await runPixie(['explore', calc('accept', {}), '--negative', '--json']);
+    expect(accepting.code).toBe(1);
+    const found = (JSON.parse(accepting.stdout) as Report).explore!;
+    expect(found.failures.map((f) => [f.kind, f.offending])).toEqual([
+      ['accepted_invalid', ['x']],
+      ['accepted_invalid', ['mode']],
+      ['accepted_invalid', ['dot']],
+    ]);
+    expect(found.failures[0]).toMatchObject({
+      message: 'the tool answered HTTP 200 to an input tool.json forbids, instead of refusing it with a 4xx',
+      inputs: { x: -1, mode: 'plain', dot: false },
+      response: { status: 200, body: expect.stringContaining('"note": "twice -1 is -2"') },
+    });
+
+    // --save writes each finding as a negative fixture, which fails until the tool refuses the input
+    const dir = calc('crash', {});
+    const crashing = await runPixie(['explore', dir, '--negative', '--save']);
+    expect(crashing.code).toBe(1);
+    expect(crashing.stdout).toContain('[server_error] POST /run returned HTTP 500: internal error');
+    expect(crashing.stdout).toContain('answer: HTTP 500 {"detail": "internal error"}');
+    const saved = JSON.parse(readFileSync(path.join(dir, 'reference', 'fixture_explore_1.json'), 'utf8'));
+    expect(saved).toMatchObject({ inputs: { x: -1 }, expected_status: '4xx' });
+    const replay = await runPixie(['validate', dir, '--reference-only', '--fixture', 'explore_1']);
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).toContain('expected a refusal (HTTP 4xx), but the tool answered HTTP 500');
+    expect(processesUnder(dir)).toEqual([]);
   });
 });

@@ -45,6 +45,7 @@ export interface ValidateCliOptions
   runs?: number;
   seconds?: number;
   save?: boolean;
+  negative?: boolean;
   /** report files by reporter name (--junit FILE, --html FILE) */
   reportFiles?: ReportFiles;
 }
@@ -75,13 +76,13 @@ function checkUsage(opts: ValidateCliOptions, target: string | undefined): void 
       'pixie validate <tool> --watch',
     );
   if (opts.shard) parseShard(opts.shard);
-  const exploring = ['seed', 'runs', 'seconds', 'save'] as const;
+  const exploring = ['seed', 'runs', 'seconds', 'save', 'negative'] as const;
   const stray = exploring.filter((k) => opts[k] !== undefined && opts[k] !== false);
   if (!opts.explore && stray.length)
     throw new PixieError(
       'USAGE',
       `--${stray[0]} only applies to --explore`,
-      `pixie validate <tool> --explore --${stray[0]}${stray[0] === 'save' ? '' : ' <value>'}`,
+      `pixie validate <tool> --explore --${stray[0]}${stray[0] === 'save' || stray[0] === 'negative' ? '' : ' <value>'}`,
     );
   if (opts.explore && opts.updateFixtures)
     throw new PixieError(
@@ -95,8 +96,12 @@ function checkUsage(opts: ValidateCliOptions, target: string | undefined): void 
 function exploreOptions(opts: ValidateCliOptions): ValidateRequest['explore'] {
   if (!opts.explore) return undefined;
   const seed = exploreSeed({ seed: opts.seed });
-  process.stderr.write(`pixie: exploring inputs with seed ${seed} (--seed ${seed} repeats this run)\n`);
-  return { seed, runs: opts.runs, seconds: opts.seconds, save: opts.save };
+  process.stderr.write(
+    opts.negative
+      ? 'pixie: sending inputs tool.json forbids (--negative): each should be refused with a 4xx\n'
+      : `pixie: exploring inputs with seed ${seed} (--seed ${seed} repeats this run)\n`,
+  );
+  return { seed, runs: opts.runs, seconds: opts.seconds, save: opts.save, negative: opts.negative };
 }
 
 /** The flags as the request every front door makes (model/options.ts). */

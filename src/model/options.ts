@@ -69,6 +69,8 @@ export interface ExploreOptions {
   seconds?: number;
   /** write each failure as reference/fixture_explore_<n>.json */
   save?: boolean;
+  /** send inputs tool.json forbids instead (src/explore/negative.ts): a refusal is the right answer */
+  negative?: boolean;
 }
 
 /** What a report keeps of large values (report/value-cap.ts applies it). */

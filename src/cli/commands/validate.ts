@@ -10,7 +10,11 @@ export function addExploreOptions(command: Command, only = 'with --explore: '): 
     .option('--seed <n>', `${only}the seed to repeat a run exactly (printed on every run)`, seedNumber)
     .option('--runs <n>', `${only}generated inputs at most (default 200)`, positiveInt)
     .option('--seconds <s>', `${only}seconds of exploring at most (default 60)`, positiveSeconds)
-    .option('--save', `${only}write each failure as reference/fixture_explore_<n>.json`);
+    .option('--save', `${only}write each failure as reference/fixture_explore_<n>.json`)
+    .option(
+      '--negative',
+      `${only}send inputs tool.json forbids instead, and report 2xx answers, 5xx, crashes and hangs (a 4xx is right)`,
+    );
 }
 
 /** One file flag per reporter in the registry (--json prints on stdout, so it has none). */

@@ -26,7 +26,8 @@ def problem(inputs):
         return "x must be a number"
     if x < 0 or x > 10:
         return "x must be between 0 and 10"
-    if inputs.get("mode", "plain") not in PNG:
+    mode = inputs.get("mode", "plain")
+    if not isinstance(mode, str) or mode not in PNG:
         return "mode must be plain or loud"
     if not isinstance(inputs.get("dot", False), bool):
         return "dot must be true or false"
@@ -64,6 +65,7 @@ class Handler(BaseHTTPRequestHandler):
         x = inputs.get("x", 2)
         x = x if isinstance(x, (int, float)) and not isinstance(x, bool) else 0
         mode = inputs.get("mode", "plain")
+        mode = mode if isinstance(mode, str) else "plain"
         note = f"twice {x} is {x * 2}" + ("!" if mode == "loud" else "") + ("." if inputs.get("dot") is True else "")
         swatch = "data:image/png;base64," + PNG.get(mode, PNG["plain"])
         self._send(200, {"y": x * 2, "note": note, "swatch": swatch})
