@@ -191,3 +191,44 @@ describe('pixie explore --negative', () => {
     expect(processesUnder(dir)).toEqual([]);
   });
 });
+
+describe('what the reports say was and was not judged', () => {
+  it('description everywhere; bytes-only and skipped outputs counted apart; check 12 warns without sharp even when bytes match', async () => {
+    const swatch = `data:image/png;base64,${readFileSync(path.join(REPO_ROOT, 'test/tools/negative-calc/main.py'), 'utf8').match(/"plain": "([^"]+)"/)![1]}`;
+    const dir = calc('refuse', {
+      basic: {
+        description: 'two, <b>doubled</b>',
+        inputs: { x: 2 },
+        expected_outputs: { y: 4, note: 'whatever', swatch },
+        tolerance: { note: { compare: 'skip' } },
+      },
+    });
+    const out = mkdtempSync(path.join(os.tmpdir(), 'pixie-reports-'));
+    const [junit, html] = [path.join(out, 'r.xml'), path.join(out, 'r.html')];
+    const r = await runPixie(['validate', dir, '--reference-only', '--json', '--junit', junit, '--html', html], {
+      env: { PIXIE_DISABLE_OPTIONAL: 'sharp' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as Report;
+    const f = report.fixtures[0]!;
+    expect(f.description).toBe('two, <b>doubled</b>');
+    expect(f.message).toBe(
+      "all 2 compared output(s) matched (1 by size + SHA-256 only: sharp could not be loaded); 1 not judged: 'note' (compare: skip)",
+    );
+    expect(f.outputs.find((o) => o.key === 'swatch')).toMatchObject({
+      status: 'pass',
+      degraded: { package: 'sharp' },
+    });
+    const c12 = report.checks[11]!;
+    expect(c12.status).toBe('warn');
+    expect(c12.message).toBe(
+      '1 comparison(s) fell back to size + SHA-256 because sharp could not be loaded; 1 fixture(s) matched',
+    );
+    expect(readFileSync(junit, 'utf8')).toContain('<system-out>two, &lt;b&gt;doubled&lt;/b&gt;</system-out>');
+    expect(readFileSync(html, 'utf8')).toContain('<div class="description">two, &lt;b&gt;doubled&lt;/b&gt;</div>');
+    const terminal = await runPixie(['validate', dir, '--reference-only'], {
+      env: { PIXIE_DISABLE_OPTIONAL: 'sharp' },
+    });
+    expect(terminal.stdout).toContain('reference_fixtures_match  warn  1 comparison(s) fell back to size + SHA-256');
+  });
+});

@@ -3,7 +3,7 @@
 // pair of decodable images carries a diff image.
 import type { Difference } from '../../model/report.js';
 import type { Region } from '../kit/regions.js';
-import type { Degraded } from '../optional-module.js';
+import { type Degraded, missingOptional } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';
 import { compareRgba } from './compare-rgba.js';
 import { decodeImage, loadSharp, pngDataUrl, type SharpFactory } from './decode.js';
@@ -102,11 +102,16 @@ export async function comparePair(
   const a = extractMediaBytes(actualValue);
   if (!a.ok) return failure(ctx, messages.notAnImage('actual', where(ctx), a.problem));
   if (e.media.bytes.equals(a.media.bytes)) {
-    return pass(
+    const same = pass(
       ctx,
       1,
       e.media.form === 'url' ? messages.sameUrl() : messages.identicalBytes(formatBytes(e.media.bytes.length)),
     );
+    // a pass, but one a run without sharp could not have judged had the bytes differed
+    const degraded = e.media.form === 'url' || s.mode === 'sha256' ? null : missingOptional('sharp');
+    return degraded
+      ? { ...same, metric: `${same.metric} [${messages.fellBack(degraded.reason, degraded.install)}]`, degraded }
+      : same;
   }
   if (e.media.form === 'url' || a.media.form === 'url') {
     return failure(
