@@ -10,6 +10,7 @@ import { type CheckContext, type CheckOutcome, initialState, type ValidationStat
 import { comparatorFor } from '../comparators/index.js';
 import { finding, severityOf, type Finding } from '../model/finding.js';
 import { uncoveredOutputs } from '../reference/coverage.js';
+import { uncoveredInputs } from '../reference/input-coverage.js';
 import { loadFixtures } from '../reference/load.js';
 import { readUserFile } from '../source/user-file.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
@@ -80,8 +81,10 @@ export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
   }
   add(strayReferenceFiles(toolDir));
   // only when every fixture loaded: one that did not may be the one asserting the output
-  if (fixtures.problems.every((p) => p.severity !== 'error'))
+  if (fixtures.problems.every((p) => p.severity !== 'error')) {
     add(uncoveredOutputs(manifest, fixtures.fixtures, path.basename(toolDir)));
+    add(uncoveredInputs(manifest, fixtures.fixtures));
+  }
   return { toolDir, toolId, problems };
 }
 

@@ -60,6 +60,11 @@ const RULES = {
     severity: 'warning',
     about: 'a declared output is asserted by no fixture; noted beside the verdict, which it does not change',
   },
+  'input-not-covered': {
+    severity: 'info',
+    about:
+      "no fixture's inputs exercise a select option, a checkbox state or a range end (pixie lint's fixture coverage)",
+  },
   'fixture-not-found': { severity: 'error', about: '--fixture matched no fixture' },
   'no-fixture-selected': { severity: 'error', about: 'the --tag or --fixture selection left no fixture to run' },
   // check 8's second run of the sample input

@@ -58,6 +58,7 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
     .option('--reference-only', 'report checks 1–11 as skipped and run only the reference fixtures')
     .option('--fixture <x>', 'run only matching fixtures: a path, file name, bare name or glob (repeatable)', collect)
     .option('--tag <t>', 'run only fixtures with this tag (repeatable)', collect)
+    .option('--last-failed', "run only the fixtures that failed in the tool's last recorded run (all when none did)")
     .option('--update-fixtures', 'show which fixture values would change (dry run)')
     .option('--yes', 'with --update-fixtures: write the changes')
     .option('-u', 'the same as --update-fixtures --yes')
