@@ -232,3 +232,70 @@ describe('what the reports say was and was not judged', () => {
     expect(terminal.stdout).toContain('reference_fixtures_match  warn  1 comparison(s) fell back to size + SHA-256');
   });
 });
+
+describe('CI habits', () => {
+  it('--last-failed re-runs only what failed last time, and everything once nothing did', async () => {
+    const dir = calc('refuse', { wrong: { inputs: { x: 3 }, expected_outputs: { y: 7 } } });
+    const first = await runPixie(['validate', dir, '--last-failed', '--reference-only']);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain('--last-failed: no earlier run of calc is recorded; running every fixture');
+    const again = await runPixie(['validate', dir, '--last-failed', '--reference-only', '--json']);
+    expect(again.stderr).toContain(
+      '--last-failed: re-running 1 fixture(s) of calc that failed last time: fixture_wrong.json',
+    );
+    expect((JSON.parse(again.stdout) as Report).fixtures.map((f) => f.file)).toEqual(['fixture_wrong.json']);
+    writeFileSync(
+      path.join(dir, 'reference', 'fixture_wrong.json'),
+      '{"inputs": {"x": 3}, "expected_outputs": {"y": 6}}',
+    );
+    expect((await runPixie(['validate', dir, '--last-failed', '--reference-only'])).code).toBe(0);
+    const all = await runPixie(['validate', dir, '--last-failed', '--reference-only', '--json']);
+    expect(all.stderr).toContain('--last-failed: nothing of calc failed last time; running every fixture');
+    expect((JSON.parse(all.stdout) as Report).fixtures.map((f) => f.file)).toEqual([
+      'fixture_basic.json',
+      'fixture_wrong.json',
+    ]);
+    const usage = await runPixie(['validate', dir, '--last-failed', '--fixture', 'basic']);
+    expect(usage.code).toBe(2);
+  });
+
+  it('writes a Markdown summary, and appends it to $GITHUB_STEP_SUMMARY in GitHub Actions', async () => {
+    const dir = calc('refuse', {
+      wrong: { description: 'a [link](http://x) | pipe', inputs: { x: 3 }, expected_outputs: { y: 7 } },
+    });
+    const out = mkdtempSync(path.join(os.tmpdir(), 'pixie-md-'));
+    const summary = path.join(out, 'summary.md');
+    writeFileSync(summary, 'earlier step\n');
+    const r = await runPixie(['validate', dir, '--reference-only', '--markdown', path.join(out, 'r.md')], {
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+    });
+    expect(r.code).toBe(1);
+    const md = readFileSync(path.join(out, 'r.md'), 'utf8');
+    expect(md).toContain('## pixie: 1 tool(s), 0 pass, 0 warn, 1 fail');
+    expect(md).toContain('| calc | ❌ fail | 12 | - | 1/2 |');
+    expect(md).toContain(
+      '- ❌ **12 reference_fixtures_match**: 1 of 2 fixture\\(s\\) failed \\(1 passed, 0 skipped\\)',
+    );
+    // the description cannot make a link or break the table
+    expect(md).toContain('`fixture_wrong.json` (a \\[link\\]\\(http://x\\) \\| pipe): 1 of 1 output\\(s\\) differ');
+    expect(readFileSync(summary, 'utf8')).toBe(`earlier step\n${md}\n`);
+  });
+
+  it('pixie lint names the options, states and range ends no fixture exercises, as info', async () => {
+    const dir = calc('refuse', { too_big: { inputs: { x: 50, mode: 'loud' }, expected_status: 422 } });
+    const r = await runPixie(['lint', dir]);
+    expect(r.code).toBe(0);
+    const info = r.stdout.split('\n').filter((l) => l.includes(': info: '));
+    expect(info.map((l) => l.replace(/^.*tool\.json: info: /, '').replace(/: add a fixture.*$/, ''))).toEqual([
+      "no fixture sets input 'x' to the low end of its range (min 0)",
+      "no fixture sets input 'x' to the high end of its range (max 10)",
+      'no fixture sets input \'mode\' to its option "loud"',
+      "no fixture sets input 'dot' to true",
+    ]);
+    const covered = calc('refuse', {
+      low: { inputs: { x: 0, mode: 'loud', dot: true }, expected_outputs: { y: 0 } },
+      high: { inputs: { x: 10 }, expected_outputs: { y: 20 } },
+    });
+    expect((await runPixie(['lint', covered])).stdout).not.toContain(': info: ');
+  });
+});
