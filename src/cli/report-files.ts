@@ -25,8 +25,13 @@ export async function writeAnnotations(reports: Report[], jsonOnStdout: boolean)
   const { renderGithubAnnotations } = await import('../report/renderers/github.js');
   const text = renderGithubAnnotations(reports);
   if (text) (jsonOnStdout ? process.stderr : process.stdout).write(text);
+  await appendStepSummary(reports);
+}
+
+/** In GitHub Actions, the Markdown summary appended to $GITHUB_STEP_SUMMARY (other steps' may be there already). */
+export async function appendStepSummary(reports: Report[]): Promise<void> {
   const summary = process.env.GITHUB_STEP_SUMMARY;
-  if (!summary) return;
+  if (process.env.GITHUB_ACTIONS !== 'true' || !summary) return;
   const { renderMarkdown } = await import('../report/renderers/markdown.js');
   try {
     appendFileSync(summary, `${renderMarkdown(reports)}\n`);
