@@ -18,7 +18,7 @@ const MAX_FAILURES = 20;
 /** The text a text input's maximum is broken with is never longer than this. */
 const LONG_TEXT_CAP = 100_000;
 
-export const messages = {
+const messages = {
   accepted: (status: number) =>
     `the tool answered HTTP ${status} to an input tool.json forbids, instead of refusing it with a 4xx`,
   left: (key: string) => `(required input '${key}' left out)`,
@@ -47,7 +47,7 @@ function forbiddenValues(spec: InputSpec): unknown[] {
 }
 
 /** Every forbidden input to send: the sample with one input broken, or a required one without a default left out. */
-export function negativeInputs(manifest: Manifest): { inputs: Inputs; key: string }[] {
+function negativeInputs(manifest: Manifest): { inputs: Inputs; key: string }[] {
   const sample = buildSampleInputs(manifest);
   const out: { inputs: Inputs; key: string }[] = [];
   for (const spec of manifest.inputs ?? []) {

@@ -7,7 +7,7 @@ import type { InputSpec, Manifest } from '../model/manifest.js';
 import { excerpt } from '../source/excerpt.js';
 import type { MessageTable } from '../util/message-table.js';
 
-export const messages = {
+const messages = {
   option: (key: string, value: unknown) =>
     `no fixture sets input '${excerpt(key)}' to its option ${JSON.stringify(value)}`,
   state: (key: string, value: boolean) => `no fixture sets input '${excerpt(key)}' to ${value}`,

@@ -22,7 +22,7 @@ export interface NegativeFields {
 
 type KeyProblem = (segments: PathSegment[], message: string) => Finding;
 
-export const messages = {
+const messages = {
   errorWithoutStatus: () =>
     'expected_error says what a refusal must say, but the fixture expects no refusal; add "expected_status": 422 (or "4xx")',
   outputsWithStatus: (keys: string[]) =>

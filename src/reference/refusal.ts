@@ -24,7 +24,7 @@ const SEARCH_CHARS = 64 * 1024;
  */
 const REGEX_MS = 1000;
 
-export const messages = {
+const messages = {
   expected: (status: ExpectedStatus) => (status === '4xx' ? 'a refusal (HTTP 4xx)' : `a refusal (HTTP ${status})`),
   refused: (status: number, detail: string) => `refused with HTTP ${status} as expected: ${detail}`,
   accepted: (expected: string, status: number, body: string) =>
