@@ -281,9 +281,11 @@ describe('CI habits', () => {
     expect(readFileSync(summary, 'utf8')).toBe(`earlier step\n${md}\n`);
   });
 
-  it('pixie lint names the options, states and range ends no fixture exercises, as info', async () => {
+  it('pixie lint --coverage names the options, states and range ends no fixture exercises, as info', async () => {
     const dir = calc('refuse', { too_big: { inputs: { x: 50, mode: 'loud' }, expected_status: 422 } });
-    const r = await runPixie(['lint', dir]);
+    // without --coverage, only problems
+    expect((await runPixie(['lint', dir])).stdout).not.toContain(': info: ');
+    const r = await runPixie(['lint', dir, '--coverage']);
     expect(r.code).toBe(0);
     const info = r.stdout.split('\n').filter((l) => l.includes(': info: '));
     expect(info.map((l) => l.replace(/^.*tool\.json: info: /, '').replace(/: add a fixture.*$/, ''))).toEqual([
@@ -296,6 +298,6 @@ describe('CI habits', () => {
       low: { inputs: { x: 0, mode: 'loud', dot: true }, expected_outputs: { y: 0 } },
       high: { inputs: { x: 10 }, expected_outputs: { y: 20 } },
     });
-    expect((await runPixie(['lint', covered])).stdout).not.toContain(': info: ');
+    expect((await runPixie(['lint', covered, '--coverage'])).stdout).not.toContain(': info: ');
   });
 });

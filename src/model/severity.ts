@@ -62,8 +62,7 @@ const RULES = {
   },
   'input-not-covered': {
     severity: 'info',
-    about:
-      "no fixture's inputs exercise a select option, a checkbox state or a range end (pixie lint's fixture coverage)",
+    about: "no fixture's inputs exercise a select option, a checkbox state or a range end (pixie lint --coverage)",
   },
   'fixture-not-found': { severity: 'error', about: '--fixture matched no fixture' },
   'no-fixture-selected': { severity: 'error', about: 'the --tag or --fixture selection left no fixture to run' },

@@ -1,4 +1,4 @@
-// `pixie lint`'s fixture coverage of inputs (docs/fixtures.md, coverage): the select and radio
+// `pixie lint --coverage`: the fixture coverage of inputs (docs/fixtures.md, coverage): the select and radio
 // options, checkbox and toggle states and the ends of a number's or slider's range that no fixture's
 // inputs exercise, one info line each. A fixture that leaves an input out exercises its default;
 // negative fixtures (expected_status) send inputs outside tool.json on purpose and do not count.
