@@ -6,10 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/model/report.js';
+import { compileReferenceSchema } from '../src/schema/ajv.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 import { processesUnder } from './helpers/survivors.js';
 
 type Behaviour = 'refuse' | 'accept' | 'crash';
+
+const validReport = compileReferenceSchema('report.schema.json');
+const schemaValid = (report: unknown) => expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
 
 /** A copy of negative-calc in a project of its own, answering as `behaviour` says, with these fixtures. */
 function calc(behaviour: Behaviour, fixtures: Record<string, unknown>): string {
@@ -96,6 +100,7 @@ describe('negative fixtures', () => {
     const r = await runPixie(['validate', dir, '--reference-only', '--json']);
     const report = JSON.parse(r.stdout) as Report;
     expect(r.code, r.stdout).toBe(0);
+    schemaValid(report);
     const byFile = Object.fromEntries(report.fixtures.map((f) => [f.file, f]));
     expect(byFile['fixture_too_big.json']).toMatchObject({
       status: 'pass',
@@ -165,6 +170,7 @@ describe('pixie explore --negative', () => {
 
     const accepting = await runPixie(['explore', calc('accept', {}), '--negative', '--json']);
     expect(accepting.code).toBe(1);
+    schemaValid(JSON.parse(accepting.stdout));
     const found = (JSON.parse(accepting.stdout) as Report).explore!;
     expect(found.failures.map((f) => [f.kind, f.offending])).toEqual([
       ['accepted_invalid', ['x']],
@@ -210,6 +216,7 @@ describe('what the reports say was and was not judged', () => {
     });
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as Report;
+    schemaValid(report);
     const f = report.fixtures[0]!;
     expect(f.description).toBe('two, <b>doubled</b>');
     expect(f.message).toBe(
