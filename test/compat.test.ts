@@ -48,12 +48,14 @@ describe("the original Pixie's formats validate with exit 0", () => {
         const fixture = JSON.parse(readFileSync(path.join(TOOLS, r.tool_id, 'reference', f.file), 'utf8'));
         const expected = Object.keys(fixture.expected_outputs);
         const label = `${r.tool_id}/${f.file}: ${f.message}`;
+        // a fixture that asserts nothing shows the answer's outputs as new expectations, not comparisons
+        const compared = f.outputs.filter((o) => o.comparator !== 'key_presence' && o.comparator !== 'new_expectation');
         expect(
-          f.outputs.filter((o) => o.comparator !== 'key_presence').map((o) => o.key),
+          compared.map((o) => o.key),
           label,
         ).toEqual(expected);
         expect(
-          f.outputs.filter((o) => o.status !== 'pass').map((o) => `${o.key}: ${o.metric}`),
+          compared.filter((o) => o.status !== 'pass').map((o) => `${o.key}: ${o.metric}`),
           label,
         ).toEqual([]);
         expect(f.status, label).toBe(expected.length ? 'pass' : 'warn');
@@ -119,7 +121,7 @@ describe('pixie lint on the same tools', () => {
       'tools/compat-backtest/reference/fixture_demo.json:4: warning: required input \'ohlc_csv\' (file) is missing and has no default; add "ohlc_csv": <value> to inputs, or add "required": false to the input in tool.json if the tool works without it (the fixture still runs as written)',
       'tools/compat-backtest/reference/fixture_null_file.json:5: warning: input \'ohlc_csv\' (file) is null but tool.json calls it required; the fixture still runs as written: add "required": false to the input in tool.json if the tool accepts null, or give a value [inputs.ohlc_csv]',
       "tools/compat-backtest/tool.json: warning: output 'equity_chart' is asserted by no fixture, so it is never compared: pixie validate compat-backtest --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
-      'tools/compat-forecast/reference/fixture_point_forms.json:8: warning: expected_outputs is empty, so the fixture asserts nothing; add the outputs it should check (pixie validate --update-fixtures shows the current values)',
+      "tools/compat-forecast/reference/fixture_point_forms.json:8: warning: expected_outputs is empty, so the fixture asserts nothing yet; pixie validate compat-forecast --fixture point_forms -u fills it with every output of the tool's answer (or pixie review, after a run, to look at them first)",
       'tools/compat-training/reference/fixture_demo.json:4: warning: required input \'dataset_csv\' (file) is missing and has no default; add "dataset_csv": <value> to inputs, or add "required": false to the input in tool.json if the tool works without it (the fixture still runs as written)',
       "tools/compat-training/tool.json: warning: output 'loss_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
       "tools/compat-training/tool.json: warning: output 'accuracy_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[1]]",
@@ -141,7 +143,7 @@ describe('pixie lint on the same tools', () => {
       'tools/compat-training/tool.json: fixed: add "required": false to input \'dataset_csv\' (for reference/fixture_demo.json:4)',
       'pixie lint --fix: 2 fix(es) applied in 2 tool(s)',
       "tools/compat-backtest/tool.json: warning: output 'equity_chart' is asserted by no fixture, so it is never compared: pixie validate compat-backtest --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
-      'tools/compat-forecast/reference/fixture_point_forms.json:8: warning: expected_outputs is empty, so the fixture asserts nothing; add the outputs it should check (pixie validate --update-fixtures shows the current values)',
+      "tools/compat-forecast/reference/fixture_point_forms.json:8: warning: expected_outputs is empty, so the fixture asserts nothing yet; pixie validate compat-forecast --fixture point_forms -u fills it with every output of the tool's answer (or pixie review, after a run, to look at them first)",
       "tools/compat-training/tool.json: warning: output 'loss_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
       "tools/compat-training/tool.json: warning: output 'accuracy_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[1]]",
       'pixie lint: 0 error(s), 4 warning(s) in 3 of 4 tool(s)',

@@ -10,6 +10,7 @@ import { type CheckContext, type CheckOutcome, initialState, type ValidationStat
 import { comparatorFor } from '../comparators/index.js';
 import { finding, severityOf, type Finding } from '../model/finding.js';
 import { uncoveredOutputs } from '../reference/coverage.js';
+import { uncoveredInputs } from '../reference/input-coverage.js';
 import { loadFixtures } from '../reference/load.js';
 import { readUserFile } from '../source/user-file.js';
 import { strayReferenceFiles } from '../reference/stray-files.js';
@@ -39,6 +40,8 @@ function lineOfExpectedOutputs(toolDir: string, file: string): number | undefine
 export interface LintOptions {
   /** the --strict column of the severity table */
   strict?: boolean;
+  /** --coverage: also the select options, checkbox states and range ends no fixture exercises */
+  coverage?: boolean;
 }
 
 export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
@@ -66,22 +69,25 @@ export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
   add(tolerance.problems);
   add(fixtures.problems);
   for (const f of fixtures.fixtures) {
-    if (Object.keys(f.expected_outputs).length > 0) continue;
+    // a negative fixture asserts a refusal, never outputs
+    if (Object.keys(f.expected_outputs).length > 0 || f.expected_status !== null) continue;
     const line = lineOfExpectedOutputs(toolDir, f.file);
     add([
       finding('expected-outputs-empty', {
         file: `reference/${f.file}`,
         ...(line ? { line } : {}),
         path: 'expected_outputs',
-        message:
-          'expected_outputs is empty, so the fixture asserts nothing; add the outputs it should check (pixie validate --update-fixtures shows the current values)',
+        message: `expected_outputs is empty, so the fixture asserts nothing yet; pixie validate ${path.basename(toolDir)} --fixture ${f.file.replace(/^fixture_|\.json$/g, '')} -u fills it with every output of the tool's answer (or pixie review, after a run, to look at them first)`,
       }),
     ]);
   }
   add(strayReferenceFiles(toolDir));
   // only when every fixture loaded: one that did not may be the one asserting the output
-  if (fixtures.problems.every((p) => p.severity !== 'error'))
+  if (fixtures.problems.every((p) => p.severity !== 'error')) {
     add(uncoveredOutputs(manifest, fixtures.fixtures, path.basename(toolDir)));
+    // one line per option, state and range end of every tool: asked for, as it is a to-do list, not a problem
+    if (opts.coverage) add(uncoveredInputs(manifest, fixtures.fixtures));
+  }
   return { toolDir, toolId, problems };
 }
 

@@ -14,6 +14,8 @@ export interface LintCliOptions {
   json?: boolean;
   strict?: boolean;
   fix?: boolean;
+  /** also the inputs no fixture exercises (reference/input-coverage.ts) */
+  coverage?: boolean;
 }
 
 export async function lintCommand(targets: string[], opts: LintCliOptions): Promise<number> {
@@ -27,7 +29,7 @@ export async function lintCommand(targets: string[], opts: LintCliOptions): Prom
       `no tools found in ${toolsDir}`,
       'a tool is a folder with tool.json; create one with pixie new <id>',
     );
-  const lint = (dir: string) => lintTool(dir, { strict: opts.strict });
+  const lint = (dir: string) => lintTool(dir, { strict: opts.strict, coverage: opts.coverage });
   let results: LintResult[] = dirs.map(lint);
   const fixes = new Map<string, FixOutcome>();
   if (opts.fix) {

@@ -5,11 +5,12 @@ import { mergeReports } from '../ci/merge.js';
 import { colorsFor } from '../report/colors.js';
 import { renderAllTable } from '../report/renderers/all-table.js';
 import { renderJson } from '../report/renderers/json.js';
-import { writeReportFiles, type ReportFiles } from './report-files.js';
+import { appendStepSummary, writeReportFiles, type ReportFiles } from './report-files.js';
 
 export async function reportMergeCommand(files: string[], opts: ReportFiles): Promise<number> {
   const merged = mergeReports(files.flatMap((f) => readReports(f)));
   await writeReportFiles(merged, opts);
+  await appendStepSummary(merged);
   if (opts.json === '-') process.stdout.write(renderJson(merged));
   else {
     const wall = merged.reduce((n, r) => n + r.duration_ms, 0);

@@ -1,5 +1,6 @@
-// `pixie review` (docs/cli.md): pending changes one at a time, each with a diff for its type, and
-// one key to decide it — accept, reject, skip, or accept every remaining change of the fixture.
+// `pixie review` (docs/cli.md): pending changes one at a time, each with a diff for its type (a new
+// expectation, for a fixture that asserted no outputs, with the value it would write), and one key
+// to decide it — accept, reject, skip, or accept every remaining change of the fixture.
 // Each decision is written at once (under the tool's update lock), so quitting keeps what was decided.
 // Keys are read raw on a terminal, else one per line (so scripts can pipe them in).
 import { createInterface } from 'node:readline';
@@ -84,7 +85,9 @@ export async function reviewCommand(target: string | undefined, opts: DecideCliO
       if (decided.has(ch)) continue;
       write([
         '',
-        `${c.bold(`[${i + 1}/${total}]`)} ${safeLine(d.toolId)} · reference/${safeText(ch.fixture, true)} · output ${c.bold(safeText(ch.output, true))} ${c.dim(`(${ch.type}, ${ch.comparison.comparator})`)}`,
+        ch.added
+          ? `${c.bold(`[${i + 1}/${total}]`)} ${safeLine(d.toolId)} · reference/${safeText(ch.fixture, true)} · ${c.green('new expectation')} for output ${c.bold(safeText(ch.output, true))} ${c.dim(`(${ch.type}; the fixture asserts no value for it yet)`)}`
+          : `${c.bold(`[${i + 1}/${total}]`)} ${safeLine(d.toolId)} · reference/${safeText(ch.fixture, true)} · output ${c.bold(safeText(ch.output, true))} ${c.dim(`(${ch.type}, ${ch.comparison.comparator})`)}`,
         ...terminalDiff(ch.comparison, c, { maxLines: rows - 12, files: ch.media }),
       ]);
       const preview = ch.media?.diffs?.[0] ?? ch.media?.actual;
@@ -110,7 +113,9 @@ export async function reviewCommand(target: string | undefined, opts: DecideCliO
         else rejectChanges([ch]);
         tally.rejected++;
         write([
-          c.yellow(`rejected ${safeText(ch.output, true)}; reference/${safeText(ch.fixture, true)} is unchanged`),
+          c.yellow(
+            `rejected ${ch.added ? 'the new expectation for ' : ''}${safeText(ch.output, true)}; reference/${safeText(ch.fixture, true)} is unchanged`,
+          ),
         ]);
       } else {
         write([c.dim('skipped; it stays pending')]);
@@ -120,9 +125,10 @@ export async function reviewCommand(target: string | undefined, opts: DecideCliO
     keys.close();
   }
   const left = d.changes.filter((ch) => !decided.has(ch)).length;
+  const fresh = d.changes.filter((ch) => ch.added).length;
   write([
     '',
-    `review of ${safeLine(d.toolId)}: ${tally.accepted} accepted, ${tally.rejected} rejected, ${left} left pending${tally.failed ? `, ${tally.failed} could not be accepted` : ''}`,
+    `review of ${safeLine(d.toolId)}: ${tally.accepted} accepted, ${tally.rejected} rejected, ${left} left pending${tally.failed ? `, ${tally.failed} could not be accepted` : ''}${fresh ? ` (of ${d.changes.length} change(s), ${fresh} new expectation(s))` : ''}`,
   ]);
   return tally.failed ? 1 : 0;
 }

@@ -21,6 +21,7 @@ import { liveProgress } from './live-progress.js';
 import { pendingNote } from './pending-note.js';
 import { startProgress } from './progress.js';
 import { type ReportFiles, writeAnnotations, writeReportFiles } from './report-files.js';
+import { readLastRun, recordLastRun } from '../workflows/last-run.js';
 import { printUpdates } from './update-fixtures-command.js';
 
 /**
@@ -45,6 +46,9 @@ export interface ValidateCliOptions
   runs?: number;
   seconds?: number;
   save?: boolean;
+  negative?: boolean;
+  /** re-run the fixtures that failed in the tool's last recorded run (workflows/last-run.ts) */
+  lastFailed?: boolean;
   /** report files by reporter name (--junit FILE, --html FILE) */
   reportFiles?: ReportFiles;
 }
@@ -74,14 +78,23 @@ function checkUsage(opts: ValidateCliOptions, target: string | undefined): void 
       '--watch follows one tool; it cannot be combined with --all, --changed, --shard or --update-fixtures',
       'pixie validate <tool> --watch',
     );
+  if (
+    opts.lastFailed &&
+    (opts.all || opts.changed || opts.updateFixtures || opts.watch || opts.fixture?.length || opts.tag?.length)
+  )
+    throw new PixieError(
+      'USAGE',
+      '--last-failed picks the fixtures of one tool itself; it cannot be combined with --all, --changed, --fixture, --tag, --update-fixtures or --watch',
+      'pixie validate <tool> --last-failed',
+    );
   if (opts.shard) parseShard(opts.shard);
-  const exploring = ['seed', 'runs', 'seconds', 'save'] as const;
+  const exploring = ['seed', 'runs', 'seconds', 'save', 'negative'] as const;
   const stray = exploring.filter((k) => opts[k] !== undefined && opts[k] !== false);
   if (!opts.explore && stray.length)
     throw new PixieError(
       'USAGE',
       `--${stray[0]} only applies to --explore`,
-      `pixie validate <tool> --explore --${stray[0]}${stray[0] === 'save' ? '' : ' <value>'}`,
+      `pixie validate <tool> --explore --${stray[0]}${stray[0] === 'save' || stray[0] === 'negative' ? '' : ' <value>'}`,
     );
   if (opts.explore && opts.updateFixtures)
     throw new PixieError(
@@ -95,8 +108,12 @@ function checkUsage(opts: ValidateCliOptions, target: string | undefined): void 
 function exploreOptions(opts: ValidateCliOptions): ValidateRequest['explore'] {
   if (!opts.explore) return undefined;
   const seed = exploreSeed({ seed: opts.seed });
-  process.stderr.write(`pixie: exploring inputs with seed ${seed} (--seed ${seed} repeats this run)\n`);
-  return { seed, runs: opts.runs, seconds: opts.seconds, save: opts.save };
+  process.stderr.write(
+    opts.negative
+      ? 'pixie: sending inputs tool.json forbids (--negative): each should be refused with a 4xx\n'
+      : `pixie: exploring inputs with seed ${seed} (--seed ${seed} repeats this run)\n`,
+  );
+  return { seed, runs: opts.runs, seconds: opts.seconds, save: opts.save, negative: opts.negative };
 }
 
 /** The flags as the request every front door makes (model/options.ts). */
@@ -170,6 +187,7 @@ export async function validateCommand(target: string | undefined, given: Validat
     });
     (progress as ReturnType<typeof startProgress> | null)?.stop();
     const { reports } = done;
+    for (const r of reports) recordLastRun(r.tool_path, r);
     if (opts.json) out.write(renderJson(reports));
     else if (reports.length === 0) out.write('no tool to validate\n');
     else {
@@ -196,12 +214,16 @@ export async function validateCommand(target: string | undefined, given: Validat
     const { watchCommand } = await import('./watch-command.js');
     return watchCommand(project, toolDir, request, { json: Boolean(opts.json), summary: Boolean(opts.summary), c });
   }
+  const fixture = opts.lastFailed ? lastFailedSelection(toolDir, say) : request.fixture;
   const live = opts.json ? null : liveProgress(process.stderr, colorsFor(process.stderr));
   const { report, pending, shard } = await validateToolDir(project, toolDir, {
     ...request,
+    fixture,
     onProgress: live?.onProgress,
   });
   live?.stop();
+  const unrecorded = recordLastRun(toolDir, report);
+  if (unrecorded) say(`warning: could not record this run for --last-failed (${unrecorded})`);
   if (shard)
     process.stderr.write(
       `pixie: --shard ${opts.shard}: ${shard.files.length} of ${shard.candidates} fixture(s) of ${safeText(path.basename(toolDir), true)}\n`,
@@ -216,6 +238,22 @@ export async function validateCommand(target: string | undefined, given: Validat
 }
 
 const UPDATE_COMMAND = 'pixie validate --update-fixtures --yes';
+
+/** --last-failed: the fixtures the tool's last recorded run left failing, or every fixture (and why) when there are none to pick. */
+function lastFailedSelection(toolDir: string, say: (line: string) => void): string[] | undefined {
+  const tool = path.basename(toolDir);
+  const last = readLastRun(toolDir);
+  if (!last) say(`--last-failed: no earlier run of ${tool} is recorded; running every fixture`);
+  else if (last.checksFailed) say(`--last-failed: a contract check of ${tool} failed last time; running everything`);
+  else if (last.failed.length === 0) say(`--last-failed: nothing of ${tool} failed last time; running every fixture`);
+  else {
+    say(
+      `--last-failed: re-running ${last.failed.length} fixture(s) of ${tool} that failed last time: ${last.failed.join(', ')}`,
+    );
+    return last.failed;
+  }
+  return undefined;
+}
 
 /** No tool named and not inside one: say which tools there are. */
 function whichTool(toolsDir: string): PixieError {

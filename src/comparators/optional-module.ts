@@ -86,3 +86,24 @@ export function loadOptional<T>(
   }
   return p as Promise<{ module: T } | { degraded: Degraded }>;
 }
+
+/**
+ * Why `pkg` is missing, without importing it (a resolve, so identical bytes stay fast), or null. Identical
+ * bytes need no decoder, yet a run without the package could not have judged a change, so the result
+ * still says it was degraded (docs/comparators.md). A package that resolves but fails to load is only
+ * noticed when it is loaded.
+ */
+export function missingOptional(pkg: string): Degraded | null {
+  const disabled = (process.env.PIXIE_DISABLE_OPTIONAL ?? '').split(',').map((s) => s.trim());
+  if (disabled.includes(pkg)) return { package: pkg, install: messages.install(pkg), reason: messages.disabled(pkg) };
+  try {
+    requireHere.resolve(pkg);
+    return null;
+  } catch (err) {
+    return {
+      package: pkg,
+      install: messages.install(pkg),
+      reason: messages.notLoaded(pkg, (err as Error).message.split('\n')[0]!),
+    };
+  }
+}

@@ -97,7 +97,12 @@ describe('textComparator: modes and defaults', () => {
     expect(r.metric).toBe('similarity 0.9000 (distance 1 over 10 chars)');
     const f = tester.compare('abcdefghij', 'abcdefgXYZ', tol);
     expect(f.status).toBe('fail');
-    expect(f.metric).toMatch(/^similarity < 0\.9000 \(distance > 1 over 10 chars\)/);
+    // the failing similarity prints its value, not only that it is under the bound
+    expect(f.metric).toMatch(/^similarity 0\.7000 \(distance 3 over 10 chars\)/);
+    // beyond 10 kB the distance is not computed past the bound, and the message says so
+    const long = 'a'.repeat(20_000);
+    const far = tester.compare(long, 'b'.repeat(20_000), tol);
+    expect(far.metric).toMatch(/^similarity < 0\.9000 \(distance > 2000 over 20000 chars\)/);
     expect(tester.compare('', '', tol).status).toBe('pass');
   });
 

@@ -8,7 +8,7 @@ import { deepCompare } from './kit/deep-compare.js';
 import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
 import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, shortJson, unwrapValue } from './kit/value.js';
-import { boundedLevenshtein, similarity } from './levenshtein.js';
+import { boundedLevenshtein, levenshtein, similarity } from './levenshtein.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
 import type { MessageTable } from '../util/message-table.js';
@@ -288,7 +288,11 @@ export function compareTextValues(
       const min = minSimilarity(tolerance);
       const longest = Math.max(e.length, a.length);
       const allowed = Math.floor((1 - min) * longest + 1e-9);
-      const { distance: d, exact } = boundedLevenshtein(e, a, allowed);
+      const bounded = boundedLevenshtein(e, a, allowed);
+      // over the bound, the real distance is still worth printing when it is cheap (texts up to
+      // 10 kB, as mismatchScore); beyond that the message says only that it is over the bound
+      const exact = bounded.exact || longest <= 10_000;
+      const d = bounded.exact || !exact ? bounded.distance : levenshtein(e, a);
       const sim = longest === 0 ? 1 : 1 - d / longest;
       const ok = d <= allowed;
       const metric = exact

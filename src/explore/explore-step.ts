@@ -10,9 +10,17 @@ import { startTool } from '../tool/spawn.js';
 import type { ExploreOptions } from '../model/options.js';
 import { startupTimeoutMs } from '../tool/timeouts.js';
 import { startCommand } from './curl.js';
+import { runNegative } from './negative.js';
 import { runExplore, type ToolHandle } from './runner.js';
+import type { MessageTable } from '../util/message-table.js';
 import { saveFailures } from './save.js';
 import { exploreSeed } from './seed.js';
+
+const messages = {
+  chat: () => "skipped: --negative varies a form's inputs, and a chat tool has none",
+  triedNegative: (requests: number, secs: string) => `${requests} forbidden input(s) sent in ${secs} s`,
+  allRefused: (tried: string) => `every forbidden input was refused with a 4xx (${tried})`,
+} satisfies MessageTable;
 
 const DEFAULT_RUNS = 200;
 const DEFAULT_SECONDS = 60;
@@ -28,7 +36,9 @@ function findingOf(f: ExploreFailure, manifest: Manifest): Finding {
     fix:
       f.kind === 'rejected'
         ? 'make the tool accept this input, or narrow tool.json (min, max, options, max_length) so it is not allowed'
-        : `reproduce it: ${f.curl}`,
+        : f.kind === 'accepted_invalid'
+          ? `refuse it with HTTP 422 and a detail that names the input; reproduce it: ${f.curl}`
+          : `reproduce it: ${f.curl}`,
   });
 }
 
@@ -82,16 +92,25 @@ export async function exploreTool(ctx: CheckContext, options: ExploreOptions): P
     const why = await tool.restart();
     if (why) return skipped(seed, options, `skipped: the tool had stopped and did not start again: ${why}`);
   }
-  const outcome = await runExplore({ manifest, tool, seed, ...budget }).finally(() => {
+  const negative = options.negative === true;
+  if (negative && manifest.layout === 'chat') return { ...skipped(seed, options, messages.chat()), negative };
+  const outcome = await (negative
+    ? runNegative({ manifest, tool, seconds: budget.seconds })
+    : runExplore({ manifest, tool, seed, ...budget })
+  ).finally(() => {
     finished = true;
   });
   const { failures } = outcome;
-  const saveProblem = options.save ? saveFailures(toolDir, failures, seed) : null;
+  const saveProblem = options.save ? saveFailures(toolDir, failures, seed, negative) : null;
   const secs = ((performance.now() - started) / 1000).toFixed(1);
-  const tried = `${outcome.runs} generated input(s), ${outcome.requests} request(s) in ${secs} s, seed ${seed}`;
+  const tried = negative
+    ? messages.triedNegative(outcome.requests, secs)
+    : `${outcome.runs} generated input(s), ${outcome.requests} request(s) in ${secs} s, seed ${seed}`;
   const message = failures.length
-    ? `${failures.length} kind(s) of failure on inputs tool.json allows (${tried}): ${failures[0]!.message}`
-    : `no failure in ${tried}`;
+    ? `${failures.length} kind(s) of failure on inputs tool.json ${negative ? 'forbids' : 'allows'} (${tried}): ${failures[0]!.message}`
+    : negative
+      ? messages.allRefused(tried)
+      : `no failure in ${tried}`;
   const notes = [outcome.stopped, saveProblem ? `--save: ${saveProblem}` : null].filter(Boolean);
   return {
     status: failures.length ? 'fail' : 'pass',
@@ -105,6 +124,7 @@ export async function exploreTool(ctx: CheckContext, options: ExploreOptions): P
     stopped: outcome.stopped,
     start_command: startCommand(runtime, entrypoint),
     failures,
+    ...(negative ? { negative } : {}),
     ...(failures.length ? { findings: failures.map((f) => findingOf(f, manifest)) } : {}),
   };
 }

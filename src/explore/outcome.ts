@@ -22,7 +22,8 @@ const STDERR_CHARS = 4000;
 const EXIT_WAIT_MS = 1000;
 
 export type Outcome =
-  | { ok: true }
+  /** `response`: the start of a 200's answer (--negative shows it when the input was forbidden) */
+  | { ok: true; response?: { status: number; body: string } }
   | {
       ok: false;
       kind: ExploreFailureKind;
@@ -168,5 +169,5 @@ export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: Outcome
       `${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more problem(s))` : ''}`,
       { response: res },
     );
-  return { ok: true };
+  return { ok: true, response: { status: res.status, body: detachedSlice(res.text, 0, BODY_CHARS) } };
 }

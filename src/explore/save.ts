@@ -1,6 +1,7 @@
 // --explore --save: each failure becomes reference/fixture_explore_<n>.json with the failing input
 // and no expected outputs, so check 12 fails on it until the tool is fixed (then the author adds the
-// right outputs). A failure whose input a fixture already holds is not written twice.
+// right outputs). A failure whose input a fixture already holds is not written twice. With
+// --negative the input is one tool.json forbids, so the fixture is a negative one: `expected_status: "4xx"`.
 import { existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ExploreFailure } from '../model/report.js';
@@ -41,8 +42,17 @@ function savedInputs(referenceDir: string, names: string[]): Map<string, string>
   return out;
 }
 
-function fixtureFor(failure: ExploreFailure, seed: number, date: string): Record<string, unknown> {
+function fixtureFor(failure: ExploreFailure, seed: number, date: string, negative: boolean): Record<string, unknown> {
   const what = failure.offending.length ? ` (${failure.offending.join(', ')})` : '';
+  if (negative)
+    return {
+      name: `explore --negative: ${failure.kind.replace(/_/g, ' ')}${what}`,
+      description: `${failure.message}. Found by pixie --explore --negative: the tool must refuse this input.`,
+      source: `pixie validate --explore --negative (${date})`,
+      inputs: failure.inputs,
+      expected_status: '4xx',
+      tags: ['explore'],
+    };
   return {
     name: `explore: ${failure.kind.replace(/_/g, ' ')}${what}`,
     description: `${failure.message}. Found by pixie --explore; once the tool is fixed, put the right outputs in expected_outputs.`,
@@ -57,7 +67,12 @@ function fixtureFor(failure: ExploreFailure, seed: number, date: string): Record
  * Writes a fixture per failure not already held by one and sets `saved_as` on each failure.
  * Returns why nothing could be written (reference/ is not a folder of the tool, or not writable), else null.
  */
-export function saveFailures(toolDir: string, failures: ExploreFailure[], seed: number): string | null {
+export function saveFailures(
+  toolDir: string,
+  failures: ExploreFailure[],
+  seed: number,
+  negative = false,
+): string | null {
   if (failures.length === 0) return null;
   const referenceDir = path.join(toolDir, 'reference');
   try {
@@ -65,7 +80,7 @@ export function saveFailures(toolDir: string, failures: ExploreFailure[], seed: 
     // a link could lead the write out of the tool folder
     if (!lstatSync(referenceDir).isDirectory())
       return 'reference/ is not a folder (a link or a file); --save writes only into a real reference/ folder';
-    writeAll(referenceDir, failures, seed);
+    writeAll(referenceDir, failures, seed, negative);
     return null;
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
@@ -73,7 +88,7 @@ export function saveFailures(toolDir: string, failures: ExploreFailure[], seed: 
   }
 }
 
-function writeAll(referenceDir: string, failures: ExploreFailure[], seed: number): void {
+function writeAll(referenceDir: string, failures: ExploreFailure[], seed: number, negative: boolean): void {
   const names = readdirSync(referenceDir);
   const saved = savedInputs(referenceDir, names);
   let next = Math.max(0, ...names.map((n) => Number(EXPLORE_FIXTURE.exec(n)?.[1] ?? 0))) + 1;
@@ -85,7 +100,10 @@ function writeAll(referenceDir: string, failures: ExploreFailure[], seed: number
       continue;
     }
     const name = `fixture_explore_${next++}.json`;
-    writeFileAtomic(path.join(referenceDir, name), `${JSON.stringify(fixtureFor(failure, seed, date), null, 2)}\n`);
+    writeFileAtomic(
+      path.join(referenceDir, name),
+      `${JSON.stringify(fixtureFor(failure, seed, date, negative), null, 2)}\n`,
+    );
     saved.set(canonical(failure.inputs), name);
     failure.saved_as = `reference/${name}`;
   }

@@ -13,7 +13,7 @@ export interface ProgressEvent {
 
 /** The full new values --update-fixtures writes (the report keeps values only up to its limits). */
 export interface UpdateValues {
-  /** per fixture file, the /run values of its outputs that failed */
+  /** per fixture file, the /run values of its outputs that failed, or of every output of a fixture that asserts none */
   fixtures: Map<string, Record<string, unknown>>;
   /** the sample run's response (check 8), for fixture_sample.json */
   sample: Record<string, unknown> | null;
@@ -23,7 +23,8 @@ export interface UpdateValues {
 export interface FailingOutputs {
   /** fixture file name */
   file: string;
-  outputs: { key: string; type: string; expected: unknown; actual: unknown }[];
+  /** `added`: the fixture asserts no outputs, and this is a new expectation (expected is undefined) */
+  outputs: { key: string; type: string; expected: unknown; actual: unknown; added?: true }[];
 }
 
 export interface ValidateOptions {
@@ -68,6 +69,8 @@ export interface ExploreOptions {
   seconds?: number;
   /** write each failure as reference/fixture_explore_<n>.json */
   save?: boolean;
+  /** send inputs tool.json forbids instead (src/explore/negative.ts): a refusal is the right answer */
+  negative?: boolean;
 }
 
 /** What a report keeps of large values (report/value-cap.ts applies it). */

@@ -124,9 +124,14 @@ export interface FixtureRepeat {
   per_run: FixtureRunOutcome[];
 }
 
+/** A negative fixture's expected refusal (docs/fixtures.md, negative fixtures): an HTTP status, or any 4xx. */
+export type ExpectedStatus = number | '4xx';
+
 export interface FixtureResult {
   file: string;
   name: string;
+  /** what the fixture exercises, as its author wrote it */
+  description?: string | null;
   status: FixtureStatus;
   message: string;
   duration_ms: number;
@@ -135,7 +140,21 @@ export interface FixtureResult {
   inputs: Record<string, unknown>;
   outputs: OutputComparison[];
   repeat?: FixtureRepeat;
+  /** a negative fixture: the refusal it expects */
+  expected_status?: ExpectedStatus;
+  /** a negative fixture's answer: its HTTP status and the start of its body (absent when none came) */
+  response?: { status: number; body: string };
 }
+
+/**
+ * The comparator name of an output row that is not a comparison: the fixture asserts no outputs
+ * (expected_outputs empty or left out), and this is what the tool answered for one declared
+ * output, pending as a new expected value (docs/fixtures.md, missing expectations).
+ */
+export const NEW_EXPECTATION = 'new_expectation';
+
+/** Whether an output row is a new expectation rather than a comparison. */
+export const isNewExpectation = (o: Pick<OutputComparison, 'comparator'>): boolean => o.comparator === NEW_EXPECTATION;
 
 /** What made the tool fail on an input tool.json allows (docs/checks.md, exploring inputs). */
 export type ExploreFailureKind =
@@ -148,7 +167,9 @@ export type ExploreFailureKind =
   | 'memory_limit'
   | 'not_json'
   | 'output_shape'
-  | 'protocol';
+  | 'protocol'
+  /** --negative: the tool answered 2xx to an input tool.json forbids */
+  | 'accepted_invalid';
 
 /** One kind of failure, with the smallest input found that causes it. */
 export interface ExploreFailure {
@@ -176,6 +197,8 @@ export interface ExploreFailure {
 /** `--explore`: inputs generated from tool.json and what the tool did with them. */
 export interface ExploreResult {
   status: 'pass' | 'fail' | 'skip';
+  /** --negative: the inputs sent were ones tool.json forbids, and a refusal (4xx) was the right answer */
+  negative?: boolean;
   message: string;
   /** the seed: --seed <seed> repeats the run exactly */
   seed: number;

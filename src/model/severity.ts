@@ -48,11 +48,21 @@ const RULES = {
     strict: 'error',
     about: 'a fixture omits, or sets to null, an input tool.json calls required; it still runs as written',
   },
+  'input-not-declared': {
+    severity: 'warning',
+    strict: 'error',
+    about:
+      'a negative fixture (expected_status) sends an input key tool.json does not declare; it still runs as written',
+  },
   'stray-reference-file': { severity: 'info', strict: 'error', about: 'reference/ holds a file pixie never reads' },
   'no-fixtures': { severity: 'info', strict: 'error', about: 'the tool has no reference fixtures' },
   'output-not-covered': {
     severity: 'warning',
     about: 'a declared output is asserted by no fixture; noted beside the verdict, which it does not change',
+  },
+  'input-not-covered': {
+    severity: 'info',
+    about: "no fixture's inputs exercise a select option, a checkbox state or a range end (pixie lint --coverage)",
   },
   'fixture-not-found': { severity: 'error', about: '--fixture matched no fixture' },
   'no-fixture-selected': { severity: 'error', about: 'the --tag or --fixture selection left no fixture to run' },

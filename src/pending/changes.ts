@@ -2,14 +2,16 @@
 // artifact copied here) or from a `--json` report, without running the tool again. Accepting one
 // writes exactly its value (workflows/decide-changes.ts), refused when the value is unusable (null,
 // the wrong shape, not kept whole) or the fixture's expected value changed since the run that found
-// it. Rejecting forgets a pending change.
+// it. A new expectation (a fixture that asserted no outputs) is accepted while the fixture still does
+// not assert that output. Rejecting forgets a pending change.
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalJson } from '../comparators/kit/value.js';
 import { PixieError } from '../errors.js';
 import { limit } from '../limits.js';
-import type { OutputComparison, Report } from '../model/report.js';
+import { isNewExpectation, NEW_EXPECTATION, type OutputComparison, type Report } from '../model/report.js';
+import type { MessageTable } from '../util/message-table.js';
 import { isTruncatedValue } from '../report/value-cap.js';
 import { isFileRef, readFileRef } from '../reference/file-refs.js';
 import { selectFixtures } from '../reference/select.js';
@@ -25,7 +27,9 @@ export interface Change {
   fixture: string;
   output: string;
   type: string;
-  /** the expected value the run compared against (as its report kept it) */
+  /** a new expectation: the fixture asserted no outputs, and this value would be its first */
+  added: boolean;
+  /** the expected value the run compared against (as its report kept it); undefined for a new expectation */
   old: unknown;
   oldSha?: string;
   comparison: OutputComparison;
@@ -48,18 +52,21 @@ function fromEntry(stored: StoredEntry): Change {
   const e = stored.entry;
   let cached: ReturnType<Change['newValue']> | undefined;
   const newValue = () => (cached ??= readNewValue(stored));
+  const added = e.kind === 'new';
   return {
     fixture: e.fixture,
     output: e.output,
     type: e.type,
-    old: e.old,
+    added,
+    old: added ? undefined : e.old,
     ...(typeof e.old_sha256 === 'string' ? { oldSha: e.old_sha256 } : {}),
     comparison: {
       key: e.output,
       type: e.type,
       ...e.comparison,
-      status: 'fail',
-      expected: e.old,
+      ...(added
+        ? { comparator: NEW_EXPECTATION, status: 'warn', expected: null }
+        : { status: 'fail', expected: e.old }),
       get actual() {
         const v = newValue();
         return v.ok ? v.value : undefined;
@@ -71,17 +78,19 @@ function fromEntry(stored: StoredEntry): Change {
   };
 }
 
-/** Out-of-tolerance outputs of one tool's report, as changes (values as the report kept them). */
+/** Out-of-tolerance outputs and new expectations of one tool's report, as changes (values as the report kept them). */
 export function changesOfReport(report: Report): Change[] {
   const out: Change[] = [];
   for (const f of report.fixtures ?? []) {
     for (const o of f.outputs ?? []) {
-      if (o.status !== 'fail' || o.actual === undefined || o.type === 'unknown') continue;
+      const added = isNewExpectation(o);
+      if ((o.status !== 'fail' && !added) || o.actual === undefined || o.type === 'unknown') continue;
       out.push({
         fixture: f.file,
         output: o.key,
         type: o.type,
-        old: o.expected,
+        added,
+        old: added ? undefined : o.expected,
         comparison: o,
         newValue: () => ({ ok: true, value: o.actual }),
       });
@@ -160,6 +169,14 @@ export function selectChanges(
   return { selected, unmatched: [...picked.unmatched.map((t) => `--fixture ${t}`), ...unmatchedOutputs] };
 }
 
+const messages = {
+  noLongerAsserts: (rel: string, key: string) => `${rel} no longer asserts '${key}'`,
+  assertsNow: (rel: string, key: string) =>
+    `${rel} asserts '${key}' now, so the new expectation found before was not written; run pixie validate again`,
+  noObject: (rel: string) =>
+    `${rel} has an expected_outputs that is not an object now; fix it and run pixie validate again`,
+} satisfies MessageTable;
+
 const sha = (v: unknown) => createHash('sha256').update(canonicalJson(v)).digest('hex');
 
 /** The fixture's expected value for `key` as the comparators see it now (a file reference read), or why not. */
@@ -178,11 +195,28 @@ function currentExpected(
     return { ok: false, why: `${rel} is not valid JSON now` };
   }
   const expected = isPlainObject(data) && isPlainObject(data.expected_outputs) ? data.expected_outputs : null;
-  if (!expected || !Object.hasOwn(expected, key)) return { ok: false, why: `${rel} no longer asserts '${key}'` };
+  if (!expected || !Object.hasOwn(expected, key)) return { ok: false, why: messages.noLongerAsserts(rel, key) };
   const value = expected[key];
   if (!isFileRef(value)) return { ok: true, value };
   const file = readFileRef(toolDir, value.$file);
   return file.ok ? { ok: true, value: file.value } : { ok: false, why: file.why };
+}
+
+/** Why a new expectation can no longer be accepted (the fixture is gone, or asserts that output now), or null. */
+function stillMissing(toolDir: string, fixture: string, key: string): string | null {
+  const rel = `reference/${fixture}`;
+  const read = readUserFile(toolDir, rel);
+  if (!read.ok) return read.message;
+  let data: unknown;
+  try {
+    data = JSON.parse(read.text.replace(/^\ufeff/, ''));
+  } catch {
+    return `${rel} is not valid JSON now`;
+  }
+  if (!isPlainObject(data)) return `${rel} is not a fixture now`;
+  const expected = data.expected_outputs ?? {};
+  if (!isPlainObject(expected)) return messages.noObject(rel);
+  return Object.hasOwn(expected, key) ? messages.assertsNow(rel, key) : null;
 }
 
 /**
@@ -219,6 +253,16 @@ export function planAcceptance(
     );
     if (why) {
       problems.push(`${where}: ${why}`);
+      continue;
+    }
+    if (ch.added) {
+      const still = stillMissing(toolDir, ch.fixture, ch.output);
+      if (still) problems.push(`${where}: ${still}`);
+      else {
+        const file = byFile.get(ch.fixture) ?? { file: ch.fixture, create: false, changes: [] };
+        file.changes.push({ key: ch.output, type: spec.type, old: undefined, new: value.value, added: true });
+        byFile.set(ch.fixture, file);
+      }
       continue;
     }
     const now = currentExpected(toolDir, ch.fixture, ch.output);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { canonicalJson } from '../comparators/kit/value.js';
 import { formatSize, limit, limitHint } from '../limits.js';
 import { isMediaType } from '../model/output-types.js';
-import type { Report } from '../model/report.js';
+import { isNewExpectation, type Report } from '../model/report.js';
 import { createValueCap, isTruncatedValue } from '../report/value-cap.js';
 import { extensionOf, mediaBytesOf } from '../reference/file-refs.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
@@ -31,7 +31,8 @@ const MAX_DIFFERENCES = 200;
 
 interface Taken {
   name: string;
-  sha: string;
+  /** of the expected value; null for a new expectation, which has none */
+  sha: string | null;
   files: { expected?: string; actual?: string };
 }
 
@@ -118,7 +119,7 @@ export class PendingRecorder {
           if (this.write(dir, file, bytes.bytes)) files[side] = file;
         }
       }
-      const sha = createHash('sha256').update(canonicalJson(o.expected)).digest('hex');
+      const sha = o.added ? null : createHash('sha256').update(canonicalJson(o.expected)).digest('hex');
       this.taken.set(`${failing.file}\0${o.key}`, { name, sha, files });
     }
   };
@@ -131,7 +132,8 @@ export class PendingRecorder {
       const dir = fixtureFolder(f.file);
       for (const o of f.outputs) {
         const taken = this.taken.get(`${f.file}\0${o.key}`);
-        if (!taken || o.status !== 'fail') continue;
+        const added = isNewExpectation(o);
+        if (!taken || (o.status !== 'fail' && !added)) continue;
         const diffs: string[] = [];
         for (const a of o.artifacts ?? []) {
           if (a.role && a.role !== 'diff') continue;
@@ -159,8 +161,9 @@ export class PendingRecorder {
             tolerance: o.tolerance,
             ...(o.differences ? { differences: o.differences.slice(0, MAX_DIFFERENCES) } : {}),
           },
-          old: o.expected,
-          old_sha256: taken.sha,
+          // a new expectation has no old value, only the new one
+          ...(added ? { kind: 'new' as const } : { old: o.expected }),
+          ...(taken.sha !== null ? { old_sha256: taken.sha } : {}),
           new_file: `${taken.name}.new.json`,
           ...(taken.files.expected || taken.files.actual || diffs.length
             ? { files: { ...taken.files, ...(diffs.length ? { diffs } : {}) } }

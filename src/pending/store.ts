@@ -3,7 +3,7 @@
 // `.pixie/pending/<tool-id>/` next to the folder that holds the tool (for ./tools/adder,
 // ./.pixie/pending/adder/), which the user does not version and CI can upload as an artifact:
 //
-//   <fixture file stem>/<output>.json        the change: fixture, output, old value, comparison
+//   <fixture file stem>/<output>.json        the change: fixture, output, old value (or kind: new), comparison
 //   <fixture file stem>/<output>.new.json    the full new value
 //   <fixture file stem>/<output>.expected.png, .actual.png, .diff.png   media, to look at
 //
@@ -38,8 +38,10 @@ export interface PendingEntry {
     tolerance: unknown;
     differences?: Difference[];
   };
-  /** the expected value the run compared against, as the report kept it */
-  old: unknown;
+  /** `new`: the fixture asserted no outputs, and this output's value would be its first expectation */
+  kind?: 'new';
+  /** the expected value the run compared against, as the report kept it (absent for a new expectation) */
+  old?: unknown;
   /** SHA-256 of the full expected value's canonical JSON, to notice a fixture edited since */
   old_sha256?: string;
   /** file (in the entry's folder) with the full new value as JSON */

@@ -1,7 +1,9 @@
 // A fixture's inputs against the tool's declared inputs (docs/fixtures.md). An unknown key or a value
 // of the wrong kind makes the run meaningless, so it is an error. A required input that is left out
 // or set to null is only a warning: the fixture runs exactly as written and the tool decides, as
-// many tools fall back to built-in data when a file input is absent.
+// many tools fall back to built-in data when a file input is absent. A negative fixture (one with
+// expected_status) sends its inputs as written, out of range or of the wrong kind on purpose: only a
+// key the tool does not declare is named, as a warning, since it is more likely a typo than a test.
 import { finding, type Finding, type FindingEdit } from '../model/finding.js';
 import { excerpt } from '../source/excerpt.js';
 import type { LineOf } from '../source/lines.js';
@@ -25,6 +27,7 @@ export function fixtureInputFindings(
   manifest: Manifest,
   file: string,
   lineOf: LineOf,
+  opts: { negative?: boolean } = {},
 ): Finding[] {
   const findings: Finding[] = [];
   const at = (segments: PathSegment[], part: 'key' | 'value' = 'key') => {
@@ -39,17 +42,20 @@ export function fixtureInputFindings(
     if (!entry) {
       const close = suggest(key, inputKeys);
       findings.push(
-        finding('fixture-invalid', {
+        finding(opts.negative ? 'input-not-declared' : 'fixture-invalid', {
           ...at(['inputs', key]),
-          message: close
-            ? `'${excerpt(key)}' is not an input of this tool — did you mean '${close}'?`
-            : inputKeys.length
-              ? `'${excerpt(key)}' is not an input of this tool; use one of: ${inputKeys.join(', ')}`
-              : `'${excerpt(key)}' is not an input of this tool, which declares no inputs; remove it`,
+          message: `${
+            close
+              ? `'${excerpt(key)}' is not an input of this tool — did you mean '${close}'?`
+              : inputKeys.length
+                ? `'${excerpt(key)}' is not an input of this tool; use one of: ${inputKeys.join(', ')}`
+                : `'${excerpt(key)}' is not an input of this tool, which declares no inputs; remove it`
+          }${opts.negative ? ' (a negative fixture still sends it as written)' : ''}`,
         }),
       );
       continue;
     }
+    if (opts.negative) continue;
     const { spec, index } = entry;
     if (value === null && isRequired(spec)) {
       const hasDefault = spec.default !== undefined && spec.default !== null;
@@ -82,7 +88,8 @@ export function fixtureInputFindings(
       }),
     );
   }
-  for (const { spec, index } of specs.values()) {
+  // a negative fixture may leave a required input out to see it refused
+  for (const { spec, index } of opts.negative ? [] : specs.values()) {
     const hasDefault = spec.default !== undefined && spec.default !== null;
     if (isRequired(spec) && !hasDefault && !Object.hasOwn(inputs, spec.key)) {
       findings.push(

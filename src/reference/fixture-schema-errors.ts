@@ -9,8 +9,16 @@ import { formatPath, type PathSegment } from '../source/path.js';
 import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.js';
 import { kindOf } from '../tolerance/words.js';
 import { suggest } from '../util/did-you-mean.js';
+import type { MessageTable } from '../util/message-table.js';
 
 const FIXTURE_SCHEMA = 'fixture.schema.json';
+
+const messages = {
+  expectedStatus: (got: string) =>
+    `'expected_status' must be an HTTP status from 400 to 499, or "4xx" for any refusal, got ${got}`,
+  expectedError: () =>
+    `'expected_error' must be text the refusal's detail contains, {"regex": "…"} (with "flags": "i" if wanted) or {"subset": <JSON the detail contains>}`,
+} satisfies MessageTable;
 
 const TYPE_WORDS: Record<string, string> = {
   object: 'an object',
@@ -61,6 +69,14 @@ function explain(e: SchemaError, lineOf: LineOf, file: string, fixtureKeys: read
     return finding('schema', { file, ...(line ? { line } : {}), path: formatPath(segs), message });
   };
   const where = segments.length ? `'${formatPath(segments)}'` : 'the fixture';
+  // a oneOf fails in each branch: one sentence says what the field may be
+  if (segments[0] === 'expected_status')
+    return at(
+      ['expected_status'],
+      'value',
+      messages.expectedStatus(segments.length === 1 ? kindOf(e.value) : 'an invalid value'),
+    );
+  if (segments[0] === 'expected_error') return at(['expected_error'], 'value', messages.expectedError());
   switch (e.keyword) {
     case 'additionalProperties': {
       const key = String(e.params.additionalProperty);

@@ -9,6 +9,7 @@ import { isMediaType } from '../model/output-types.js';
 import { setJsonValue } from '../source/json-edit.js';
 import { checkUserFile, listUserDir, readUserFile } from '../source/user-file.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { setOwn } from '../util/own.js';
 import { type StagedWrite, sweepStaged, writeFilesTogether } from '../util/staged-files.js';
 import { extensionOf, fileRefNameProblem, isFileRef, mediaBytesOf } from './file-refs.js';
 import { parseJson, stringifyJson } from '../util/python-json.js';
@@ -172,17 +173,36 @@ function updateFixture(
   } catch {
     return { message: `${rel} is no longer valid JSON; fix it and run again` };
   }
-  const expected = raw.expected_outputs;
+  // a fixture may leave expected_outputs out: it asserts nothing yet
+  const expected = raw.expected_outputs ?? {};
   if (!isPlainObject(expected)) return { message: `${rel} no longer has an expected_outputs object; run again` };
   const writes: StagedWrite[] = [];
   let text = read.text;
-  const set = (at: string[], value: unknown): string | null => {
-    const next = setJsonValue(text, at, value);
+  const set = (at: string[], value: unknown, layout?: 'indented'): string | null => {
+    const next = setJsonValue(text, at, value, layout ? { layout } : {});
     if (typeof next !== 'string') return `${rel}: ${next.reason}; run again`;
     text = next;
     return null;
   };
-  for (const c of change.changes) {
+  /** A value the fixture did not assert yet: media in a file of its own beside the fixture. */
+  const addedValue = (c: ValueChange): unknown => {
+    if (!isMediaType(c.type)) return c.new;
+    const bytes = mediaBytesOf(c.type, c.new);
+    if (!bytes.ok) return c.new;
+    const referenceDir = path.join(toolDir, 'reference');
+    const name = newFileName(referenceDir, change.file, c.key, extensionOf(bytes.bytes, bytes.mime), taken);
+    writes.push({ file: path.join(referenceDir, name), content: bytes.bytes, mode: 0o644 });
+    return { $file: name };
+  };
+  // a fixture that asserts nothing gets every new expectation at once, spread over lines as a new fixture's are
+  const filling = Object.keys(expected).length === 0 && change.changes.every((c) => c.added);
+  if (filling) {
+    const filled: Record<string, unknown> = {};
+    for (const c of change.changes) setOwn(filled, c.key, addedValue(c));
+    const problem = set(['expected_outputs'], filled, 'indented');
+    if (problem) return { message: problem };
+  }
+  for (const c of filling ? [] : change.changes) {
     const current = expected[c.key];
     if (isFileRef(current)) {
       // the value lives in its own file: the bytes change, the fixture's reference stays
@@ -191,17 +211,7 @@ function updateFixture(
       writes.push(media);
       continue;
     }
-    let value = c.new;
-    if (c.added && isMediaType(c.type)) {
-      const bytes = mediaBytesOf(c.type, c.new);
-      if (bytes.ok) {
-        const referenceDir = path.join(toolDir, 'reference');
-        const name = newFileName(referenceDir, change.file, c.key, extensionOf(bytes.bytes, bytes.mime), taken);
-        writes.push({ file: path.join(referenceDir, name), content: bytes.bytes, mode: 0o644 });
-        value = { $file: name };
-      }
-    }
-    const problem = set(['expected_outputs', c.key], value);
+    const problem = set(['expected_outputs', c.key], c.added ? addedValue(c) : c.new);
     if (problem) return { message: problem };
   }
   const problem = set(['source'], stampSource(raw.source, stamp));

@@ -33,6 +33,11 @@ export const REPORTERS = [
     description: 'a self-contained HTML report with every diff',
     render: async (reports) => (await import('./renderers/html.js')).renderHtml(reports),
   },
+  {
+    name: 'markdown',
+    description: 'a Markdown summary (a table of tools, then what did not pass), as for $GITHUB_STEP_SUMMARY',
+    render: async (reports) => (await import('./renderers/markdown.js')).renderMarkdown(reports),
+  },
 ] as const satisfies readonly Reporter[];
 
 export type ReporterName = (typeof REPORTERS)[number]['name'];

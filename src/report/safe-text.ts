@@ -93,6 +93,8 @@ function safeFixture(f: FixtureResult): FixtureResult {
     name: line(f.name),
     message: line(f.message),
     source: f.source === null ? null : line(f.source),
+    ...(typeof f.description === 'string' ? { description: line(f.description) } : {}),
+    ...(f.response ? { response: { status: f.response.status, body: line(f.response.body) } } : {}),
     tags: f.tags.map(line),
     outputs: f.outputs.map(safeOutput),
     ...(f.repeat ? { repeat: safeRepeat(f.repeat) } : {}),

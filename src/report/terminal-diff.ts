@@ -4,7 +4,8 @@
 // review` shows it for one change at a time; the --update-fixtures dry run shows it shortened.
 import { formatValue } from './format-value.js';
 import type { Colors } from './colors.js';
-import type { OutputComparison } from '../model/report.js';
+import { isNewExpectation, type OutputComparison } from '../model/report.js';
+import { displayJson, isDataUrl } from './view-model/values.js';
 import { safeText } from './safe-text.js';
 import { type LineItem, type OutputView, outputView, type SeriesBody, type TableBody } from './view-model/index.js';
 
@@ -26,6 +27,7 @@ export interface TerminalDiffOptions {
 const one = (s: string) => safeText(s, true);
 
 export function terminalDiff(o: OutputComparison, c: Colors, opts: TerminalDiffOptions = {}): string[] {
+  if (isNewExpectation(o)) return newValueLines(o, c, opts);
   const view = outputView(o);
   const max = opts.maxLines ?? 40;
   const chars = opts.valueChars ?? 100;
@@ -46,6 +48,16 @@ export function terminalDiff(o: OutputComparison, c: Colors, opts: TerminalDiffO
   }
   if (view.degraded)
     out.push(c.yellow(`degraded: ${one(view.degraded.reason)}; install with: ${view.degraded.install}`));
+  return out;
+}
+
+/** A new expectation has nothing to differ from: its value, as it would be written (media: the file to look at). */
+function newValueLines(o: OutputComparison, c: Colors, opts: TerminalDiffOptions): string[] {
+  const out = [`${c.dim('metric:')} ${one(o.metric)}`];
+  if (opts.files?.actual) out.push(`  ${c.dim('new value:')} ${opts.files.actual}`);
+  const text = isDataUrl(o.actual) ? formatValue(o.actual, opts.valueChars ?? 100) : displayJson(o.actual, 20_000);
+  const lines = text.split('\n').map((l) => c.green(`  + ${one(l)}`));
+  out.push(...cap(lines, opts.maxLines ?? 40, c));
   return out;
 }
 

@@ -89,9 +89,11 @@ async function updateTool(
         result.media.set(pairKey(p.entry.fixture, p.entry.output), mediaPaths(p));
     }
     const load = loadManifest(toolDir);
-    // without the sample run (check 8, skipped under --reference-only) no new fixture is planned
+    // without the sample run (check 8, skipped under --reference-only) no new fixture is planned;
+    // with a selection, nothing but the selected fixtures is written
     result.plan = planUpdates(report, load.ok ? load.manifest : undefined, toolDir, values, {
       fromSample: !request.referenceOnly,
+      selected: Boolean(request.fixture?.some((t) => t.trim()) || request.tag?.some((t) => t)),
     });
     if (request.write && result.plan.files.length && !result.plan.blocked.length)
       result.applied = writeFixtureChanges(toolDir, result.plan.files, { lockHeld: true, command: opts.command });

@@ -14,10 +14,10 @@ export interface CliResult {
 
 export function runPixie(
   args: string[],
-  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; uid?: number } = {},
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; uid?: number; input?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [PIXIE_BIN, ...args],
       {
@@ -37,5 +37,7 @@ export function runPixie(
         resolve({ code, stdout, stderr });
       },
     );
+    // what a user types (pixie review reads one key per line when stdin is not a terminal)
+    if (opts.input !== undefined) child.stdin?.end(opts.input);
   });
 }

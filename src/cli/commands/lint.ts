@@ -15,6 +15,10 @@ export function registerLint(program: Command, setExitCode: SetExitCode): void {
     .option('--json', 'print the problems as JSON')
     .option('--strict', 'use the --strict severities (what would fail validate --strict is an error)')
     .option('--fix', 'apply the safe mechanical fixes the findings suggest, then lint again')
+    .option(
+      '--coverage',
+      "also name, one info line each, the select options, checkbox states and range ends no fixture's inputs exercise",
+    )
     .action(async (tools: string[], opts: LintCliOptions) => {
       const { lintCommand } = await import('../lint-command.js');
       setExitCode(await lintCommand(tools, opts));

@@ -10,7 +10,11 @@ export function addExploreOptions(command: Command, only = 'with --explore: '): 
     .option('--seed <n>', `${only}the seed to repeat a run exactly (printed on every run)`, seedNumber)
     .option('--runs <n>', `${only}generated inputs at most (default 200)`, positiveInt)
     .option('--seconds <s>', `${only}seconds of exploring at most (default 60)`, positiveSeconds)
-    .option('--save', `${only}write each failure as reference/fixture_explore_<n>.json`);
+    .option('--save', `${only}write each failure as reference/fixture_explore_<n>.json`)
+    .option(
+      '--negative',
+      `${only}send inputs tool.json forbids instead, and report 2xx answers, 5xx, crashes and hangs (a 4xx is right)`,
+    );
 }
 
 /** One file flag per reporter in the registry (--json prints on stdout, so it has none). */
@@ -54,6 +58,7 @@ export function registerValidate(program: Command, setExitCode: SetExitCode): vo
     .option('--reference-only', 'report checks 1–11 as skipped and run only the reference fixtures')
     .option('--fixture <x>', 'run only matching fixtures: a path, file name, bare name or glob (repeatable)', collect)
     .option('--tag <t>', 'run only fixtures with this tag (repeatable)', collect)
+    .option('--last-failed', "run only the fixtures that failed in the tool's last recorded run (all when none did)")
     .option('--update-fixtures', 'show which fixture values would change (dry run)')
     .option('--yes', 'with --update-fixtures: write the changes')
     .option('-u', 'the same as --update-fixtures --yes')

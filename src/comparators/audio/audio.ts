@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { OutputType } from '../../model/manifest.js';
 import type { Difference } from '../../model/report.js';
 import { compareAudioSignals, type AudioCoreResult, type FftConstructor } from './audio-dsp.js';
-import { loadOptional, type Degraded } from '../optional-module.js';
+import { loadOptional, missingOptional, type Degraded } from '../optional-module.js';
 import { skipped, unknownModeResult } from '../kit/result.js';
 import type { Comparator, ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
@@ -193,15 +193,20 @@ export async function compareAudioValues(
   const ab = mediaBytes(actual);
   if (!ab.ok) return fail(key, messages.badValue('actual', ab.problem), expected, actual, tolerance, rule);
   if (Buffer.compare(eb.bytes, ab.bytes) === 0) {
+    // a pass, but one a run without fft.js could not have judged had the bytes differed
+    const degraded = mode === 'sha256' ? null : missingOptional('fft.js');
     return {
       status: 'pass',
       score: 1,
-      metric: messages.identicalBytes(eb.bytes.length),
-      rule,
+      metric: degraded
+        ? messages.degraded(messages.identicalBytes(eb.bytes.length), degraded.reason)
+        : messages.identicalBytes(eb.bytes.length),
+      rule: degraded ? messages.degradedRule(degraded.package, degraded.install) : rule,
       expected,
       actual,
       tolerance,
       differences: [],
+      ...(degraded ? { degraded } : {}),
     };
   }
   if (mode === 'sha256') return shaResult(eb.bytes, ab.bytes, expected, actual, tolerance);

@@ -111,7 +111,12 @@ export async function comparePair(
         ctx,
         messages.sameBytesUnreadable(where(ctx), formatBytes(e.media.bytes.length), e.media.mime, problem),
       );
-    return pass(ctx, 1, messages.identicalBytes(formatBytes(e.media.bytes.length)));
+    const same = pass(ctx, 1, messages.identicalBytes(formatBytes(e.media.bytes.length)));
+    // a pass, but one a run without sharp could not have judged had the bytes differed
+    const degraded = loaded && 'degraded' in loaded ? loaded.degraded : null;
+    return degraded
+      ? { ...same, metric: `${same.metric} [${messages.fellBack(degraded.reason, degraded.install)}]`, degraded }
+      : same;
   }
   if (e.media.form === 'url' || a.media.form === 'url') {
     return failure(

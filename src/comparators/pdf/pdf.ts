@@ -4,7 +4,7 @@
 import type { Difference } from '../../model/report.js';
 import { settingsOf } from '../image/settings.js';
 import { parseRegions, type Region } from '../kit/regions.js';
-import { loadOptional, type Degraded } from '../optional-module.js';
+import { loadOptional, missingOptional, type Degraded } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';
 import type { ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
@@ -135,14 +135,25 @@ export async function comparePdf(
   if (!mode) return fail(messages.unknownMode(String(raw), PDF_MODES));
   if ('problem' in parsed) return fail(parsed.problem);
   if (Buffer.from(expectedBytes.buffer, expectedBytes.byteOffset, expectedBytes.byteLength).equals(actualBytes)) {
+    // a pass, but one a run without pdfjs-dist (or the canvas, to render) could not have judged had the bytes differed
+    const degraded = missingOptional('pdfjs-dist') ?? (mode === 'visual' ? missingOptional(CANVAS_PACKAGE) : null);
     return {
       status: 'pass',
       score: 1,
-      metric: messages.identicalBytes(expectedBytes.length),
-      rule,
+      metric: degraded
+        ? `${messages.identicalBytes(expectedBytes.length)}; ${messages.degradedNote(degraded.reason)}`
+        : messages.identicalBytes(expectedBytes.length),
+      rule: degraded
+        ? messages.degradedRule(
+            mode === 'visual' ? messages.renderingNeeds() : messages.modeNeeds(mode),
+            degraded.package,
+            degraded.install,
+          )
+        : rule,
       ...echo,
       tolerance,
       differences: [],
+      ...(degraded ? { degraded } : {}),
     };
   }
   const badE = notAPdf(expectedBytes);

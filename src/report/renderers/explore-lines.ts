@@ -20,10 +20,20 @@ function failureLines(f: ExploreFailure, e: ExploreResult, c: Colors, indent: st
   const changed = f.offending.length
     ? f.offending.map((k) => `${k} = ${formatValue(f.inputs[k], 120)}`).join(', ')
     : 'the sample inputs unchanged';
-  const lines = [
-    `${indent}${c.red(`[${f.kind}]`)} ${f.message} ${c.dim(`(${f.hits} generated input(s))`)}`,
-    `${indent}  ${f.minimal ? 'minimal input' : 'failing input (not shrunk)'}: ${changed}${f.offending.length ? c.dim(" (every other input as check 8's sample)") : ''}`,
-  ];
+  const lines = e.negative
+    ? [
+        `${indent}${c.red(`[${f.kind}]`)} ${f.message} ${c.dim(`(${f.hits} forbidden input(s))`)}`,
+        `${indent}  forbidden input: ${changed}${f.offending.length ? c.dim(" (every other input as check 8's sample)") : ''}`,
+      ]
+    : [
+        `${indent}${c.red(`[${f.kind}]`)} ${f.message} ${c.dim(`(${f.hits} generated input(s))`)}`,
+        `${indent}  ${f.minimal ? 'minimal input' : 'failing input (not shrunk)'}: ${changed}${f.offending.length ? c.dim(" (every other input as check 8's sample)") : ''}`,
+      ];
+  // what the tool said to an input it should have refused
+  if (e.negative && f.response)
+    lines.push(
+      `${indent}  ${c.dim('answer:')} HTTP ${f.response.status} ${safeText(f.response.body.slice(0, 200), true)}`,
+    );
   const stderr = f.stderr ? stderrLine(f.stderr) : '';
   // the renderers pass the report through safeReport first; this keeps the line safe on its own too
   const shown = safeText(stderr, true);
@@ -39,8 +49,9 @@ function failureLines(f: ExploreFailure, e: ExploreResult, c: Colors, indent: st
 /** The explore section: one line with the seed, then each failure with its minimal input and curl. */
 export function exploreLines(e: ExploreResult, c: Colors, indent = '  '): string[] {
   const head = `${indent}${paintStatus(c, e.status, `[${e.status}]`)} explore — ${e.message}`;
-  const seed = `${indent}  ${c.dim(`seed ${e.seed}: --seed ${e.seed} repeats this run`)}`;
-  return [head, seed, ...e.failures.flatMap((f) => failureLines(f, e, c, `${indent}  `))];
+  // --negative draws nothing at random: no seed to repeat
+  const seed = e.negative ? [] : [`${indent}  ${c.dim(`seed ${e.seed}: --seed ${e.seed} repeats this run`)}`];
+  return [head, ...seed, ...e.failures.flatMap((f) => failureLines(f, e, c, `${indent}  `))];
 }
 
 /** ✓✗ per run, e.g. "runs: ✓✓✗✓ (3 of 4 passed)". */

@@ -44,7 +44,7 @@ function outputHtml(o: OutputComparison): SafeHtml {
 function fixtureHtml(f: FixtureResult): SafeHtml {
   const open = f.status === 'fail' || f.status === 'warn';
   return html`<details class="fixture ${f.status}" data-file="${f.file}"${open ? ' open' : ''}><summary>${statusBadge(f.status)} <strong>${f.file}</strong> <span class="muted">${f.name} · ${f.duration_ms} ms</span> — ${f.message}</summary>
-${f.source ? html`<div class="muted">source: ${f.source}</div>` : ''}${f.repeat ? runsStrip(f.repeat) : ''}<details><summary class="muted">inputs</summary><pre>${displayJson(f.inputs, 4000)}</pre></details>
+${f.description ? html`<div class="description">${f.description}</div>` : ''}${f.source ? html`<div class="muted">source: ${f.source}</div>` : ''}${f.response ? html`<div class="muted">answer: HTTP ${f.response.status} ${f.response.body}</div>` : ''}${f.repeat ? runsStrip(f.repeat) : ''}<details><summary class="muted">inputs</summary><pre>${displayJson(f.inputs, 4000)}</pre></details>
 ${f.outputs.map((o) => html`${outputHtml(o)}\n`)}</details>`;
 }
 

@@ -49,6 +49,8 @@ interface Case {
   status: FixtureStatus | 'error';
   message: string;
   body: string;
+  /** a passing case's <system-out>: a fixture's description */
+  out?: string;
 }
 
 function checkCase(r: Report, k: CheckResult): Case {
@@ -73,6 +75,7 @@ function fixtureCase(r: Report, f: FixtureResult): Case {
     status: f.status,
     message: f.message,
     body: fixtureLines(f, plain, '', r.value_chars).join('\n'),
+    ...(f.description ? { out: f.description } : {}),
   };
 }
 
@@ -106,7 +109,7 @@ function caseXml(c: Case): string {
   const head = `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" time="${seconds(c.time)}"${c.file ? ` file="${attr(c.file)}"` : ''}`;
   switch (c.status) {
     case 'pass':
-      return `${head}/>`;
+      return c.out ? `${head}>\n      <system-out>${xmlEscape(c.out)}</system-out>\n    </testcase>` : `${head}/>`;
     case 'skip':
       return `${head}>\n      <skipped message="${attr(firstLine(c.message))}"/>\n    </testcase>`;
     case 'warn':

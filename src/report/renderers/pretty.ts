@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import { formatValue } from '../format-value.js';
-import type { FixtureResult, OutputComparison, Report } from '../../model/report.js';
+import { type FixtureResult, isNewExpectation, type OutputComparison, type Report } from '../../model/report.js';
 import { exploreLines, outputRunsNote, runsLine } from './explore-lines.js';
 import { safeReport, safeText } from '../safe-text.js';
 import { isTruncatedValue } from '../value-cap.js';
@@ -17,6 +17,8 @@ const DEFAULT_VALUE_CHARS = 400;
 
 export function outputLine(o: OutputComparison, c: Colors, valueChars = DEFAULT_VALUE_CHARS): string {
   if (o.status === 'skip') return `${o.key}: ${c.dim(`skipped (${o.rule})`)}`;
+  // a fixture that asserts no outputs: the answer is shown as the value that would be written
+  if (isNewExpectation(o)) return `${o.key}: ${c.yellow('new expectation')} ${formatValue(o.actual, valueChars)}`;
   const mark = o.status === 'pass' ? c.green('✓') : o.status === 'warn' ? c.yellow('!') : c.red('✗');
   // numeric rules read as bounds ("exceeds abs 0.005"); others name the algorithm that decided
   const bound = /^(abs|rel|max_|min_)/.test(o.rule);
@@ -42,6 +44,8 @@ export function fixtureLines(f: FixtureResult, c: Colors, indent = '  ', valueCh
   const lines = [
     `${indent}${paintStatus(c, f.status, `[${f.status}]`)} ${f.file}${f.name && f.name !== f.file ? c.dim(` — ${f.name}`) : ''}${f.status === 'pass' ? '' : `: ${f.message}`}`,
   ];
+  if (f.description) lines.push(`${indent}  ${c.dim(f.description)}`);
+  if (f.response) lines.push(`${indent}  ${c.dim(`answer: HTTP ${f.response.status} ${f.response.body}`)}`);
   if (f.repeat) lines.push(runsLine(f.repeat, c, `${indent}  `));
   for (const o of f.outputs) {
     lines.push(`${indent}  ${outputLine(o, c, valueChars)}`);

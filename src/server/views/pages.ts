@@ -80,6 +80,7 @@ function fixtureBlock(f: FixtureResult, toolId: string, reportFile: string | nul
   return html`<details class="fixture s-row-${f.status}" data-fixture="${f.file}"${f.status !== 'pass' ? ' open' : ''}>
     <summary>${statusBadge(f.status)} <strong>${f.file}</strong> — ${f.name} <span class="muted">${f.message} · ${f.duration_ms} ms</span></summary>
     <div class="fixture-body">
+      ${f.description ? html`<div class="description">${f.description}</div>` : ''}
       ${f.source ? html`<div class="muted">source: ${f.source}</div>` : ''}
       ${failing && hasActual ? html`<button class="accept" data-action="accept" data-tool="${toolId}" data-fixture="${f.file}" data-report="${reportFile}">Accept actual as expected…</button>` : ''}
       ${f.repeat ? runsStrip(f.repeat) : ''}
