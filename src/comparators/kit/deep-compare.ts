@@ -6,6 +6,7 @@ import { compareNumbers, type NumericTolerance } from './numeric-tolerance.js';
 import { joinPath } from './paths.js';
 import { typeName } from './value.js';
 import type { MessageTable } from '../../util/message-table.js';
+import { visiblePair } from '../../util/visible-text.js';
 
 export const messages = {
   numbersDiffer: (expected: number, actual: number, absDiff: string) =>
@@ -13,8 +14,13 @@ export const messages = {
   missing: () => 'missing in actual',
   extra: () => 'not expected (extra in actual)',
   typesDiffer: (expected: unknown, actual: unknown) => `expected ${typeName(expected)}, got ${typeName(actual)}`,
-  valuesDiffer: (expected: unknown, actual: unknown) =>
-    `expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+  valuesDiffer: (expected: unknown, actual: unknown) => {
+    const [e, a] =
+      typeof expected === 'string' && typeof actual === 'string'
+        ? visiblePair(expected, actual)
+        : [JSON.stringify(expected), JSON.stringify(actual)];
+    return `expected ${e}, got ${a}`;
+  },
 } satisfies MessageTable;
 
 /**

@@ -1,6 +1,7 @@
 // A number or boolean: expected, actual, the signed difference, the rule and the tolerance.
 import type { OutputView, ScalarBody } from '../view-model/index.js';
 import { html, type SafeHtml } from './html.js';
+import { visibleJson } from '../../util/visible-text.js';
 
 function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
@@ -11,6 +12,7 @@ function formatNumber(n: number): string {
 function scalarText(v: unknown): string {
   if (typeof v === 'number') return formatNumber(v);
   if (v === undefined) return 'missing';
+  if (typeof v === 'string') return visibleJson(v);
   try {
     return JSON.stringify(v) ?? String(v);
   } catch {
