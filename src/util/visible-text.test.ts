@@ -57,3 +57,12 @@ describe('visiblePair: two strings side by side', () => {
     expect(codePointsOf('')).toBe('nothing');
   });
 });
+
+describe('visibleJson on a long string', () => {
+  it('still escapes the common invisible characters of a whole document on one line', () => {
+    const s = `${'日本語のテキスト。'.repeat(20_000)}\u00a0\ufeff`;
+    const q = visibleJson(s);
+    expect(q.endsWith('。\\u00a0\\ufeff"')).toBe(true);
+    expect(JSON.parse(q)).toBe(s);
+  });
+});
