@@ -40,4 +40,10 @@ describe('verticalOrder: columns right to left, each top to bottom, a sentence a
     const lower = page(['下の段です。'], false, 200);
     expect(verticalOrder([...lower, ...upper])).toEqual(['上の段です。', '下の段です。']);
   });
+
+  it('reads vertical presentation forms as their characters and drops the spaces glyph positions make', () => {
+    const column = (str: string) => [{ str, x: 200, y: 40, height: 12 * str.length, size: 12 }];
+    expect(verticalOrder(column('君子は和して同ぜず\ufe12'))).toEqual(verticalOrder(column('君子は 和して同ぜず。')));
+    expect(verticalOrder(column('（８。）と︙'))).toEqual(['(8。)', 'と...']);
+  });
 });

@@ -2,8 +2,11 @@
 // the order a person reads it: columns right to left, each top to bottom, tiers of columns from
 // the top. A column ends where the line would wrap in horizontal text, so the columns of a tier
 // are read as one text (no space between them, as Japanese wraps; a column in another font size,
-// a heading, stands apart) and cut into lines after each sentence (。！？). How a producer split the text into drawing operations then does not matter: a
-// ghostscript resave draws each glyph with the ' operator, and pdf.js reads a whole paragraph of
+// a heading, stands apart) and cut into lines after each sentence (。！？). It is compared in NFKC
+// and without spaces: a font's Unicode map gives the vertical presentation forms (︒ ︵ ︙) or the
+// full-width characters (。（ …) for the same glyphs, pdf.js puts spaces where glyphs are spaced,
+// and a resave may change both. How a producer split the text into drawing operations then does
+// not matter: a ghostscript resave draws each glyph with the ' operator, and pdf.js reads a whole paragraph of
 // such glyphs as one run across its columns. Written here for the same reason as reading-order.ts:
 // pdf.js gives positions, not reading order.
 
@@ -23,7 +26,7 @@ export interface VerticalPiece {
 /** a band this many ems high that no column crosses separates two tiers */
 const TIER_GAP_EM = 1.5;
 /** where a line ends: after a sentence's full stop, exclamation or question mark (and closing quotes) */
-const SENTENCE_END = /(?<=[。！？!?][」』）)]*)/u;
+const SENTENCE_END = /(?<=[。！？!?][」』)]*)(?![」』)])/u;
 
 /** Groups of pieces whose spans along one axis are separated by gaps of at least `gap`, in order. */
 function split<T>(items: T[], from: (t: T) => number, to: (t: T) => number, gap: (t: T) => number): T[][] {
@@ -72,8 +75,8 @@ export function verticalOrder(pieces: VerticalPiece[]): string[] {
       else texts.push({ text: columnText(column), size });
     }
     for (const { text } of texts)
-      for (const line of text.split(SENTENCE_END)) {
-        const t = line.replace(/[\s\u00a0]+/g, ' ').trim();
+      for (const line of text.normalize('NFKC').split(SENTENCE_END)) {
+        const t = line.replace(/\s+/gu, '');
         if (t) lines.push(t);
       }
   }

@@ -48,6 +48,11 @@ vertical 's/それは書生/それは学生/' vertical-word.pdf
 vertical 's/the 1905 edition/the 1906 edition/' vertical-note.pdf
 qpdf --object-streams=generate --recompress-flate vertical.pdf vertical-qpdf.pdf
 gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=pdfwrite -sOutputFile=vertical-gs.pdf vertical.pdf
+# a real vertical page: pxrubrica's sample test-jlreq.pdf (Debian texlive-lang-japanese, dvipdfmx 2011,
+# Ryumin not embedded), resaved by qpdf and by ghostscript
+cp /usr/share/doc/texlive-doc/platex/pxrubrica/sample/test-jlreq.pdf ruby.pdf
+qpdf --object-streams=generate --recompress-flate ruby.pdf ruby-qpdf.pdf
+gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=pdfwrite -sOutputFile=ruby-gs.pdf ruby.pdf
 cd ..
 
 ## images
