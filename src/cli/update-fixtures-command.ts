@@ -2,7 +2,7 @@
 // planned and wrote (workflows/update-fixtures.ts ran it), as lines or --json, and the exit code:
 // 1 when anything asked for was left undone, 2 on a fault of pixie itself.
 import type { Colors } from '../report/colors.js';
-import { formatValue } from '../report/format-value.js';
+import { formatPair } from '../report/format-value.js';
 import { safeText } from '../report/safe-text.js';
 import { terminalDiff } from '../report/terminal-diff.js';
 import { createValueCap } from '../report/value-cap.js';
@@ -60,8 +60,7 @@ function toolLines(u: ToolUpdate, yes: boolean, c: Colors, indent: string): stri
   for (const f of plan.files) {
     push(`${c.bold(`reference/${f.file}`)}${f.create ? c.green(' (new)') : ''}`);
     for (const ch of f.changes) {
-      const oldText = formatValue(ch.old);
-      const newText = formatValue(ch.new);
+      const [oldText, newText] = formatPair(ch.old, ch.new);
       push(
         f.create || ch.added
           ? `  ${ch.key}: ${newText}${ch.added && !f.create ? c.green(' (added)') : ''}`

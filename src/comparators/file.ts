@@ -16,7 +16,7 @@ import { loadPdfjs } from './pdf/pdfjs.js';
 import { PIXEL_OPTIONS } from './image/settings.js';
 import { TABLE_OPTIONS } from './table/options.js';
 import { compareTableValues } from './table/table.js';
-import { compareTextValues, TEXT_MODES } from './text.js';
+import { compareTextValues, NORMALIZATION_FORMS, TEXT_MODES } from './text.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
 import type { MessageTable } from '../util/message-table.js';
@@ -306,6 +306,7 @@ export const fileComparator: Comparator = {
     text_compare: { enum: TEXT_MODES },
     min_similarity: 'number',
     regex_flags: 'string',
+    normalize: { enum: NORMALIZATION_FORMS },
     pdf_compare: { enum: PDF_MODES },
     render_dpi: 'number',
     ...PIXEL_OPTIONS,

@@ -168,3 +168,71 @@ describe('textComparator: modes and defaults', () => {
     expect(tester.compare('a', 5, { compare: 'skip' }).status).toBe('skip');
   });
 });
+
+describe('textComparator: differences a reader cannot see (docs/comparators.md, "Text")', () => {
+  const first = (e: string, a: string, tolerance = {}) => tester.compare(e, a, tolerance).differences![0]!.message;
+
+  it('names the column in characters (code points), not UTF-16 units', () => {
+    expect(first('😀😀x', '😀😀y')).toBe('first difference at line 1, column 3: expected "😀😀x", got "😀😀y"');
+    expect(first('a\n😀😀😀b', 'a\n😀😀😀c')).toMatch(/^first difference at line 2, column 4:/);
+    // an astral character that differs is one character at its own column, never half a surrogate pair
+    expect(first('x😀', 'x😁')).toBe(
+      'first difference at line 1, column 2: expected "x😀", got "x😁" (code points: expected U+1F600, got U+1F601)',
+    );
+  });
+
+  it('escapes a BOM, zero-width and non-ASCII spaces and names their code points', () => {
+    expect(first('abc', '\ufeffabc')).toBe(
+      'first difference at line 1, column 1: expected "abc", got "\\ufeffabc" (code points: expected U+0061, got U+FEFF)',
+    );
+    expect(first('ab', 'a\u200bb')).toBe(
+      'first difference at line 1, column 2: expected "ab", got "a\\u200bb" (code points: expected U+0062, got U+200B)',
+    );
+    expect(first('1 000', '1\u202f000')).toContain('got "1\\u202f000" (code points: expected U+0020, got U+202F)');
+    // at the end of one side there is nothing to name on it
+    expect(first('ab', 'ab\u200b')).toBe(
+      'first difference at line 1, column 3 (expected ends here): expected "ab", got "ab\\u200b" (code points: expected nothing, got U+200B)',
+    );
+  });
+
+  it('escapes what prints alike (NFC vs NFD, a ligature, a Cyrillic letter) and leaves visible differences as they are', () => {
+    expect(first('caf\u00e9', 'cafe\u0301')).toBe(
+      'first difference at line 1, column 4: expected "caf\\u00e9", got "cafe\\u0301" (code points: expected U+00E9, got U+0065 U+0301)',
+    );
+    expect(first('\ufb01le', 'file')).toContain('expected "\\ufb01le", got "file"');
+    expect(first('a', '\u0430')).toContain('expected "a", got "\\u0430"');
+    // Japanese that changed visibly keeps its characters, with their code points named
+    expect(first('日本語', '日木語')).toBe(
+      'first difference at line 1, column 2: expected "日本語", got "日木語" (code points: expected U+672C, got U+6728)',
+    );
+    // plain ASCII differences need no code points
+    expect(first('cat', 'cut')).toBe('first difference at line 1, column 2: expected "cat", got "cut"');
+  });
+
+  it('normalize: nfc/nfd/nfkc/nfkd makes equivalent text equal in every mode, and says so', () => {
+    const nfc = 'caf\u00e9 cr\u00e8me';
+    const nfd = nfc.normalize('NFD');
+    expect(tester.compare(nfc, nfd).status).toBe('fail');
+    for (const form of ['nfc', 'nfd', 'nfkc', 'nfkd']) {
+      const r = tester.compare(nfc, nfd, { normalize: form });
+      expect(r).toMatchObject({ status: 'pass', metric: `identical after ${form.toUpperCase()} normalisation` });
+      expect(r.rule).toBe(`exact, after ${form.toUpperCase()} normalisation`);
+    }
+    // canonical forms keep a ligature; compatibility forms read it as its letters
+    expect(tester.compare('\ufb01le', 'file', { normalize: 'nfc' }).status).toBe('fail');
+    expect(tester.compare('\ufb01le', 'file', { normalize: 'nfkc' }).status).toBe('pass');
+    // a real change still fails, and the other modes compare the normalised text too
+    expect(tester.compare(nfc, nfd.replace('cr', 'kr'), { normalize: 'nfc' }).status).toBe('fail');
+    const word = 'caf\u00e9';
+    const decomposed = 'cafe\u0301';
+    expect(tester.compare(word, `le ${decomposed}`, { compare: 'contains', normalize: 'nfc' }).status).toBe('pass');
+    expect(
+      tester.compare(`{"w": "${word}"}`, `{"w": "${decomposed}"}`, { compare: 'json', normalize: 'nfc' }).status,
+    ).toBe('pass');
+    // JSON text compared without it names the value with its accents escaped
+    expect(tester.compare(`{"w": "${word}"}`, `{"w": "${decomposed}"}`, { compare: 'json' }).differences).toMatchObject(
+      [{ path: 'w', message: 'expected "caf\\u00e9", got "cafe\\u0301"' }],
+    );
+    expect(textComparator.options.normalize).toEqual({ enum: ['nfc', 'nfd', 'nfkc', 'nfkd'] });
+  });
+});

@@ -7,12 +7,13 @@ import { commonEnds, diffLineLists } from '../util/line-diff.js';
 import { deepCompare } from './kit/deep-compare.js';
 import { describeNumericTolerance, numericTolerance } from './kit/numeric-tolerance.js';
 import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
-import { describeValue, shortJson, unwrapValue } from './kit/value.js';
+import { describeValue, shortJson, shortPair, unwrapValue } from './kit/value.js';
 import { boundedLevenshtein, levenshtein, similarity } from './levenshtein.js';
 import type { Comparator, ComparisonResult } from './types.js';
 import type { Tolerance } from '../model/tolerance.js';
 import type { MessageTable } from '../util/message-table.js';
 import { parseJson } from '../util/python-json.js';
+import { codePointsOf, isPlainAscii, visiblePair } from '../util/visible-text.js';
 
 export const TEXT_MODES = [
   'exact',
@@ -25,6 +26,9 @@ export const TEXT_MODES = [
   'contains',
 ] as const;
 
+/** Unicode normalisation forms the `normalize` option applies to both sides before comparing. */
+export const NORMALIZATION_FORMS = ['nfc', 'nfd', 'nfkc', 'nfkd'] as const;
+
 /** The original Pixie's spellings → the canonical mode. */
 const MODE_ALIASES: Record<string, string> = {
   exact_after_normalize_whitespace: 'normalize_whitespace',
@@ -32,15 +36,29 @@ const MODE_ALIASES: Record<string, string> = {
 };
 
 const messages = {
-  lineDiffers: (eLine: number, aLine: number, e: string | undefined, a: string | undefined) =>
-    `line differs${aLine === eLine ? '' : ` (actual line ${aLine})`}: expected ${shortJson(e, 120)}, got ${shortJson(a, 120)}`,
+  lineDiffers: (eLine: number, aLine: number, e: string | undefined, a: string | undefined) => {
+    const [es, as] = shortPair(e, a, 120);
+    return `line differs${aLine === eLine ? '' : ` (actual line ${aLine})`}: expected ${es}, got ${as}`;
+  },
   lineMissing: (e: string | undefined) => `missing in actual: ${shortJson(e, 120)}`,
   lineExtra: (aLine: number, a: string | undefined) =>
     `not expected (extra line ${aLine} in actual): ${shortJson(a, 120)}`,
   moreLines: (n: number) => `… and ${n} more differing lines`,
-  /** `ends` names the side that ends at the difference, if one does; `e` and `a` are windows of each side */
-  firstDifference: (line: number, column: number, ends: 'expected' | 'actual' | null, e: string, a: string) =>
-    `first difference at line ${line}, column ${column}${ends ? ` (${ends} ends here)` : ''}: expected ${e}, got ${a}`,
+  /**
+   * `ends` names the side that ends at the difference, if one does; `e` and `a` are windows of each
+   * side; `points`, when the differing characters are not plain ASCII, their code points
+   */
+  firstDifference: (
+    line: number,
+    column: number,
+    ends: 'expected' | 'actual' | null,
+    e: string,
+    a: string,
+    points: { expected: string; actual: string } | null,
+  ) =>
+    `first difference at line ${line}, column ${column}${ends ? ` (${ends} ends here)` : ''}: expected ${e}, got ${a}${points ? ` (code points: expected ${points.expected}, got ${points.actual})` : ''}`,
+  normalizedRule: (rule: string, form: string) => `${rule}, after ${form.toUpperCase()} normalisation`,
+  sameAfterNormalization: (form: string) => `identical after ${form.toUpperCase()} normalisation`,
   whitespaceRule: () => 'exact after whitespace normalisation',
   jsonRule: (tolerance: Tolerance) =>
     `json structural, numbers ${describeNumericTolerance(numericTolerance(tolerance))}`,
@@ -162,22 +180,49 @@ export function lineDifferences(expected: string, actual: string): LineDiffSumma
   return { differences, differing: ops.length, total: Math.max(E.length, A.length) };
 }
 
-/** "line 3, column 12: expected …"abc d"… got …"abc e"…" for the first differing character. */
+/** `n` code points back from unit offset `i` (never splitting a surrogate pair). */
+function back(s: string, i: number, n: number): number {
+  let k = i;
+  for (let c = 0; c < n && k > 0; c++)
+    k -= k >= 2 && /[\udc00-\udfff]/.test(s[k - 1]!) && /[\ud800-\udbff]/.test(s[k - 2]!) ? 2 : 1;
+  return k;
+}
+
+/** `n` code points on from unit offset `i`. */
+function forward(s: string, i: number, n: number): number {
+  let k = i;
+  for (let c = 0; c < n && k < s.length; c++) k += s.codePointAt(k)! > 0xffff ? 2 : 1;
+  return k;
+}
+
+/** The character at `i` with the marks that follow it (the thing a reader sees as one letter). */
+const characterAt = (s: string, i: number): string => /^[\s\S]\p{M}*/u.exec(s.slice(i, forward(s, i, 8)))?.[0] ?? '';
+
+/**
+ * "line 3, column 12: expected …"abc d"… got …"abc e"…" for the first differing character. Columns
+ * count characters (code points); what prints alike is escaped, with its code points named.
+ */
 export function firstDifference(expected: string, actual: string): string {
   let i = 0;
   const n = Math.min(expected.length, actual.length);
   while (i < n && expected.charCodeAt(i) === actual.charCodeAt(i)) i++;
+  // never inside a surrogate pair: the difference is in the whole character
+  if (i > 0 && /[\ud800-\udbff]/.test(expected[i - 1]!)) i--;
   const before = expected.slice(0, i);
   const line = before.split('\n').length;
-  const column = i - (before.lastIndexOf('\n') + 1) + 1;
-  const window = (s: string): string => {
-    const from = Math.max(0, i - WINDOW);
-    const to = Math.min(s.length, i + WINDOW);
-    const body = JSON.stringify(s.slice(from, to));
-    return `${from > 0 ? '…' : ''}${body}${to < s.length ? '…' : ''}`;
-  };
+  const column = Array.from(before.slice(before.lastIndexOf('\n') + 1)).length + 1;
+  const from = back(expected, i, WINDOW);
+  const [we, wa] = visiblePair(
+    expected.slice(from, forward(expected, i, WINDOW)),
+    actual.slice(from, forward(actual, i, WINDOW)),
+  );
+  const window = (s: string, body: string): string =>
+    `${from > 0 ? '…' : ''}${body}${forward(s, i, WINDOW) < s.length ? '…' : ''}`;
   const ends = i >= expected.length ? 'expected' : i >= actual.length ? 'actual' : null;
-  return messages.firstDifference(line, column, ends, window(expected), window(actual));
+  const ce = characterAt(expected, i);
+  const ca = characterAt(actual, i);
+  const points = isPlainAscii(ce) && isPlainAscii(ca) ? null : { expected: codePointsOf(ce), actual: codePointsOf(ca) };
+  return messages.firstDifference(line, column, ends, window(expected, we), window(actual, wa), points);
 }
 
 // ---------- comparing two strings ----------
@@ -199,6 +244,14 @@ function ruleFor(mode: string, tolerance: Tolerance): string {
   }
 }
 
+/** The Unicode form `normalize` names (loading has checked it is one of NORMALIZATION_FORMS), or null. */
+function normalizationForm(tolerance: Tolerance): 'NFC' | 'NFD' | 'NFKC' | 'NFKD' | null {
+  const v = tolerance.normalize;
+  return typeof v === 'string' && (NORMALIZATION_FORMS as readonly string[]).includes(v)
+    ? (v.toUpperCase() as 'NFC' | 'NFD' | 'NFKC' | 'NFKD')
+    : null;
+}
+
 function minSimilarity(tolerance: Tolerance): number {
   const v = tolerance.min_similarity;
   return typeof v === 'number' && v >= 0 && v <= 1 ? v : DEFAULT_MIN_SIMILARITY;
@@ -215,15 +268,19 @@ function mismatchScore(e: string, a: string, lines: LineDiffSummary): number {
  * are the values given as `echo`. Also used by the file comparator for text/* payloads.
  */
 export function compareTextValues(
-  e: unknown,
-  a: unknown,
+  eIn: unknown,
+  aIn: unknown,
   modeIn: string,
   tolerance: Tolerance,
   type: OutputType | 'file',
   echo: { expected: unknown; actual: unknown },
 ): ComparisonResult {
   const mode = MODE_ALIASES[modeIn] ?? modeIn;
-  const rule = ruleFor(mode, tolerance);
+  // `normalize: nfc` (or nfd, nfkc, nfkd) makes canonically (or compatibly) equivalent text equal
+  const form = normalizationForm(tolerance);
+  const e = form && typeof eIn === 'string' ? eIn.normalize(form) : eIn;
+  const a = form && typeof aIn === 'string' ? aIn.normalize(form) : aIn;
+  const rule = form ? messages.normalizedRule(ruleFor(mode, tolerance), form) : ruleFor(mode, tolerance);
   const base = { rule, expected: echo.expected, actual: echo.actual, tolerance };
   const fail = (message: string): ComparisonResult =>
     garbageResult(message, echo.expected, echo.actual, tolerance, rule);
@@ -270,7 +327,12 @@ export function compareTextValues(
           status: 'pass',
           score: 1,
           differences: [],
-          metric: normalised && e !== a ? messages.sameAfterWhitespace() : messages.identical(e.length),
+          metric:
+            normalised && e !== a
+              ? messages.sameAfterWhitespace()
+              : form && eIn !== aIn
+                ? messages.sameAfterNormalization(form)
+                : messages.identical(e.length),
         };
       }
       const lines = lineDifferences(es, as);
@@ -355,7 +417,13 @@ export const textComparator: Comparator = {
   name: 'text',
   types: TEXT_TYPES,
   modes: TEXT_MODES,
-  options: { min_similarity: 'number', regex_flags: 'string', abs: 'number', rel: 'number' },
+  options: {
+    min_similarity: 'number',
+    regex_flags: 'string',
+    abs: 'number',
+    rel: 'number',
+    normalize: { enum: NORMALIZATION_FORMS },
+  },
   messages,
   defaults(type: OutputType): Tolerance {
     return { compare: type === 'markdown' || type === 'latex' ? 'normalize_whitespace' : 'exact' };

@@ -137,7 +137,7 @@ function tableLines(view: TableBody, c: Colors, chars: number): string[] {
       const ch = cell.change;
       const what =
         ch.kind === 'changed'
-          ? `${c.red(formatValue(ch.expected, chars))} → ${c.green(formatValue(ch.actual, chars))}`
+          ? `${c.red(ch.shown ? one(ch.shown.expected) : formatValue(ch.expected, chars))} → ${c.green(ch.shown ? one(ch.shown.actual) : formatValue(ch.actual, chars))}`
           : one(ch.message);
       out.push(`  row ${row.index}, ${one(column)}: ${what}`);
     });

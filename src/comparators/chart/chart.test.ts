@@ -658,3 +658,20 @@ describe('never throws', () => {
     );
   });
 });
+
+describe('chart labels that differ only in what a reader cannot see (docs/comparators.md, "Text")', () => {
+  const nfc = 'caf\u00e9';
+  const nfd = 'cafe\u0301';
+  it('name the label with its accent escaped, as text messages do', () => {
+    const bar = (x: string[], name: string) => ({ x, series: [{ name, y: [1, 2] }] });
+    expect(messages(tester.compare(bar([nfc, 'tea'], 's'), bar([nfd, 'tea'], 's'), {}, 'chart_bar'))).toBe(
+      'x[0]: expected "caf\\u00e9", got "cafe\\u0301"',
+    );
+    const renamed = messages(tester.compare(bar(['a', 'b'], nfc), bar(['a', 'b'], nfd), {}, 'chart_bar'));
+    expect(renamed).toContain('extra series "cafe\\u0301" in actual');
+    const pie = (label: string) => ({ slices: [{ label, value: 1 }] });
+    expect(messages(tester.compare(pie(nfc), pie(nfd), {}, 'chart_pie'))).toContain(
+      'not expected: extra slice "cafe\\u0301" in actual (value 1)',
+    );
+  });
+});

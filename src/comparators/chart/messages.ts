@@ -1,6 +1,6 @@
 // Every sentence the chart comparator writes (chart.ts and the per-type modules beside it).
 import { describeNumericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
-import { describeValue, shortJson } from '../kit/value.js';
+import { describeValue, shortJson, shortPair } from '../kit/value.js';
 import type { MessageTable } from '../../util/message-table.js';
 import { pointText } from './context.js';
 import type { Variant } from './modes.js';
@@ -55,8 +55,7 @@ export const messages = {
   seriesMissingAt: (name: unknown, actualCount: number) =>
     `series ${shortJson(name, 40)} missing in actual (actual has ${actualCount} series)`,
   seriesExtraAt: (name: unknown) => `not expected: extra series ${shortJson(name, 40)} in actual`,
-  seriesRenamed: (e: unknown, a: unknown) =>
-    `series name differs: expected ${shortJson(e, 40)}, got ${shortJson(a, 40)}`,
+  seriesRenamed: (e: unknown, a: unknown) => `series name differs: expected ${shortPair(e, a, 40).join(', got ')}`,
   /** `unmatched`: the names of the actual series left unmatched, shown as a hint */
   seriesMissing: (name: unknown, unmatched: string[]) =>
     `series ${shortJson(name, 40)} missing in actual${unmatched.length ? ` (unmatched actual series: ${unmatched.join(', ')})` : ''}`,

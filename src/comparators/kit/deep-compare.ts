@@ -7,6 +7,7 @@ import { compareNumbers, type NumericTolerance } from './numeric-tolerance.js';
 import { joinPath } from './paths.js';
 import { shortJson, typeName } from './value.js';
 import type { MessageTable } from '../../util/message-table.js';
+import { visiblePair } from '../../util/visible-text.js';
 
 export const messages = {
   numbersDiffer: (expected: Numeric, actual: Numeric, absDiff: string) =>
@@ -14,7 +15,13 @@ export const messages = {
   missing: () => 'missing in actual',
   extra: () => 'not expected (extra in actual)',
   typesDiffer: (expected: unknown, actual: unknown) => `expected ${typeName(expected)}, got ${typeName(actual)}`,
-  valuesDiffer: (expected: unknown, actual: unknown) => `expected ${shortJson(expected)}, got ${shortJson(actual)}`,
+  valuesDiffer: (expected: unknown, actual: unknown) => {
+    const [e, a] =
+      typeof expected === 'string' && typeof actual === 'string'
+        ? visiblePair(expected, actual)
+        : [shortJson(expected), shortJson(actual)];
+    return `expected ${e}, got ${a}`;
+  },
 } satisfies MessageTable;
 
 /**

@@ -7,6 +7,7 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 import { JsonNumber, numberText } from '../../util/json-number.js';
 import type { MessageTable } from '../../util/message-table.js';
 import { stringifyJson } from '../../util/python-json.js';
+import { visibleJson, visiblePair } from '../../util/visible-text.js';
 
 export const messages = {
   listMissing: (side: string, field: string) => `${side}.${field} is missing`,
@@ -35,18 +36,34 @@ export function describeValue(v: unknown): string {
   return `${article} ${t === 'object' ? 'object' : t}`;
 }
 
-/** JSON text of a value cut to `limit` characters, for messages (never for comparison). */
+/**
+ * JSON text of a value cut to `limit` characters, for messages (never for comparison). A string's
+ * invisible characters are escaped (util/visible-text.ts), so two strings that print alike do not.
+ */
 export function shortJson(v: unknown, limit = 80): string {
   let text: string;
   try {
     // of a long string only the start is ever shown, so only the start is quoted
-    const shown = typeof v === 'string' && v.length > limit ? v.slice(0, limit) : v;
-    text = stringifyJson(shown) ?? String(v);
+    if (typeof v === 'string') text = visibleJson(v.length > limit ? v.slice(0, limit) : v);
+    else text = stringifyJson(v) ?? String(v);
   } catch {
     text = String(v);
   }
-  // a copy, not a view: the message must not keep a large value alive after the comparison
-  return text.length > limit ? `${detachedSlice(text, 0, Math.max(1, limit - 1))}…` : text;
+  return cut(text, limit);
+}
+
+// a copy, not a view: the message must not keep a large value alive after the comparison
+const cut = (text: string, limit: number): string =>
+  text.length > limit ? `${detachedSlice(text, 0, Math.max(1, limit - 1))}…` : text;
+
+/**
+ * An expected and an actual value for a message that sets them side by side: two strings whose
+ * differing part would print alike (NFC and NFD, a letter of another script) show it escaped.
+ */
+export function shortPair(e: unknown, a: unknown, limit = 80): [string, string] {
+  if (typeof e !== 'string' || typeof a !== 'string') return [shortJson(e, limit), shortJson(a, limit)];
+  const [ve, va] = visiblePair(e.length > limit ? e.slice(0, limit) : e, a.length > limit ? a.slice(0, limit) : a);
+  return [cut(ve, limit), cut(va, limit)];
 }
 
 /** Absent on a side: undefined or null. */

@@ -2,11 +2,13 @@
 // application/pdf files, so these are the file comparator's PDF sentences).
 import type { ImageSettings } from '../image/settings.js';
 import type { MessageTable } from '../../util/message-table.js';
+import { visibleJson, visiblePair } from '../../util/visible-text.js';
 
 type Side = 'expected' | 'actual';
 
 const ignoredRegions = (n: number): string => (n ? `; ${n} ignore region(s) left out` : '');
-const quote = (s: string): string => JSON.stringify(s.length > 120 ? `${s.slice(0, 119)}…` : s);
+const short = (s: string): string => (s.length > 120 ? `${s.slice(0, 119)}…` : s);
+const quote = (s: string): string => visibleJson(short(s));
 
 export const messages = {
   // the rule and the tolerance (pdf.ts)
@@ -63,7 +65,7 @@ export const messages = {
   pageExtra: (page: number, lines: string[]) =>
     `page ${page} is extra in actual (${lines.length} line(s)${lines.length ? `, first ${quote(lines[0]!)}` : ''})`,
   lineChanged: (page: number, line: string, e: string, a: string) =>
-    `page ${page}, ${line}: - ${quote(e)} + ${quote(a)}`,
+    `page ${page}, ${line}: - ${visiblePair(short(e), short(a)).join(' + ')}`,
   lineRemoved: (page: number, line: string, e: string) => `page ${page}, ${line} removed: - ${quote(e)}`,
   lineAdded: (page: number, line: string, a: string) => `page ${page}, ${line} added: + ${quote(a)}`,
   onPage: (page: number, message: string) => `page ${page}: ${message}`,

@@ -1,11 +1,14 @@
 // What the text and metadata modes read from a PDF: each page's text lines in reading order
 // (reading-order.ts), then its form field values and annotation texts — a filled-in form is part
 // of what a person reads, though it lives in annotations rather than in the page's text — and the
-// document's size and descriptive metadata. Ignore regions drop what lies inside them.
+// document's size and descriptive metadata. Ignore regions drop what lies inside them. Text in a
+// vertical font is read by vertical-order.ts after the page's horizontal text; a Popup annotation
+// is left out, since it only shows its parent annotation's text again.
 import type { Region } from '../kit/regions.js';
 import type { AnnotationLike, DocumentLike, TextItemLike, ViewportLike } from './pdfjs.js';
 import { messages } from './messages.js';
 import { readingOrder, type TextPiece } from './reading-order.js';
+import { type VerticalPiece, verticalOrder } from './vertical-order.js';
 
 /** One page = its text lines, whitespace-normalised, blank lines dropped. */
 export type PdfPages = string[][];
@@ -13,17 +16,38 @@ export type PdfPages = string[][];
 const inside = (x: number, y: number, r: Region): boolean =>
   x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height;
 
-function piecesOf(items: TextItemLike[], vp: ViewportLike, regions: Region[]): TextPiece[] {
-  const out: TextPiece[] = [];
+interface Pieces {
+  horizontal: TextPiece[];
+  vertical: VerticalPiece[];
+}
+
+function piecesOf(
+  items: TextItemLike[],
+  styles: Record<string, { vertical?: boolean }>,
+  vp: ViewportLike,
+  regions: Region[],
+): Pieces {
+  const out: Pieces = { horizontal: [], vertical: [] };
   for (const item of items) {
     if (typeof item.str !== 'string' || item.str === '') continue; // marked-content markers
     const tr = item.transform ?? [1, 0, 0, 1, 0, 0];
-    const size = Math.hypot(tr[2] ?? 0, tr[3] ?? 0) || item.height || 10;
     const [x = 0, y = 0] = vp.convertToViewportPoint(tr[4] ?? 0, tr[5] ?? 0);
+    if (
+      item.dir === 'ttb' ||
+      (item.fontName !== undefined && Object.hasOwn(styles, item.fontName) && styles[item.fontName]?.vertical)
+    ) {
+      // a vertical run: its origin is the first glyph's top centre, it reaches `height` down
+      const size = Math.hypot(tr[0] ?? 0, tr[1] ?? 0) || item.width || 10;
+      const height = item.height ?? 0;
+      if (regions.some((r) => inside(x, y + height / 2, r))) continue;
+      out.vertical.push({ str: item.str, x, y, height, size });
+      continue;
+    }
+    const size = Math.hypot(tr[2] ?? 0, tr[3] ?? 0) || item.height || 10;
     const width = item.width ?? 0;
     // a piece whose centre lies in an ignore region is left out
     if (regions.some((r) => inside(x + width / 2, y - size / 3, r))) continue;
-    out.push({ str: item.str, x, y, width, size, order: out.length });
+    out.horizontal.push({ str: item.str, x, y, width, size, order: out.horizontal.length });
   }
   return out;
 }
@@ -46,6 +70,8 @@ function annotationLine(a: AnnotationLike): string | null {
     if (a.radioButton && value === null) return null;
     return messages.formField(a.fieldName, a.radioButton ? `${valueText(a.buttonValue)}` : null, value ?? '');
   }
+  // a Popup repeats its parent's text (pdf.js copies it over), which is read from the parent
+  if (a.subtype === 'Popup') return null;
   const text = a.contentsObj?.str?.replace(/\s+/g, ' ').trim();
   return text ? messages.annotation(a.subtype, text) : null;
 }
@@ -70,7 +96,8 @@ export async function pageTexts(doc: DocumentLike, regions: readonly Region[]): 
     const vp = page.getViewport({ scale: 1 });
     const mine = regions.filter((r) => r.page === undefined || r.page === n);
     const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations()]);
-    const text = readingOrder(piecesOf(content.items, vp, mine));
+    const pieces = piecesOf(content.items, content.styles ?? {}, vp, mine);
+    const text = [...readingOrder(pieces.horizontal), ...verticalOrder(pieces.vertical)];
     pages.push([...text, ...annotationLines(annotations, vp, mine)]);
     page.cleanup();
   }

@@ -17,6 +17,9 @@ export interface TextItemLike {
   width?: number;
   height?: number;
   hasEOL?: boolean;
+  /** 'ttb' for a run drawn in a vertical font */
+  dir?: string;
+  fontName?: string;
 }
 
 export interface AnnotationLike {
@@ -40,7 +43,7 @@ export interface ViewportLike {
 }
 
 interface PageLike {
-  getTextContent(): Promise<{ items: TextItemLike[] }>;
+  getTextContent(): Promise<{ items: TextItemLike[]; styles?: Record<string, { vertical?: boolean }> }>;
   getAnnotations(): Promise<AnnotationLike[]>;
   getViewport(o: { scale: number }): ViewportLike;
   render(o: Record<string, unknown>): { promise: Promise<void> };

@@ -1,6 +1,6 @@
 // Every sentence the structural comparator writes (structural.ts and the modules beside it).
 import { describeNumericTolerance, type NumericTolerance } from '../kit/numeric-tolerance.js';
-import { describeValue, shortJson } from '../kit/value.js';
+import { describeValue, shortJson, shortPair } from '../kit/value.js';
 import type { MessageTable } from '../../util/message-table.js';
 import type { RowOrder } from './context.js';
 
@@ -52,7 +52,7 @@ export const messages = {
   badRegex: (pattern: string, error: string) => `invalid regex ${JSON.stringify(pattern)} in expected line: ${error}`,
   regexFails: (actual: string, pattern: string) =>
     `actual ${shortJson(actual, 120)} does not fully match the regex ${JSON.stringify(pattern)}`,
-  linesDiffer: (e: string, a: string) => `expected ${shortJson(e, 120)}, got ${shortJson(a, 120)}`,
+  linesDiffer: (e: string, a: string) => `expected ${shortPair(e, a, 120).join(', got ')}`,
   lineNotText: (a: unknown) => `actual line is ${describeValue(a)}, expected a string or {message}`,
   lineNotAnObject: (a: unknown) => `actual line is ${describeValue(a)}, expected an object like the expected line`,
   rowMissing: (row: string) => `missing in actual: ${row}`,

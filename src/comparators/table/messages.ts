@@ -1,6 +1,6 @@
 // Every sentence the table comparator writes (table.ts, options.ts, read.ts, cells.ts, rows.ts).
 import { describeNumericTolerance, formatAbsDiff, type NumericTolerance } from '../kit/numeric-tolerance.js';
-import { describeValue, shortJson, typeName } from '../kit/value.js';
+import { describeValue, shortJson, shortPair, typeName } from '../kit/value.js';
 import type { MessageTable } from '../../util/message-table.js';
 import type { Numeric } from '../../util/json-number.js';
 
@@ -50,7 +50,7 @@ export const messages = {
   cellsDiffer: (e: unknown, a: unknown, note: string) =>
     (typeName(e) !== typeName(a)
       ? `expected ${typeName(e)} ${shortJson(e, 60)}, got ${typeName(a)} ${shortJson(a, 60)}`
-      : `expected ${shortJson(e, 80)}, got ${shortJson(a, 80)}`) + note,
+      : `expected ${shortPair(e, a, 80).join(', got ')}`) + note,
   columnsMissing: (names: string[]) => `columns missing in actual: ${names.join(', ')}`,
   columnsExtra: (names: string[]) => `columns not expected (extra in actual): ${names.join(', ')}`,
   rowCount: (e: number, a: number) => `row count differs: expected ${e}, got ${a}`,

@@ -2,6 +2,7 @@
 import type { OutputView, ScalarBody } from '../view-model/index.js';
 import { html, type SafeHtml } from './html.js';
 import { stringifyJson } from '../../util/python-json.js';
+import { visibleJson } from '../../util/visible-text.js';
 
 function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
@@ -12,6 +13,7 @@ function formatNumber(n: number): string {
 function scalarText(v: unknown): string {
   if (typeof v === 'number') return formatNumber(v);
   if (v === undefined) return 'missing';
+  if (typeof v === 'string') return visibleJson(v);
   try {
     return stringifyJson(v) ?? String(v);
   } catch {

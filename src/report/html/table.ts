@@ -7,8 +7,8 @@ import { html, type SafeHtml } from './html.js';
 const cellText = (v: unknown): string => compactText(v, 2000);
 
 function changedCell(change: CellChange): SafeHtml {
-  const before = change.kind === 'extra' ? '∅' : cellText(change.expected);
-  const after = change.kind === 'missing' ? '∅' : cellText(change.actual);
+  const before = change.kind === 'extra' ? '∅' : (change.shown?.expected ?? cellText(change.expected));
+  const after = change.kind === 'missing' ? '∅' : (change.shown?.actual ?? cellText(change.actual));
   return html`<td class="cell-diff" title="${change.message}"><del>${before}</del> <ins>${after}</ins></td>`;
 }
 

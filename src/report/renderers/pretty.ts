@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
-import { formatValue } from '../format-value.js';
+import { formatPair, formatValue } from '../format-value.js';
 import { type FixtureResult, isNewExpectation, type OutputComparison, type Report } from '../../model/report.js';
 import { exploreLines, outputRunsNote, runsLine } from './explore-lines.js';
 import { safeReport, safeText } from '../safe-text.js';
@@ -35,7 +35,7 @@ export function outputLine(o: OutputComparison, c: Colors, valueChars = DEFAULT_
   // (a row with neither value, such as the one that sums up many undeclared keys, reads as its metric)
   const values =
     (o.expected !== undefined || o.actual !== undefined) && scalar(o.expected) && scalar(o.actual)
-      ? `expected ${formatValue(o.expected, valueChars)}, got ${formatValue(o.actual, valueChars)} (${o.metric})`
+      ? `expected ${formatPair(o.expected, o.actual, valueChars).join(', got ')} (${o.metric})`
       : o.metric;
   return `${o.key}: ${values} ${verdict}${o.runs ? ` ${c.dim(outputRunsNote(o.runs))}` : ''}`;
 }

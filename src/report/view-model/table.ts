@@ -4,6 +4,7 @@ import type { Difference, OutputComparison } from '../../model/report.js';
 import { differenceKind, type DifferenceKind } from './differences.js';
 import { isObject } from './values.js';
 import { stringifyJson } from '../../util/python-json.js';
+import { visiblePair } from '../../util/visible-text.js';
 
 interface TableColumn {
   key: string;
@@ -15,6 +16,18 @@ export interface CellChange {
   expected: unknown;
   actual: unknown;
   message: string;
+  /** both sides quoted with what prints alike escaped, when two strings would otherwise look the same */
+  shown?: { expected: string; actual: string };
+}
+
+/** The change with `shown` set when its two strings differ in ways a reader could not see. */
+function withShown(change: CellChange): CellChange {
+  const { expected: e, actual: a } = change;
+  if (typeof e !== 'string' || typeof a !== 'string' || e === a) return change;
+  const [qe, qa] = visiblePair(e, a);
+  return qe === JSON.stringify(e) && qa === JSON.stringify(a)
+    ? change
+    : { ...change, shown: { expected: qe, actual: qa } };
 }
 
 interface TableRowView {
@@ -187,10 +200,11 @@ export function tableBody(o: OutputComparison): { body: TableBody; others: Diffe
         // a change's expected side is the cell itself when the comparator did not repeat it
         return {
           value,
-          change:
-            change && change.expected === undefined && change.kind !== 'extra'
-              ? { ...change, expected: value }
-              : change,
+          change: !change
+            ? null
+            : withShown(
+                change.expected === undefined && change.kind !== 'extra' ? { ...change, expected: value } : change,
+              ),
         };
       }),
     }),

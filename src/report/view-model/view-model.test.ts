@@ -334,3 +334,28 @@ describe('json', () => {
     expect(v.values).toBeNull();
   });
 });
+
+describe('line diffs of text that differs invisibly (docs/comparators.md, "Text")', () => {
+  it('quotes and escapes a changed line only where it would otherwise look the same or hide a character', async () => {
+    const expected = ['same\u00a0context', 'caf\u00e9', '日本語', 'end'].join('\n');
+    const actual = ['same\u00a0context', 'cafe\u0301', '日木語', '\u200b', 'end'].join('\n');
+    const view = as(outputView(await compared('text', expected, actual)), 'lines');
+    expect(view.items.map((i) => ('text' in i ? `${i.op} ${i.text}` : i.op))).toEqual([
+      '  same\u00a0context',
+      '+ "cafe\\u0301"',
+      '+ 日木語',
+      '+ "\\u200b"',
+      '- "caf\\u00e9"',
+      '- 日本語',
+      '  end',
+    ]);
+  });
+
+  it('shows a table cell whose strings print alike in their escaped forms', async () => {
+    const table = (item: string) => ({ columns: ['item'], rows: [[item]] });
+    const view = as(outputView(await compared('table', table('caf\u00e9'), table('cafe\u0301'))), 'table');
+    expect(view.rows[0]!.cells[0]!.change).toMatchObject({
+      shown: { expected: '"caf\\u00e9"', actual: '"cafe\\u0301"' },
+    });
+  });
+});

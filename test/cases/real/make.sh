@@ -2,7 +2,8 @@
 # Rebuilds the real-world golden files in test/cases/real from sources outside pixie (README.md here
 # names each source and its licence). Not run by the tests: the files it writes are committed.
 # Needs Debian's camlidl-doc (downloaded, not installed), sound-theme-freedesktop, espeak-ng, sox,
-# imagemagick, librsvg2-bin, ghostscript, qpdf, poppler-utils, python3-reportlab, enscript, and a
+# imagemagick, librsvg2-bin, ghostscript, qpdf, poppler-utils, python3-reportlab, enscript,
+# texlive-lang-japanese, fonts-ipafont-mincho, fonts-ipafont-gothic, and a
 # checkout of pixelmatch's repository (its test/fixtures) in PIXELMATCH_FIXTURES.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -33,6 +34,25 @@ gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=pdfwrite -sOutputFile=camlidl-title.pdf
 # forms, two-column pages and a logo drawn by ReportLab (BSD)
 /usr/bin/python3 ../make-pdfs.py
 qpdf --object-streams=generate form-alice.pdf form-alice-qpdf.pdf
+# vertical Japanese with an annotation and its Popup (upLaTeX and dvipdfmx from texlive-lang-japanese,
+# the IPA fonts from fonts-ipafont-mincho and fonts-ipafont-gothic): the page, one word changed
+# (書生 → 学生, the first time), the annotation's text changed; resaved by qpdf and by ghostscript
+# (which draws each glyph with the ' operator and keeps the Popup without its parent's text)
+vertical() {
+  sed "$1" ../vertical.tex > "$work/v.tex"
+  (cd "$work" && uplatex -interaction=batchmode v.tex >/dev/null && OSFONTDIR=/usr/share/fonts// dvipdfmx -q -f uptex-ipa.map v.dvi)
+  cp "$work/v.pdf" "$2"
+}
+vertical '' vertical.pdf
+vertical 's/それは書生/それは学生/' vertical-word.pdf
+vertical 's/the 1905 edition/the 1906 edition/' vertical-note.pdf
+qpdf --object-streams=generate --recompress-flate vertical.pdf vertical-qpdf.pdf
+gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=pdfwrite -sOutputFile=vertical-gs.pdf vertical.pdf
+# a real vertical page: pxrubrica's sample test-jlreq.pdf (Debian texlive-lang-japanese, dvipdfmx 2011,
+# Ryumin not embedded), resaved by qpdf and by ghostscript
+cp /usr/share/doc/texlive-doc/platex/pxrubrica/sample/test-jlreq.pdf ruby.pdf
+qpdf --object-streams=generate --recompress-flate ruby.pdf ruby-qpdf.pdf
+gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=pdfwrite -sOutputFile=ruby-gs.pdf ruby.pdf
 cd ..
 
 ## images
