@@ -9,13 +9,15 @@ import type { MessageTable } from '../util/message-table.js';
 /**
  * The kind of value a tolerance option takes, so tolerance.yaml and fixture tolerance blocks are
  * checked when loaded (and by `pixie lint`): `{ enum }` is a closed set of words, `regions` a list of
- * rectangles `{x, y, width, height, page?}` (kit/regions.ts).
+ * rectangles `{x, y, width, height, page?}` (kit/regions.ts), `fields` a list of field names and paths
+ * (kit/ignore-fields.ts).
  */
 export type OptionKind =
   | 'number'
   | 'boolean'
   | 'string'
   | 'string[]'
+  | 'fields'
   | 'tolerance'
   | 'integer'
   | 'regions'
