@@ -39,6 +39,8 @@ function lineOfExpectedOutputs(toolDir: string, file: string): number | undefine
 export interface LintOptions {
   /** the --strict column of the severity table */
   strict?: boolean;
+  /** the project's comparator names (pixie.config `comparators`), valid as `compare` modes */
+  projectComparators?: readonly string[];
 }
 
 export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
@@ -61,8 +63,9 @@ export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
   add((schemasCoherent.run(contextFor(toolDir, { manifest, manifestLoad: load })) as CheckOutcome).findings ?? []);
 
   const referenceDir = path.join(toolDir, 'reference');
-  const tolerance = loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor });
-  const fixtures = loadFixtures(referenceDir, { manifest, comparatorFor });
+  const projectComparators = opts.projectComparators ?? [];
+  const tolerance = loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor, projectComparators });
+  const fixtures = loadFixtures(referenceDir, { manifest, comparatorFor, projectComparators });
   add(tolerance.problems);
   add(fixtures.problems);
   for (const f of fixtures.fixtures) {
