@@ -20,7 +20,7 @@ const ANSWER_BYTES = 16 * 1024 * 1024;
 const MESSAGE_CHARS = 2000;
 const DIFFERENCES = 1000;
 
-export const messages = {
+const messages = {
   rule: (name: string, file: string, options: Record<string, unknown>) =>
     `compare: ${name} (project comparator ${file})${Object.keys(options).length ? `, options ${JSON.stringify(options).slice(0, 200)}` : ''}`,
   failed: (name: string, reason: string) => `project comparator ${name} failed: ${reason}`,

@@ -14,7 +14,7 @@ import type { MessageTable } from '../util/message-table.js';
 const NAME = /^[a-z][a-z0-9_-]{0,62}$/;
 const MODULE = /\.(mjs|js|cjs)$/;
 
-export const messages = {
+const messages = {
   notAMapping: (got: string) =>
     `comparators must map names to module paths, such as { "within-ten": "./cmp/within-ten.mjs" }, got ${got}`,
   badName: (name: string) =>
@@ -32,7 +32,7 @@ export const messages = {
 } satisfies MessageTable;
 
 /** Every compare mode pixie has (and `skip`): names a project comparator may not take. */
-export function builtInModes(): Set<string> {
+function builtInModes(): Set<string> {
   return new Set(['skip', ...Object.values(COMPARATOR_FAMILIES).flatMap((c) => c.modes)]);
 }
 

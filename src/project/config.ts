@@ -96,7 +96,7 @@ export function loadProjectConfig(file: string): ProjectConfig {
     tolerances,
     passEnv: config.env?.pass ?? [],
     limits: { ...config.limits },
-    comparators,
+    ...(projectComparators.length ? { comparators } : {}),
   };
 }
 

@@ -33,8 +33,6 @@ export function projectSettings({ config }: Project): ProjectSettings {
     tolerances: config.tolerances,
     passEnv: config.passEnv,
     limits: config.limits,
-    ...(config.comparators && Object.keys(config.comparators.modules).length
-      ? { comparators: config.comparators }
-      : {}),
+    ...(config.comparators ? { comparators: config.comparators } : {}),
   };
 }
