@@ -358,6 +358,7 @@ export const textComparator: Comparator = {
   types: TEXT_TYPES,
   modes: TEXT_MODES,
   options: { min_similarity: 'number', regex_flags: 'string', abs: 'number', rel: 'number', ignore_fields: 'fields' },
+  optionModes: { ignore_fields: ['json', 'json_normalized'] },
   messages,
   defaults(type: OutputType): Tolerance {
     return { compare: type === 'markdown' || type === 'latex' ? 'normalize_whitespace' : 'exact' };

@@ -46,6 +46,8 @@ export interface Comparator {
   modesFor?(type: OutputType): readonly string[];
   /** Allowed tolerance keys besides `compare`, with their kind (used to validate tolerance.yaml). */
   options: Readonly<Record<string, OptionKind>>;
+  /** Options that only some modes read (text's `ignore_fields`: `json`): a block setting another mode and the option is refused. */
+  optionModes?: Readonly<Record<string, readonly string[]>>;
   /** Every sentence the family writes (results, differences, hints), one typed entry each (util/message-table.ts). */
   messages: MessageTable;
   /** Built-in defaults per output type (the bottom layer of tolerance resolution). */

@@ -219,5 +219,21 @@ export function checkToleranceBlock(
       );
     }
   }
+  // an option only some modes read, beside a mode that does not read it
+  for (const [option, modes] of Object.entries(comparator.optionModes ?? {}))
+    if (
+      out[option] !== undefined &&
+      typeof out.compare === 'string' &&
+      out.compare !== 'skip' &&
+      !modes.includes(out.compare)
+    )
+      problems.push(
+        problemAt(
+          where,
+          [...where.path, option],
+          'key',
+          `${option} for ${where.subject} applies only with compare: ${modes[0]}, not ${out.compare}; use compare: ${modes[0]} or remove ${option}`,
+        ),
+      );
   return out;
 }
