@@ -20,6 +20,20 @@ const LIMITS = {
   outputBytes: { env: 'PIXIE_MAX_OUTPUT_MB', default: 256, scale: MIB, what: "a tool's responses held at once" },
   /** levels of nested arrays and objects in a value pixie compares */
   depth: { env: 'PIXIE_MAX_DEPTH', default: 256, scale: 1, what: 'nesting of a value' },
+  /** seconds one project comparator may take for one comparison */
+  comparatorSeconds: {
+    env: 'PIXIE_COMPARATOR_SECONDS',
+    default: 10,
+    scale: 1,
+    what: 'one comparison by a project comparator',
+  },
+  /** megabytes of JavaScript heap a project comparator's process may use */
+  comparatorHeapMb: {
+    env: 'PIXIE_COMPARATOR_HEAP_MB',
+    default: 256,
+    scale: 1,
+    what: "a project comparator's heap",
+  },
   /** JSON characters of one expected or actual value copied into a report */
   reportValueChars: {
     env: 'PIXIE_MAX_REPORT_VALUE_MB',

@@ -6,6 +6,7 @@ import { comparatorFor } from '../comparators/index.js';
 import type { Manifest, OutputSpec } from '../model/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
+import type { Tolerance } from '../model/tolerance.js';
 import { ownValue } from '../util/own.js';
 import { stringifyJson } from '../util/python-json.js';
 
@@ -17,15 +18,44 @@ const same = (a: unknown, b: unknown) => stringifyJson(a) === stringifyJson(b);
 /** Modes with which tolerance.yaml declares an output random (or not compared at all). */
 const VARYING_MODES = new Set(['distribution', 'band', 'skip']);
 
-/** Outputs tolerance.yaml already declares random: their changing is expected, not news. */
-export function expectedToVary(toolDir: string, manifest: Manifest): Set<string> {
+/**
+ * Changed outputs whose changing tolerance.yaml already expects, so it is not news: those it declares
+ * random, and those that changed only in fields its `ignore_fields` leaves out.
+ */
+export async function expectedToVary(
+  toolDir: string,
+  manifest: Manifest,
+  changed: readonly OutputSpec[],
+  first: Record<string, unknown>,
+  second: Record<string, unknown>,
+): Promise<Set<string>> {
   const { config } = loadTolerance(path.join(toolDir, 'reference'), { outputs: manifest.outputs, comparatorFor });
   const keys = new Set<string>();
-  for (const o of manifest.outputs) {
-    const mode = resolveTolerance(o.key, o.type, config, undefined, comparatorFor(o.type)).compare;
-    if (mode && VARYING_MODES.has(mode)) keys.add(o.key);
+  for (const o of changed) {
+    const comparator = comparatorFor(o.type);
+    const resolved = resolveTolerance(o.key, o.type, config, undefined, comparator);
+    if (resolved.compare && VARYING_MODES.has(resolved.compare)) keys.add(o.key);
+    else if (resolved.ignore_fields !== undefined) {
+      const tolerance = { ...comparator.defaults(o.type), ignore_fields: resolved.ignore_fields };
+      if (await sameUnder(o, ownValue(first, o.key), ownValue(second, o.key), tolerance)) keys.add(o.key);
+    }
   }
   return keys;
+}
+
+async function sameUnder(spec: OutputSpec, a: unknown, b: unknown, tolerance: Tolerance): Promise<boolean> {
+  try {
+    const r = await comparatorFor(spec.type).compare({
+      key: spec.key,
+      type: spec.type,
+      expected: a,
+      actual: b,
+      tolerance,
+    });
+    return r.status !== 'fail';
+  } catch {
+    return false;
+  }
 }
 
 /** Declared outputs whose values differ between the two responses. */

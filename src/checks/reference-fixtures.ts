@@ -90,7 +90,9 @@ export const referenceFixtures: Check = {
     if (!existsSync(referenceDir) || !statSync(referenceDir).isDirectory()) {
       return verdict(ctx, [finding('no-fixtures', { message: messages.noReference() })]);
     }
-    const { tolerance, loaded } = state.referenceRead ?? readReference(referenceDir, manifest);
+    const { tolerance, loaded } =
+      state.referenceRead ??
+      readReference(referenceDir, manifest, Object.keys(options.project?.comparators?.modules ?? {}));
     state.referenceRead = undefined;
     // loading a large fixture holds the event loop: let it see what the tool did meanwhile (a kept-alive
     // connection closed) before the first request goes out
@@ -135,6 +137,8 @@ export const referenceFixtures: Check = {
       manifest,
       client: state.tool!.client,
       tolerance: withProjectDefaults(tolerance.config, options.project?.tolerances),
+      projectComparators: options.project?.comparators,
+      passEnv: options.project?.passEnv,
       jobs: options.jobs,
       repeat: options.repeat,
       errors: state.errors,

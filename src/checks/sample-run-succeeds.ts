@@ -39,7 +39,7 @@ const messages = {
   failedOnce: (why: string) => `the sample input succeeded once and failed the second time: ${why}`,
   answerAlike: () => 'make /run answer the same input the same way every time',
   onlyRandomChanged: (passed: string, keys: string[]) =>
-    `${passed}; a second run changed only ${keys.join(', ')}, which tolerance.yaml declares random`,
+    `${passed}; a second run changed only ${keys.join(', ')}, as tolerance.yaml expects (declared random, or changed only in its ignore_fields)`,
   sameOutputs: (passed: string) => `${passed}; a second run gave the same outputs`,
   changed: (passed: string, keys: string[]) =>
     `${passed}, but a second run of the same input changed output(s) ${keys.join(', ')}`,
@@ -113,7 +113,9 @@ async function determinism(
       ],
     };
   const changed = await differingOutputs(manifest.outputs, first, second.body);
-  const varying = changed.length ? expectedToVary(toolDir, manifest) : new Set<string>();
+  const varying = changed.length
+    ? await expectedToVary(toolDir, manifest, changed, first, second.body)
+    : new Set<string>();
   const differing = changed.filter((o) => !varying.has(o.key));
   const expected = changed.filter((o) => varying.has(o.key)).map((o) => `'${o.key}'`);
   if (differing.length === 0)

@@ -31,12 +31,17 @@ const messages = {
  * says, else a fresh start. While an early start boots, reference/ is read for check 12 when nothing
  * can change it before then (validateTool's single pass: not --watch, --explore or the Vitest run).
  */
-async function started(toolDir: string, state: ValidationState, plan: StartPlan): Promise<StartResult> {
+async function started(
+  toolDir: string,
+  state: ValidationState,
+  plan: StartPlan,
+  projectComparators: readonly string[],
+): Promise<StartResult> {
   const early = state.early;
   state.early = undefined;
   const adopted = early && samePlan(early.plan, plan);
   if (adopted && state.stopAfterFixtures && state.manifest)
-    state.referenceRead = readReferenceAhead(toolDir, state.manifest);
+    state.referenceRead = readReferenceAhead(toolDir, state.manifest, projectComparators);
   const result = adopted ? await early.result : null;
   if (result) return result;
   if (early) await stopEarly(early);
@@ -58,12 +63,17 @@ export const toolSpawns: Check = {
     state.environment = environment;
     const required = (manifest.secrets ?? []).filter((s) => s.required && environment.missing.includes(s.key));
     for (const s of required) state.warnings.push(messages.secretUnset(s.key));
-    const result = await started(toolDir, state, {
-      entrypoint: state.entrypoint,
-      runtime: state.runtime,
-      healthTimeoutMs: startupTimeoutMs(manifest, options),
-      passEnv,
-    });
+    const result = await started(
+      toolDir,
+      state,
+      {
+        entrypoint: state.entrypoint,
+        runtime: state.runtime,
+        healthTimeoutMs: startupTimeoutMs(manifest, options),
+        passEnv,
+      },
+      Object.keys(options.project?.comparators?.modules ?? {}),
+    );
     // a tool that can see pixie's processes can read their environment: what pixie withheld is not withheld
     const shared = result.ok ? result.tool.sharedProcesses : (result.sharedProcesses ?? null);
     if (shared !== null) state.environment = readableByTool(environment, shared);

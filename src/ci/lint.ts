@@ -42,6 +42,8 @@ export interface LintOptions {
   strict?: boolean;
   /** --coverage: also the select options, checkbox states and range ends no fixture exercises */
   coverage?: boolean;
+  /** the project's comparator names (pixie.config `comparators`), valid as `compare` modes */
+  projectComparators?: readonly string[];
 }
 
 export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
@@ -64,8 +66,9 @@ export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
   add((schemasCoherent.run(contextFor(toolDir, { manifest, manifestLoad: load })) as CheckOutcome).findings ?? []);
 
   const referenceDir = path.join(toolDir, 'reference');
-  const tolerance = loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor });
-  const fixtures = loadFixtures(referenceDir, { manifest, comparatorFor });
+  const projectComparators = opts.projectComparators ?? [];
+  const tolerance = loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor, projectComparators });
+  const fixtures = loadFixtures(referenceDir, { manifest, comparatorFor, projectComparators });
   add(tolerance.problems);
   add(fixtures.problems);
   for (const f of fixtures.fixtures) {

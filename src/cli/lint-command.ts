@@ -19,7 +19,7 @@ export interface LintCliOptions {
 }
 
 export async function lintCommand(targets: string[], opts: LintCliOptions): Promise<number> {
-  const { toolsDir } = loadProject({ toolsDir: opts.toolsDir });
+  const { toolsDir, config } = loadProject({ toolsDir: opts.toolsDir });
   const dirs = targets.length
     ? targets.map((t) => resolveTool(t, toolsDir))
     : discoverTools(toolsDir, (w) => process.stderr.write(`pixie: warning: ${safeText(w)}\n`));
@@ -29,7 +29,8 @@ export async function lintCommand(targets: string[], opts: LintCliOptions): Prom
       `no tools found in ${toolsDir}`,
       'a tool is a folder with tool.json; create one with pixie new <id>',
     );
-  const lint = (dir: string) => lintTool(dir, { strict: opts.strict, coverage: opts.coverage });
+  const projectComparators = Object.keys(config.comparators?.modules ?? {});
+  const lint = (dir: string) => lintTool(dir, { strict: opts.strict, coverage: opts.coverage, projectComparators });
   let results: LintResult[] = dirs.map(lint);
   const fixes = new Map<string, FixOutcome>();
   if (opts.fix) {

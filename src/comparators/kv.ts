@@ -6,6 +6,7 @@ import type { Difference } from '../model/report.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { deepCompare } from './kit/deep-compare.js';
 import { describeNumericTolerance, numericTolerance, type NumericTolerance } from './kit/numeric-tolerance.js';
+import { ignoredFieldsOf, ignoreFields } from './kit/ignore-fields.js';
 import { joinPath } from './kit/paths.js';
 import { garbageResult, skipped, unknownModeResult } from './kit/result.js';
 import { describeValue, shortJson } from './kit/value.js';
@@ -74,7 +75,7 @@ export const kvComparator: Comparator = {
   name: 'kv',
   types: ['kv'],
   modes: KV_MODES,
-  options: { abs: 'number', rel: 'number', allow_extra: 'boolean' },
+  options: { abs: 'number', rel: 'number', allow_extra: 'boolean', ignore_fields: 'fields' },
   messages,
   defaults(_type: OutputType): Tolerance {
     return { compare: 'by_key', abs: 1e-6, allow_extra: false };
@@ -91,45 +92,69 @@ export const kvComparator: Comparator = {
     if (typeof e === 'string') return garbageResult(e, expected, actual, tolerance, rule);
     const a = readKv('actual', actual);
     if (typeof a === 'string') return garbageResult(a, expected, actual, tolerance, rule);
-
-    const differences: Difference[] = [...e.problems, ...a.problems];
-    const differingKeys = new Set<string>();
-    for (const d of differences) differingKeys.add(d.path);
-    for (const [key, ev] of e.entries) {
-      const path = joinPath('', key);
-      if (!a.entries.has(key)) {
-        differences.push({
-          path,
-          message: messages.missing(ev),
-          kind: 'missing',
-          expected: ev,
-        });
-        differingKeys.add(path);
-        continue;
-      }
-      const before = differences.length;
-      deepCompare(ev, a.entries.get(key), path, tol, differences);
-      if (differences.length > before) differingKeys.add(path);
-    }
-    let extra = 0;
-    for (const [key, av] of a.entries) {
-      if (e.entries.has(key)) continue;
-      extra++;
-      if (!allowExtra) {
-        const path = joinPath('', key);
-        differences.push({
-          path,
-          message: messages.extra(av),
-          kind: 'extra',
-          actual: av,
-        });
-        differingKeys.add(path);
-      }
-    }
-    const total = e.entries.size + (allowExtra ? 0 : extra);
-    const ok = differences.length === 0;
-    const metric = messages.metric(differingKeys.size, total, allowExtra ? extra : null);
-    const score = ok ? 1 : total === 0 ? 0 : Math.max(0, Math.min(0.999, 1 - differingKeys.size / total));
-    return { status: ok ? 'pass' : 'fail', score, metric, rule, expected, actual, tolerance, differences };
+    // ignored fields are taken out of the key → value dict, whichever shape the value came in
+    const patterns = ignoredFieldsOf(tolerance);
+    if (!patterns) return compareEntries(e, a, tolerance, rule, allowExtra, { expected, actual });
+    const ig = ignoreFields(patterns, Object.fromEntries(e.entries), Object.fromEntries(a.entries));
+    const pruned = (side: KvMap, dict: unknown): KvMap => ({
+      entries: new Map(Object.entries(dict as Record<string, unknown>)),
+      problems: side.problems,
+    });
+    const r = compareEntries(pruned(e, ig.expected), pruned(a, ig.actual), tolerance, rule, allowExtra, {
+      expected,
+      actual,
+    });
+    return ig.annotate(r, { expected, actual });
   },
 };
+
+/** The two dicts key by key: missing, extra and differing keys. */
+function compareEntries(
+  e: KvMap,
+  a: KvMap,
+  tolerance: Tolerance,
+  rule: string,
+  allowExtra: boolean,
+  { expected, actual }: { expected: unknown; actual: unknown },
+): ComparisonResult {
+  const tol = numericTolerance(tolerance);
+  const differences: Difference[] = [...e.problems, ...a.problems];
+  const differingKeys = new Set<string>();
+  for (const d of differences) differingKeys.add(d.path);
+  for (const [key, ev] of e.entries) {
+    const path = joinPath('', key);
+    if (!a.entries.has(key)) {
+      differences.push({
+        path,
+        message: messages.missing(ev),
+        kind: 'missing',
+        expected: ev,
+      });
+      differingKeys.add(path);
+      continue;
+    }
+    const before = differences.length;
+    deepCompare(ev, a.entries.get(key), path, tol, differences);
+    if (differences.length > before) differingKeys.add(path);
+  }
+  let extra = 0;
+  for (const [key, av] of a.entries) {
+    if (e.entries.has(key)) continue;
+    extra++;
+    if (!allowExtra) {
+      const path = joinPath('', key);
+      differences.push({
+        path,
+        message: messages.extra(av),
+        kind: 'extra',
+        actual: av,
+      });
+      differingKeys.add(path);
+    }
+  }
+  const total = e.entries.size + (allowExtra ? 0 : extra);
+  const ok = differences.length === 0;
+  const metric = messages.metric(differingKeys.size, total, allowExtra ? extra : null);
+  const score = ok ? 1 : total === 0 ? 0 : Math.max(0, Math.min(0.999, 1 - differingKeys.size / total));
+  return { status: ok ? 'pass' : 'fail', score, metric, rule, expected, actual, tolerance, differences };
+}

@@ -1,6 +1,7 @@
 // The text family (text, code, latex, stream_text, markdown): exact by default, or one of the modes
 // below. A mismatch names the first differing line and column with a window of each side, and
 // lists every differing line (capped), found by a line LCS so one inserted line is one difference.
+import { ignoredFieldsOf, ignoreFields } from './kit/ignore-fields.js';
 import type { OutputType } from '../model/manifest.js';
 import type { Difference } from '../model/report.js';
 import { commonEnds, diffLineLists } from '../util/line-diff.js';
@@ -68,6 +69,8 @@ const messages = {
   notJson: (side: 'expected' | 'actual', error: string) => `${side} is not valid JSON: ${error}`,
   notJsonText: (a: unknown) => `actual is ${describeValue(a)}, expected a string of JSON`,
   jsonEqual: () => 'json values equal',
+  fieldsNeedJson: (mode: string) =>
+    `ignore_fields applies only to JSON text, but this output is compared with compare: ${mode}; add compare: json or remove ignore_fields`,
   jsonDiffer: (n: number) => `${n} JSON difference(s)`,
   notAString: (side: 'expected' | 'actual', v: unknown) => `${side} is ${describeValue(v)}, expected a string`,
   sameAfterWhitespace: () => 'identical after whitespace normalisation',
@@ -301,16 +304,20 @@ export function compareTextValues(
     } catch (err) {
       return fail(messages.notJson('actual', (err as Error).message));
     }
-    const differences = deepCompare(ev, av, '', numericTolerance(tolerance));
+    const patterns = ignoredFieldsOf(tolerance);
+    const ig = patterns ? ignoreFields(patterns, ev, av) : null;
+    const differences = deepCompare(ig ? ig.expected : ev, ig ? ig.actual : av, '', numericTolerance(tolerance));
     const ok = differences.length === 0;
-    return {
+    const r: ComparisonResult = {
       ...base,
       status: ok ? 'pass' : 'fail',
       score: ok ? 1 : 1 / (1 + differences.length),
       metric: ok ? messages.jsonEqual() : messages.jsonDiffer(differences.length),
       differences,
     };
+    return ig ? ig.annotate(r, echo) : r;
   }
+  if (ignoredFieldsOf(tolerance)) return fail(messages.fieldsNeedJson(mode));
 
   if (typeof e !== 'string') return fail(messages.notAString('expected', e));
   if (typeof a !== 'string') return fail(messages.notAString('actual', a));
@@ -423,7 +430,9 @@ export const textComparator: Comparator = {
     abs: 'number',
     rel: 'number',
     normalize: { enum: NORMALIZATION_FORMS },
+    ignore_fields: 'fields',
   },
+  optionModes: { ignore_fields: ['json', 'json_normalized'] },
   messages,
   defaults(type: OutputType): Tolerance {
     return { compare: type === 'markdown' || type === 'latex' ? 'normalize_whitespace' : 'exact' };

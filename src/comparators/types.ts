@@ -9,13 +9,15 @@ import type { MessageTable } from '../util/message-table.js';
 /**
  * The kind of value a tolerance option takes, so tolerance.yaml and fixture tolerance blocks are
  * checked when loaded (and by `pixie lint`): `{ enum }` is a closed set of words, `regions` a list of
- * rectangles `{x, y, width, height, page?}` (kit/regions.ts).
+ * rectangles `{x, y, width, height, page?}` (kit/regions.ts), `fields` a list of field names and paths
+ * (kit/ignore-fields.ts).
  */
 export type OptionKind =
   | 'number'
   | 'boolean'
   | 'string'
   | 'string[]'
+  | 'fields'
   | 'tolerance'
   | 'integer'
   | 'regions'
@@ -44,6 +46,8 @@ export interface Comparator {
   modesFor?(type: OutputType): readonly string[];
   /** Allowed tolerance keys besides `compare`, with their kind (used to validate tolerance.yaml). */
   options: Readonly<Record<string, OptionKind>>;
+  /** Options that only some modes read (text's `ignore_fields`: `json`): a block setting another mode and the option is refused. */
+  optionModes?: Readonly<Record<string, readonly string[]>>;
   /** Every sentence the family writes (results, differences, hints), one typed entry each (util/message-table.ts). */
   messages: MessageTable;
   /** Built-in defaults per output type (the bottom layer of tolerance resolution). */

@@ -13,4 +13,12 @@ export interface ProjectSettings {
   /** names of pixie's environment variables passed to every tool */
   passEnv: string[];
   limits: ProjectLimits;
+  /** project comparators (pixie.config `comparators`) */
+  comparators?: ProjectComparators;
+}
+
+/** pixie.config's `comparators`: the project's root (their working folder) and name → absolute module path. */
+export interface ProjectComparators {
+  root: string;
+  modules: Readonly<Record<string, string>>;
 }

@@ -82,6 +82,8 @@ export interface OutputComparison {
   actual: unknown;
   tolerance: unknown;
   differences?: Difference[];
+  /** Where `ignore_fields` took fields out of the values before comparing (the first 50 paths). */
+  ignored_fields?: string[];
   /** Set when a heavy comparator could not load and the comparison fell back to size + SHA-256. */
   degraded?: { package: string; install: string; reason: string };
   /**

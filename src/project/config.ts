@@ -16,6 +16,7 @@ import { explainSchemaErrors, type SchemaError } from '../source/schema-errors.j
 import type { ProjectLimits, ProjectSettings } from '../model/project-settings.js';
 import { readYamlSource } from '../source/yaml-source.js';
 import { checkToleranceBlock } from '../tolerance/block.js';
+import { checkComparators } from './comparators.js';
 import { kindOf } from '../tolerance/words.js';
 import { OUTPUT_TYPES, type OutputType } from '../model/manifest.js';
 import { suggest } from '../util/did-you-mean.js';
@@ -50,6 +51,15 @@ export function loadProjectConfig(file: string): ProjectConfig {
   const { data, lineOf } = parsed;
   if (data === null) return { ...emptyProjectConfig(), file };
   const problems = schemaProblems(data, lineOf, name);
+  const dir = path.dirname(file);
+  const modules = checkComparators(
+    isPlainObject(data) ? data.comparators : undefined,
+    dir,
+    { file: name, lineOf },
+    problems,
+  );
+  const comparators = { root: dir, modules };
+  const projectComparators = Object.keys(modules);
   const tolerances: ProjectConfig['tolerances'] = {};
   if (isPlainObject(data) && isPlainObject(data.tolerances)) {
     for (const [type, block] of Object.entries(data.tolerances)) {
@@ -57,7 +67,14 @@ export function loadProjectConfig(file: string): ProjectConfig {
       const checked = checkToleranceBlock(
         block,
         comparatorFor(type as OutputType),
-        { file: name, lineOf, path: ['tolerances', type], subject: `${type} outputs`, type: type as OutputType },
+        {
+          file: name,
+          lineOf,
+          path: ['tolerances', type],
+          subject: `${type} outputs`,
+          type: type as OutputType,
+          projectComparators,
+        },
         problems,
       );
       if (checked) tolerances[type as OutputType] = checked;
@@ -71,7 +88,6 @@ export function loadProjectConfig(file: string): ProjectConfig {
     env?: { pass?: string[] };
     limits?: ProjectLimits;
   };
-  const dir = path.dirname(file);
   return {
     file,
     ...(config.tools_dir ? { toolsDir: path.resolve(dir, config.tools_dir) } : {}),
@@ -80,6 +96,7 @@ export function loadProjectConfig(file: string): ProjectConfig {
     tolerances,
     passEnv: config.env?.pass ?? [],
     limits: { ...config.limits },
+    ...(projectComparators.length ? { comparators } : {}),
   };
 }
 
@@ -145,6 +162,8 @@ function explain(e: SchemaError, lineOf: LineOf, file: string): Finding | undefi
   const { segments } = e;
   // a tolerance block is checked per comparator, with better sentences
   if (segments[0] === 'tolerances' && segments.length > 1) return undefined;
+  // and so are the comparators (project/comparators.ts)
+  if (segments[0] === 'comparators') return undefined;
   const at = (segs: PathSegment[], part: 'key' | 'value', message: string): Finding => {
     const line = lineOf(segs, part);
     return finding('schema', { file, ...(line ? { line } : {}), path: formatPath(segs), message });

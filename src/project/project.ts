@@ -29,5 +29,10 @@ export function loadProject(opts: ProjectOptions = {}): Project {
 
 /** What validating a tool takes from the project (ValidateOptions.project). */
 export function projectSettings({ config }: Project): ProjectSettings {
-  return { tolerances: config.tolerances, passEnv: config.passEnv, limits: config.limits };
+  return {
+    tolerances: config.tolerances,
+    passEnv: config.passEnv,
+    limits: config.limits,
+    ...(config.comparators ? { comparators: config.comparators } : {}),
+  };
 }

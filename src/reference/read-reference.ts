@@ -14,10 +14,15 @@ export interface ReferenceRead {
   loaded: FixtureLoad;
 }
 
-export function readReference(referenceDir: string, manifest: Manifest): ReferenceRead {
+/** `projectComparators`: the names pixie.config's `comparators` registers, valid as `compare` modes. */
+export function readReference(
+  referenceDir: string,
+  manifest: Manifest,
+  projectComparators: readonly string[] = [],
+): ReferenceRead {
   return {
-    tolerance: loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor }),
-    loaded: loadFixtures(referenceDir, { manifest, comparatorFor }),
+    tolerance: loadTolerance(referenceDir, { outputs: manifest.outputs, comparatorFor, projectComparators }),
+    loaded: loadFixtures(referenceDir, { manifest, comparatorFor, projectComparators }),
   };
 }
 
@@ -28,7 +33,11 @@ export function readReference(referenceDir: string, manifest: Manifest): Referen
 const AHEAD_MAX_BYTES = 2 * 1024 * 1024;
 
 /** reference/ read now, while the tool starts; undefined when it is absent or too large to be worth it. */
-export function readReferenceAhead(toolDir: string, manifest: Manifest): ReferenceRead | undefined {
+export function readReferenceAhead(
+  toolDir: string,
+  manifest: Manifest,
+  projectComparators: readonly string[] = [],
+): ReferenceRead | undefined {
   const listed = listUserDir(toolDir, 'reference');
   if (!listed.ok) return undefined;
   const referenceDir = path.join(toolDir, 'reference');
@@ -41,5 +50,5 @@ export function readReferenceAhead(toolDir: string, manifest: Manifest): Referen
     }
     if (bytes > AHEAD_MAX_BYTES) return undefined;
   }
-  return readReference(referenceDir, manifest);
+  return readReference(referenceDir, manifest, projectComparators);
 }

@@ -33,6 +33,8 @@ export interface BlockWhere {
   type?: OutputType;
   /** source text lookup for the `key:{…}` hint */
   sourceLine?: (line: number) => string | undefined;
+  /** the names of the project's comparators (pixie.config `comparators`), also valid for `compare` */
+  projectComparators?: readonly string[];
 }
 
 function problemAt(where: BlockWhere, segments: PathSegment[], part: 'key' | 'value', message: string): Finding {
@@ -139,6 +141,9 @@ export function checkToleranceBlock(
     );
     return undefined;
   }
+  // a project comparator reads its own options: they are passed to it as written (JSON values)
+  const project = where.projectComparators ?? [];
+  if (typeof value.compare === 'string' && project.includes(value.compare)) return { ...value } as Tolerance;
   const options = comparator.options;
   const allowedKeys = ['compare', 'abs', 'rel', 'atol', 'rtol', 'float_atol', 'float_rtol', ...Object.keys(options)];
   const out: Tolerance = {};
@@ -150,6 +155,7 @@ export function checkToleranceBlock(
       const modes = [
         ...(where.type && comparator.modesFor ? comparator.modesFor(where.type) : comparator.modes),
         'skip',
+        ...project,
       ];
       if (typeof v !== 'string') {
         problems.push(
@@ -169,7 +175,7 @@ export function checkToleranceBlock(
             'value',
             hint
               ? `unknown compare mode '${v}' for ${where.subject}${hint}`
-              : `unknown compare mode '${v}' for ${where.subject}; use one of ${modes.join(', ')}`,
+              : `unknown compare mode '${v}' for ${where.subject}; use one of ${modes.join(', ')}${project.length ? '' : ", or register a comparator of your own in pixie.config's comparators"}`,
           ),
         );
       } else out.compare = v;
@@ -213,5 +219,21 @@ export function checkToleranceBlock(
       );
     }
   }
+  // an option only some modes read, beside a mode that does not read it
+  for (const [option, modes] of Object.entries(comparator.optionModes ?? {}))
+    if (
+      out[option] !== undefined &&
+      typeof out.compare === 'string' &&
+      out.compare !== 'skip' &&
+      !modes.includes(out.compare)
+    )
+      problems.push(
+        problemAt(
+          where,
+          [...where.path, option],
+          'key',
+          `${option} for ${where.subject} applies only with compare: ${modes[0]}, not ${out.compare}; use compare: ${modes[0]} or remove ${option}`,
+        ),
+      );
   return out;
 }

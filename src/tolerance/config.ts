@@ -39,4 +39,6 @@ export function emptyToleranceConfig(): ToleranceConfig {
 export interface ToleranceContext {
   outputs: OutputSpec[];
   comparatorFor(type: OutputType): Comparator;
+  /** the project's comparator names (pixie.config `comparators`), valid as `compare` modes */
+  projectComparators?: readonly string[];
 }

@@ -37,6 +37,7 @@ export function readToleranceForms(
   const where = (segments: PathSegment[], subject: string): BlockWhere => ({
     file,
     lineOf,
+    projectComparators: ctx.projectComparators,
     path: segments,
     subject,
     sourceLine,

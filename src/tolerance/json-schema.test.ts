@@ -44,6 +44,8 @@ function samples(kind: OptionKind): { good: unknown[]; bad: unknown[] } {
       return { good: ['a'], bad: [1, ['a']] };
     case 'string[]':
       return { good: [[], ['a', 'b']], bad: ['a', [1]] };
+    case 'fields':
+      return { good: [[], ['generated_at', 'meta.id', 'rows.*.id', '/meta/id']], bad: ['a', [1], ['']] };
     case 'tolerance':
       return {
         good: [{ abs: 0.1 }, { amount: { rel: 0.01 } }, { abs: 0.1, amount: { atol: 1 } }],

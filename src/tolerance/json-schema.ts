@@ -46,6 +46,13 @@ function optionSchema(kind: OptionKind): Schema {
       return { type: 'string' };
     case 'string[]':
       return { type: 'array', items: { type: 'string' } };
+    case 'fields':
+      return {
+        type: 'array',
+        description:
+          'Fields left out of the comparison: a name (at any depth), a dotted path or a JSON pointer; * is any array item.',
+        items: { type: 'string', minLength: 1 },
+      };
     case 'tolerance':
       return { $ref: '#/$defs/nested_tolerance' };
     case 'regions':

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { comparatorFor } from '../comparators/index.js';
 import type { Finding } from '../model/finding.js';
 import { loadTolerance, parseToleranceText } from './load.js';
 import { TEST_OUTPUTS, fakeComparatorFor } from './test-comparators.test-helper.js';
@@ -65,5 +66,37 @@ describe('loadTolerance: findings', () => {
     ]);
     const laughs = `a: &a [x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n`;
     expect(parse(laughs).problems.map((p) => [p.code, p.line])).toEqual([['yaml-syntax', 2]]);
+  });
+});
+
+describe('loadTolerance with the real comparators: ignore_fields and project comparators', () => {
+  const real = { outputs: TEST_OUTPUTS, comparatorFor };
+  const messagesOf = (text: string, projectComparators?: string[]) => {
+    const problems: Finding[] = [];
+    parseToleranceText(text, { ...real, projectComparators }, problems);
+    return problems.map((p) => `${p.line}: ${p.message} [${p.path}]`);
+  };
+
+  it('text takes ignore_fields with compare: json, and refuses it beside another mode with the fix', () => {
+    expect(messagesOf('summary: { compare: json, ignore_fields: [generated_at] }\n')).toEqual([]);
+    expect(messagesOf('summary: { compare: levenshtein, ignore_fields: [generated_at] }\n')).toEqual([
+      '1: ignore_fields for summary (text) applies only with compare: json, not levenshtein; use compare: json or remove ignore_fields [summary.ignore_fields]',
+    ]);
+  });
+
+  it('a malformed ignore_fields pattern names its place and the fix', () => {
+    expect(messagesOf('schedule: { ignore_fields: ["meta..at"] }\n')).toEqual([
+      "1: ignore_fields for schedule (table) [0] 'meta..at' has an empty step; write steps separated by single dots (a.b.c) or slashes (/a/b/c) [schedule.ignore_fields]",
+    ]);
+  });
+
+  it("a project comparator's name is a mode for any output, and takes any options", () => {
+    expect(messagesOf('final_value: { compare: within-ten, limit: 3 }\n', ['within-ten'])).toEqual([]);
+    expect(messagesOf('final_value: { compare: within-tne }\n', ['within-ten'])).toEqual([
+      "1: unknown compare mode 'within-tne' for final_value (number) — did you mean 'within-ten'? [final_value.compare]",
+    ]);
+    expect(messagesOf('final_value: { compare: within-ten }\n')[0]).toMatch(
+      /unknown compare mode 'within-ten' for final_value \(number\).*register a comparator of your own in pixie\.config's comparators/,
+    );
   });
 });

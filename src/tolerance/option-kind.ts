@@ -1,5 +1,6 @@
 // Whether a value in a tolerance block (tolerance.yaml, a fixture's `tolerance`) fits the kind of
 // the option it sets, as one sentence that load.ts places after "<key> for <output>".
+import { fieldPatternProblem } from '../comparators/kit/ignore-fields.js';
 import { regionsProblem } from '../comparators/kit/regions.js';
 import type { OptionKind } from '../comparators/types.js';
 import { excerpt } from '../source/excerpt.js';
@@ -45,6 +46,15 @@ export function checkOptionValue(kind: OptionKind, v: unknown): string | null {
       return Array.isArray(v) && v.every((x) => typeof x === 'string')
         ? null
         : `must be a list of strings, got ${kindOf(v)}`;
+    case 'fields': {
+      const list = checkOptionValue('string[]', v);
+      if (list) return list;
+      for (const [i, p] of (v as string[]).entries()) {
+        const problem = fieldPatternProblem(p);
+        if (problem) return `[${i}] ${problem}`;
+      }
+      return null;
+    }
     case 'regions':
       return regionsProblem(v);
     case 'tolerance':

@@ -3,9 +3,11 @@
 // (pixie.config, folded into defaults by withProjectDefaults), then the comparator's built-in
 // defaults. Merging is per field, and nested mappings ('tolerance'-kind options such as
 // `series: {abs}` or `columns: {amount: {abs}}`) merge per field too, so setting only `rel`
-// keeps the lower layer's `abs`. Built-in defaults are the one exception: once an author sets
-// `abs` or `rel` for an output (in any layer), pixie's built-in abs/rel pair for the type steps
-// aside, so `abs: 0.005` means half a cent and is not silently widened by the built-in `rel: 1e-4`.
+// keeps the lower layer's `abs`. Built-in defaults are the one exception (docs/tolerance.md,
+// "One rule for built-in defaults"): once an author sets `abs` or `rel` for an output at any depth
+// (in any layer: `abs`, `series: {abs}`, `columns: {amount: {rel}}`), pixie's built-in abs/rel step
+// aside at every depth, so `series: {abs: 0.01}` is not silently widened by the chart's built-in
+// `rel: 1e-3`, which nested blocks would otherwise inherit from the top level.
 import type { Comparator } from '../comparators/types.js';
 import type { Tolerance } from '../model/tolerance.js';
 import type { OutputType } from '../model/manifest.js';
@@ -22,6 +24,25 @@ function normalise(block: Record<string, unknown>): Record<string, unknown> {
     const canonical = Object.hasOwn(NUMERIC_SYNONYMS, k) ? NUMERIC_SYNONYMS[k] : undefined;
     if (canonical && canonical !== k && Object.hasOwn(block, canonical)) continue;
     setOwn(out, canonical ?? k, isPlainObject(v) ? normalise(v) : v);
+  }
+  return out;
+}
+
+/** Whether a block sets `abs` or `rel` at any depth (after normalising synonyms). */
+function setsNumeric(block: Record<string, unknown>): boolean {
+  return Object.entries(block).some(([k, v]) => k === 'abs' || k === 'rel' || (isPlainObject(v) && setsNumeric(v)));
+}
+
+/** The block without `abs`/`rel` at any depth; a nested mapping left empty goes too. */
+function withoutNumeric(block: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(block)) {
+    if (k === 'abs' || k === 'rel') continue;
+    if (!isPlainObject(v)) setOwn(out, k, v);
+    else {
+      const inner = withoutNumeric(v);
+      if (Object.keys(inner).length > 0 || Object.keys(v).length === 0) setOwn(out, k, inner);
+    }
   }
   return out;
 }
@@ -50,19 +71,10 @@ export function resolveTolerance(
   ]
     .filter((l): l is Tolerance => !!l)
     .map(normalise);
-  const builtIn: Record<string, unknown> = { ...comparator.defaults(type) };
-  if (authored.some((l) => 'abs' in l || 'rel' in l)) {
-    delete builtIn.abs;
-    delete builtIn.rel;
-  }
-  const layers: (Record<string, unknown> | undefined)[] = [
-    builtIn,
-    config.defaults[type],
-    Object.hasOwn(config.overrides, key) ? config.overrides[key] : undefined,
-    fixtureTolerance,
-  ];
+  const defaults = normalise(comparator.defaults(type));
+  const builtIn = authored.some(setsNumeric) ? withoutNumeric(defaults) : defaults;
   let resolved: Record<string, unknown> = {};
-  for (const layer of layers) if (layer) resolved = mergeInto(resolved, normalise(layer));
+  for (const layer of [builtIn, ...authored]) resolved = mergeInto(resolved, layer);
   return resolved as Tolerance;
 }
 

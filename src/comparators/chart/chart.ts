@@ -6,6 +6,7 @@ import type { OutputType } from '../../model/manifest.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { DiffCollector } from '../kit/diff-collector.js';
 import { numericTolerance } from '../kit/numeric-tolerance.js';
+import { withIgnoredFields } from '../kit/ignore-fields.js';
 import { garbageResult, skipped } from '../kit/result.js';
 import type { Comparator, ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
@@ -101,7 +102,7 @@ export const chartComparator: Comparator = {
     if ((SERIES_TYPES as readonly string[]).includes(type)) out.series_match = 'by_name';
     return out;
   },
-  compare({ type, expected, actual, tolerance }): ComparisonResult {
+  compare: withIgnoredFields(({ type, expected, actual, tolerance }): ComparisonResult => {
     const chartType = type as ChartType;
     const entry = MODE_TABLE[chartType];
     const mode = tolerance.compare ?? entry?.[0] ?? 'data_only';
@@ -146,5 +147,5 @@ export const chartComparator: Comparator = {
       { rule, expected, actual, tolerance, comparator: `chart:${mode}` },
       chartType === 'chart_heatmap' ? 'cells' : 'values',
     );
-  },
+  }),
 };

@@ -88,4 +88,5 @@ export const CHART_OPTIONS: Readonly<Record<string, OptionKind>> = {
   series_match: { enum: SERIES_MATCHES },
   series: 'tolerance',
   order: { enum: CANDLE_ORDERS },
+  ignore_fields: 'fields',
 };

@@ -5,6 +5,7 @@ import type { OutputType } from '../../model/manifest.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { DiffCollector } from '../kit/diff-collector.js';
 import { numericTolerance } from '../kit/numeric-tolerance.js';
+import { withIgnoredFields } from '../kit/ignore-fields.js';
 import { garbageResult, skipped } from '../kit/result.js';
 import type { Comparator, ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
@@ -47,7 +48,7 @@ export const mapComparator: Comparator = {
     const mode = DEFAULT_MODE[type as MapType] ?? 'set_equal_after_round_coords_4dp';
     return type === 'map_choropleth' ? { compare: mode } : { compare: mode, round_digits: DEFAULT_ROUND_DIGITS };
   },
-  compare({ type, expected, actual, tolerance }): ComparisonResult {
+  compare: withIgnoredFields(({ type, expected, actual, tolerance }): ComparisonResult => {
     const mapType = type as MapType;
     const mode = tolerance.compare ?? DEFAULT_MODE[mapType] ?? 'set_equal_after_round_coords_4dp';
     if (mode === 'skip') return skipped(tolerance, expected, actual);
@@ -83,5 +84,5 @@ export const mapComparator: Comparator = {
     if (problem) return fail(problem, rule);
     const noun = mapType === 'map_choropleth' ? 'items' : mapType === 'map_polygons' ? 'polygons' : 'points';
     return ctx.c.finish({ rule, expected, actual, tolerance, comparator: `map:${mode}` }, noun);
-  },
+  }),
 };

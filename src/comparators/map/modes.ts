@@ -26,6 +26,7 @@ export const MAP_OPTIONS: Readonly<Record<string, OptionKind>> = {
   abs: 'number',
   rel: 'number',
   round_digits: 'integer',
+  ignore_fields: 'fields',
 };
 
 export type Algorithm = 'multiset' | 'ordered' | 'keyed';

@@ -1,5 +1,6 @@
 // What every structural comparison shares: its context, and comparing every field of two objects
-// (minus the ignored ones) with each difference counted.
+// (minus the ones a type compares on its own) with each difference counted; `ignore_fields` are taken
+// out before (kit/ignore-fields.ts).
 import type { DiffCollector } from '../kit/diff-collector.js';
 import { deepCompare } from '../kit/deep-compare.js';
 import type { NumericTolerance } from '../kit/numeric-tolerance.js';
@@ -18,16 +19,16 @@ export interface SCtx {
   c: DiffCollector;
   type: StructuralType;
   tol: NumericTolerance;
-  ignore: Set<string>;
   childrenOrdered: boolean;
   rowOrder: RowOrder | 'multiset';
   allowRegex: boolean;
   regexCache: Map<string, RegExp | string>;
 }
 
-export function withoutIgnored(ctx: SCtx, o: Record<string, unknown>, also: string[] = []): Record<string, unknown> {
+export function without(o: Record<string, unknown>, also: string[] = []): Record<string, unknown> {
+  if (also.length === 0) return o;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) if (!ctx.ignore.has(k) && !also.includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(o)) if (!also.includes(k)) out[k] = v;
   return out;
 }
 
@@ -38,10 +39,10 @@ export function compareOuterFields(
   a: Record<string, unknown>,
   also: string[],
 ): void {
-  ctx.c.all(deepCompare(withoutIgnored(ctx, e, also), withoutIgnored(ctx, a, also), '', ctx.tol));
+  ctx.c.all(deepCompare(without(e, also), without(a, also), '', ctx.tol));
 }
 
-/** Every field of two objects (minus ignored ones) via deepCompare; each difference counted. */
+/** Every field of two objects (minus `also`) via deepCompare; each difference counted. */
 export function compareFields(
   ctx: SCtx,
   path: string,
@@ -49,7 +50,7 @@ export function compareFields(
   a: Record<string, unknown>,
   also: string[] = [],
 ): void {
-  const diffs = deepCompare(withoutIgnored(ctx, e, also), withoutIgnored(ctx, a, also), path, ctx.tol);
+  const diffs = deepCompare(without(e, also), without(a, also), path, ctx.tol);
   if (diffs.length === 0) ctx.c.ok();
   ctx.c.all(diffs);
 }

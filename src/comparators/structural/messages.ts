@@ -6,32 +6,28 @@ import type { RowOrder } from './context.js';
 
 type Side = 'expected' | 'actual';
 
-const ignoring = (fields: string[]): string => (fields.length ? `; ignoring ${fields.join(', ')}` : '');
-
 export const messages = {
   // the tolerance and the values as a whole (structural.ts)
   badChildrenOrder: (v: unknown) => `tolerance children_order must be ordered or unordered, got ${shortJson(v, 40)}`,
   badOrder: (v: unknown) => `tolerance order must be ordered, by_time, by_id or by_name, got ${shortJson(v, 40)}`,
   badAllowRegex: (v: unknown) => `tolerance allow_regex must be true or false, got ${shortJson(v, 40)}`,
-  badIgnoreFields: (v: unknown) => `tolerance ignore_fields must be a list of field names, got ${shortJson(v, 60)}`,
-  // the rule of each type (structural.ts picks one); `ignored` lists the ignored fields
-  treeRule: (childrenOrdered: boolean, tol: NumericTolerance, ignored: string[]) =>
-    `nodes by id, then label, then name; children ${childrenOrdered ? 'in order' : 'in any order'}; every field compared, numbers ${describeNumericTolerance(tol)}${ignoring(ignored)}`,
-  diffRule: (ignored: string[]) => `before and after compared as text, line by line${ignoring(ignored)}`,
+  // the rule of each type (structural.ts picks one; kit/ignore-fields.ts adds the ignored fields)
+  treeRule: (childrenOrdered: boolean, tol: NumericTolerance) =>
+    `nodes by id, then label, then name; children ${childrenOrdered ? 'in order' : 'in any order'}; every field compared, numbers ${describeNumericTolerance(tol)}`,
+  diffRule: () => 'before and after compared as text, line by line',
   /** timelines, gantt charts and logs; `regex` says whether log lines may be regexes (null for other types) */
   rowsRule: (
     field: string,
     order: RowOrder | 'multiset',
     tol: NumericTolerance,
     regex: boolean | null,
-    ignored: string[],
     mode: string,
   ) => {
     const how =
       order === 'ordered' ? 'in order' : order === 'multiset' ? 'as a multiset' : `matched ${order.replace('_', ' ')}`;
     const lines =
       regex === null ? '' : regex ? '; expected lines starting re: are full-match regexes' : '; regex lines off';
-    return `${field} ${how}; every field compared, numbers ${describeNumericTolerance(tol)}${lines}${ignoring(ignored)} (compare: ${mode})`;
+    return `${field} ${how}; every field compared, numbers ${describeNumericTolerance(tol)}${lines} (compare: ${mode})`;
   },
   modeRule: (mode: string) => `compare: ${mode}`,
   notAStructuralType: (type: string) => `the structural comparator does not handle output type ${type}`,

@@ -5,7 +5,7 @@ import { deepCompare } from '../kit/deep-compare.js';
 import { occurrences, pairByKey } from '../kit/matching.js';
 import { joinPath, keyedPath } from '../kit/paths.js';
 import { isPresent, jsonKey, shortJson } from '../kit/value.js';
-import { compareFields, compareOuterFields, LIST_FIELD, withoutIgnored, type SCtx } from './context.js';
+import { compareFields, compareOuterFields, LIST_FIELD, without, type SCtx } from './context.js';
 import { messages } from './messages.js';
 
 function rowKey(ctx: SCtx, row: unknown): [string, unknown] | null {
@@ -155,8 +155,8 @@ function compareLinesMultiset(ctx: SCtx, field: string, eL: unknown[], aL: unkno
           pattern.test(at) &&
           (typeof x.v === 'string' ||
             deepCompare(
-              withoutIgnored(ctx, x.v as Record<string, unknown>, ['message']),
-              withoutIgnored(ctx, isPlainObject(y.v) ? y.v : {}, ['message']),
+              without(x.v as Record<string, unknown>, ['message']),
+              without(isPlainObject(y.v) ? y.v : {}, ['message']),
               '',
               ctx.tol,
             ).length === 0)

@@ -4,6 +4,7 @@ import type { OutputType } from '../../model/manifest.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { DiffCollector } from '../kit/diff-collector.js';
 import { numericTolerance } from '../kit/numeric-tolerance.js';
+import { withIgnoredFields } from '../kit/ignore-fields.js';
 import { garbageResult, skipped } from '../kit/result.js';
 import type { Comparator, ComparisonResult, OptionKind } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
@@ -26,7 +27,7 @@ const STRUCTURAL_OPTIONS: Readonly<Record<string, OptionKind>> = {
   children_order: { enum: CHILDREN_ORDERS },
   order: { enum: ROW_ORDERS },
   allow_regex: 'boolean',
-  ignore_fields: 'string[]',
+  ignore_fields: 'fields',
 };
 
 const DEFAULT_MODE: Record<StructuralType, string> = {
@@ -53,18 +54,14 @@ function optionProblem(tolerance: Tolerance): string | null {
   if (order !== undefined && !(ROW_ORDERS as readonly unknown[]).includes(order)) return messages.badOrder(order);
   const ar = tolerance.allow_regex;
   if (ar !== undefined && typeof ar !== 'boolean') return messages.badAllowRegex(ar);
-  const ig = tolerance.ignore_fields;
-  if (ig !== undefined && !(Array.isArray(ig) && ig.every((x) => typeof x === 'string')))
-    return messages.badIgnoreFields(ig);
   return null;
 }
 
 function ruleFor(ctx: SCtx, mode: string): string {
-  const ignored = [...ctx.ignore];
-  if (ctx.type === 'tree') return messages.treeRule(ctx.childrenOrdered, ctx.tol, ignored);
-  if (ctx.type === 'diff') return messages.diffRule(ignored);
+  if (ctx.type === 'tree') return messages.treeRule(ctx.childrenOrdered, ctx.tol);
+  if (ctx.type === 'diff') return messages.diffRule();
   const regex = ctx.type === 'log' ? ctx.allowRegex : null;
-  return messages.rowsRule(LIST_FIELD[ctx.type], ctx.rowOrder, ctx.tol, regex, ignored, mode);
+  return messages.rowsRule(LIST_FIELD[ctx.type], ctx.rowOrder, ctx.tol, regex, mode);
 }
 
 export const structuralComparator: Comparator = {
@@ -80,7 +77,7 @@ export const structuralComparator: Comparator = {
     if (type === 'log') return { compare, allow_regex: true };
     return { compare };
   },
-  compare({ type, expected, actual, tolerance }): ComparisonResult {
+  compare: withIgnoredFields(({ type, expected, actual, tolerance }): ComparisonResult => {
     const sType = type as StructuralType;
     const mode = tolerance.compare ?? DEFAULT_MODE[sType] ?? 'structural';
     if (mode === 'skip') return skipped(tolerance, expected, actual);
@@ -107,7 +104,6 @@ export const structuralComparator: Comparator = {
       c: new DiffCollector(tol),
       type: sType,
       tol,
-      ignore: new Set(Array.isArray(tolerance.ignore_fields) ? (tolerance.ignore_fields as string[]) : []),
       childrenOrdered: mode === 'ordered' || (mode !== 'unordered' && tolerance.children_order === 'ordered'),
       rowOrder: unordered ? (order && order !== 'ordered' ? order : naturalKey) : (order ?? 'ordered'),
       allowRegex: tolerance.allow_regex !== false,
@@ -139,5 +135,5 @@ export const structuralComparator: Comparator = {
               ? 'tasks'
               : 'events';
     return ctx.c.finish({ rule, expected, actual, tolerance, comparator: `structural:${mode}` }, noun);
-  },
+  }),
 };

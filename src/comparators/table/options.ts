@@ -16,6 +16,7 @@ export const TABLE_OPTIONS: Readonly<Record<string, OptionKind>> = {
   key: 'string[]',
   columns: 'tolerance',
   ignore_columns: 'string[]',
+  ignore_fields: 'fields',
 };
 
 export type RowMode = { kind: 'ordered' } | { kind: 'unordered' } | { kind: 'keyed'; key: string[] };

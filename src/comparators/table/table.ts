@@ -7,6 +7,8 @@ import { garbageResult, skipped, statusFrom, unknownModeResult } from '../kit/re
 import type { Comparator, ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
 import { rowColumnsOf } from '../../util/row-columns.js';
+import { ignoredFieldsOf } from '../kit/ignore-fields.js';
+import { TableFieldIgnoring } from './ignored-fields.js';
 import { messages } from './messages.js';
 import { TABLE_MODES, TABLE_OPTIONS, tableSettings, type RowMode } from './options.js';
 import { alignColumns, type Cell, cellOf, deriveColumns, readTable, type Col, type Row, type Side } from './read.js';
@@ -15,13 +17,19 @@ import { compareKeyedRows, compareOrderedRows, compareUnorderedRows, RowReport, 
 type Settings = Extract<ReturnType<typeof tableSettings>, { problem: null }>;
 
 /** Columns aligned (ignored ones dropped) and cells read, or a sentence naming a column the tolerance names but the table lacks. */
-function prepareTables(eSide: Side, aSide: Side, s: Settings): PreparedTables | string {
+function prepareTables(
+  eSide: Side,
+  aSide: Side,
+  s: Settings,
+  fields: TableFieldIgnoring | null,
+): PreparedTables | string {
   const ignoreSet = new Set(s.ignored);
   const keep = (c: Col): boolean =>
     !(
       ignoreSet.has(c.name) ||
       (c.key !== undefined && ignoreSet.has(c.key)) ||
-      (c.label !== undefined && ignoreSet.has(c.label))
+      (c.label !== undefined && ignoreSet.has(c.label)) ||
+      (fields?.ignoresColumn(c) ?? false)
     );
   const eColsAll = deriveColumns(eSide, aSide);
   const aColsAll = deriveColumns(aSide, eSide);
@@ -42,14 +50,17 @@ function prepareTables(eSide: Side, aSide: Side, s: Settings): PreparedTables | 
   const tols = common.map(
     (c) => s.columns.get(c.name) ?? s.columns.get(c.e.label ?? '') ?? s.columns.get(c.e.key ?? '') ?? s.base,
   );
-  const E = cellsOf(
-    eSide.rows,
-    common.map((c) => c.e),
-  );
-  const A = cellsOf(
-    aSide.rows,
-    common.map((c) => c.a),
-  );
+  const cells = {
+    E: cellsOf(
+      eSide.rows,
+      common.map((c) => c.e),
+    ),
+    A: cellsOf(
+      aSide.rows,
+      common.map((c) => c.a),
+    ),
+  };
+  const { E, A } = fields ? fields.pruneCells(common, cells.E, cells.A) : cells;
   return { common, missingCols, extraCols, eCols, aCols, E, A, eRows: eSide.rows, aRows: aSide.rows, tols };
 }
 
@@ -130,13 +141,16 @@ export function compareTableValues(
   if (typeof eSide === 'string') return fail(eSide);
   const aSide = readTable('actual', actual);
   if (typeof aSide === 'string') return fail(aSide);
-  const p = prepareTables(eSide, aSide, s);
+  const patterns = ignoredFieldsOf(tolerance);
+  const fields = patterns ? new TableFieldIgnoring(patterns) : null;
+  const p = prepareTables(eSide, aSide, s, fields);
   if (typeof p === 'string') return fail(p);
   const r = new RowReport(p, new DiffCollector({}, 'rows'));
   r.shape();
   const problem = compareRows(r, s.mode);
   if (problem) return fail(problem);
-  return summarise(r, s.rule, tolerance, echo);
+  const result = summarise(r, s.rule, tolerance, echo);
+  return fields ? fields.pruner.annotate(fields.patterns, result, echo) : result;
 }
 
 export const tableComparator: Comparator = {
