@@ -28,6 +28,8 @@ const CANVAS_PACKAGE = '@napi-rs/canvas';
 /** 72 dpi: one pixel per point; a changed word or figure shows at this size and an A4 page is 0.5 megapixels */
 export const DEFAULT_RENDER_DPI = 72;
 const MAX_RENDER_DPI = 600;
+/** Pages read per document for text and metadata: each is parsed, and a 60 000-page file took minutes */
+export const MAX_PDF_PAGES = 10_000;
 
 export interface PdfLoaders {
   /** pdf.js for reading (text, metadata, page counts) */
@@ -228,6 +230,11 @@ export async function comparePdf(
         ok ? [] : [{ path: 'pages', message: messages.pageCount(e.numPages, a.numPages) }],
       );
     }
+    const pages = Math.max(e.numPages, a.numPages);
+    if (mode !== 'visual' && pages > MAX_PDF_PAGES)
+      return result(false, 0, messages.overPdfPageLimit(pages, MAX_PDF_PAGES), [
+        { path: 'pages', message: messages.overPdfPageLimit(pages, MAX_PDF_PAGES) },
+      ]);
     if (mode === 'metadata') {
       const diffs = metadataDifferences(await pdfMetadata(e), await pdfMetadata(a));
       return result(

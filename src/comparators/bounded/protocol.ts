@@ -1,0 +1,18 @@
+// What pixie and its comparison process (compare-child.ts) send each other over the IPC channel
+// (Node's "advanced" serialization: structured clone, so bytes and undefined arrive as sent).
+import type { OutputType } from '../../model/manifest.js';
+import type { Tolerance } from '../../model/tolerance.js';
+import type { ComparisonResult } from '../types.js';
+
+export interface CompareRequest {
+  id: number;
+  input: { key: string; type: OutputType; expected: unknown; actual: unknown; tolerance: Tolerance };
+}
+
+/** A limit the comparison process saw crossed: a decoded buffer (its bytes) or a PDF image left out. */
+export type CrossedLimit = { limit: 'decoded'; bytes: number } | { limit: 'pdfImage' };
+
+export type CompareReply =
+  | { id: number; result: ComparisonResult }
+  | { id: number; crossed: CrossedLimit }
+  | { id: number; error: string };
