@@ -3,29 +3,15 @@
 // (child-pool.ts) that is stopped at PIXIE_MAX_COMPARE_SECONDS or PIXIE_MAX_COMPARE_MB; the rest,
 // linear in their values, run here. Crossing a limit is that output's failure naming the limit.
 import { formatSize, limit, limitHint } from '../../limits.js';
-import type { MessageTable } from '../../util/message-table.js';
 import type { Comparator, ComparisonResult } from '../types.js';
 import { type ChildOutcome, runInChild } from './child-pool.js';
+import { messages } from './messages.js';
 import type { CompareRequest, CrossedLimit } from './protocol.js';
 
 const HEAVY_FAMILIES = new Set(['image', 'audio', 'file']);
 const CHEAP_MODES = new Set(['skip', 'sha256', 'size_sha256']);
 /** values larger than this (roughly, in characters) are compared in the comparison process */
 const LARGE_VALUE = 1024 * 1024;
-
-export const messages = {
-  rule: (seconds: string, memory: string) => `compared within ${seconds} s and ${memory} (pixie's comparison limits)`,
-  time: (seconds: number) =>
-    `the comparison was stopped after ${seconds} s, pixie's time limit for comparing one output (PIXIE_MAX_COMPARE_SECONDS)`,
-  memory: (used: string, hint: string) =>
-    `the comparison was stopped at ${used} of memory, over pixie's limit of ${hint} for comparing one output`,
-  decoded: (hint: string) =>
-    `decoding one of its streams or images needs more than ${hint}, pixie's limit on one decoded stream or image`,
-  pdfImage: (pixels: number) =>
-    `the PDF draws an image of more than ${pixels} pixels (4096 × 4096), pixie's limit on one image; it cannot be compared`,
-  crashed: (why: string) => `the comparison process ended without an answer (${why})`,
-  threw: (error: string) => `internal error in pixie's comparison process: ${error}`,
-} satisfies MessageTable;
 
 /** Whether a comparison runs in the comparison process. */
 export function isHeavy(family: string, input: CompareRequest['input']): boolean {

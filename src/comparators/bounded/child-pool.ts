@@ -7,7 +7,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CompareReply, CompareRequest } from './protocol.js';
+import { CHILD_FLAG, type CompareReply, type CompareRequest } from './protocol.js';
 
 const MAX_PROCESSES = 2;
 const RSS_POLL_MS = 50;
@@ -50,7 +50,7 @@ function startChild(heapMb: number): Child {
     });
   }
   const entry = childEntry();
-  const proc = fork(entry.file, [], {
+  const proc = fork(entry.file, [CHILD_FLAG], {
     execArgv: [...entry.execArgv, `--max-old-space-size=${heapMb}`],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -10,7 +10,7 @@ import { comparatorFor } from '../index.js';
 import { readPdfsInProcess } from '../pdf/pdf-threads.js';
 import { emitPdfjsWarnings } from '../pdf/pdfjs.js';
 import { capDecodedBuffers } from './decoded-cap.js';
-import type { CompareReply, CompareRequest, CrossedLimit } from './protocol.js';
+import { CHILD_FLAG, type CompareReply, type CompareRequest, type CrossedLimit } from './protocol.js';
 
 const WATCHDOG = `
 const { workerData } = require('node:worker_threads');
@@ -63,4 +63,5 @@ async function compareOne({ id, input }: CompareRequest): Promise<CompareReply> 
   }
 }
 
-start();
+// only as the comparison process (child-pool.ts passes the flag), never when merely imported
+if (process.argv.includes(CHILD_FLAG)) start();

@@ -4,6 +4,9 @@ import type { OutputType } from '../../model/manifest.js';
 import type { Tolerance } from '../../model/tolerance.js';
 import type { ComparisonResult } from '../types.js';
 
+/** The argument the comparison process is started with. */
+export const CHILD_FLAG = '--pixie-compare-child';
+
 export interface CompareRequest {
   id: number;
   input: { key: string; type: OutputType; expected: unknown; actual: unknown; tolerance: Tolerance };
