@@ -36,7 +36,7 @@ function childrenOf(pid: number): number[] {
 }
 
 /** pixie's comparison processes (bounded/compare-child), by their command line. */
-export function comparisonProcesses(pixiePid: number): number[] {
+function comparisonProcesses(pixiePid: number): number[] {
   return childrenOf(pixiePid).filter((p) => /compare-child/.test(read(`/proc/${p}/cmdline`) ?? ''));
 }
 
