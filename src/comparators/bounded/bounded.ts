@@ -3,8 +3,9 @@
 // (child-pool.ts) that is stopped at PIXIE_MAX_COMPARE_SECONDS or PIXIE_MAX_COMPARE_MB; the rest,
 // linear in their values, run here. Crossing a limit is that output's failure naming the limit.
 import { formatSize, limit, limitHint } from '../../limits.js';
+import type { OutputType } from '../../model/manifest.js';
 import type { Comparator, ComparisonResult } from '../types.js';
-import { type ChildOutcome, runInChild } from './child-pool.js';
+import { type ChildOutcome, prestart, runInChild } from './child-pool.js';
 import { messages } from './messages.js';
 import type { CompareRequest, CrossedLimit } from './protocol.js';
 
@@ -75,6 +76,18 @@ function outcomeResult(input: CompareRequest['input'], outcome: ChildOutcome): C
     return overLimit(input, messages.memory(formatSize(outcome.bytes), limitHint('compareBytes')));
   return overLimit(input, messages.crashed(outcome.why));
 }
+
+/**
+ * The head start of a comparator for one output of tool.json (as written): a heavy family's decoders
+ * load in a comparison process started now, where its comparisons will run; the others load here.
+ */
+export function warmBounded(comparator: Comparator, type: OutputType, output: Record<string, unknown>): void {
+  if (!comparator.warm) return;
+  if (HEAVY_FAMILIES.has(comparator.name)) prestart(heapMb(), { type, output });
+  else comparator.warm(output);
+}
+
+const heapMb = (): number => Math.max(64, Math.floor(limit('compareBytes') / (1024 * 1024)));
 
 /**
  * The comparator's result for one output, within pixie's limits: a heavy comparison runs in the

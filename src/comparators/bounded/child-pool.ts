@@ -7,10 +7,13 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHILD_FLAG, type CompareReply, type CompareRequest } from './protocol.js';
+import { messages } from './messages.js';
+import { CHILD_FLAG, type CompareReply, type CompareRequest, type WarmRequest } from './protocol.js';
 
 const MAX_PROCESSES = 2;
 const RSS_POLL_MS = 50;
+/** a comparison process that is not ready within this long (a loaded machine, TypeScript through tsx) has failed */
+const START_MS = 60_000;
 
 /** How a comparison in a child ended when it did not answer. */
 export type ChildOutcome =
@@ -117,8 +120,9 @@ function residentBytes(pid: number): number | null {
 }
 
 /**
- * Runs one comparison in a comparison process. `deadlineMs` counts from the moment a process takes
- * it (not while it waits for one); `maxBytes` bounds the process's resident memory.
+ * Runs one comparison in a comparison process. `deadlineMs` counts from the moment a ready process
+ * takes it (not while it waits for one, nor while one starts); `maxBytes` bounds the process's
+ * resident memory.
  */
 export async function runInChild(
   input: CompareRequest['input'],
@@ -164,7 +168,11 @@ export async function runInChild(
         finish({ stopped: 'memory', bytes: maxBytes }, true);
       else finish({ stopped: 'crashed', why }, true);
     };
-    const timer = setTimeout(() => finish({ stopped: 'time' }, true), deadlineMs);
+    // the deadline counts from the moment the process has the comparison; its start has its own bound
+    let timer = setTimeout(
+      () => finish({ stopped: 'crashed', why: messages.noStart(START_MS / 1000) }, true),
+      START_MS,
+    );
     const poll = setInterval(() => {
       const rss = proc.pid === undefined ? null : residentBytes(proc.pid);
       if (rss !== null && rss > maxBytes) finish({ stopped: 'memory', bytes: rss }, true);
@@ -174,9 +182,28 @@ export async function runInChild(
     void child.ready.then((ok) => {
       if (settled) return;
       if (!ok) return onExit(proc.exitCode, proc.signalCode);
+      clearTimeout(timer);
+      timer = setTimeout(() => finish({ stopped: 'time' }, true), deadlineMs);
       proc.send({ id, input } satisfies CompareRequest, (err) => {
         if (err) finish({ stopped: 'crashed', why: err.message }, true);
       });
     });
+  });
+}
+
+/**
+ * Starts a comparison process ahead of the first comparison (while the tool starts), and has it load
+ * what comparing `warm` will need; it waits idle, keeping nothing alive.
+ */
+export function prestart(heapMb: number, warm: WarmRequest['warm']): void {
+  let child = idle[idle.length - 1];
+  if (!child && all.size === 0) {
+    child = startChild(heapMb);
+    hold(child, false);
+    idle.push(child);
+  }
+  const ready = child;
+  void ready?.ready.then((ok) => {
+    if (ok && ready.process.connected) ready.process.send({ warm } satisfies WarmRequest, () => undefined);
   });
 }

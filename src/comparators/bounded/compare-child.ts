@@ -9,8 +9,8 @@ import { limit } from '../../limits.js';
 import { comparatorFor } from '../index.js';
 import { readPdfsInProcess } from '../pdf/pdf-threads.js';
 import { emitPdfjsWarnings } from '../pdf/pdfjs.js';
-import { capDecodedBuffers } from './decoded-cap.js';
-import { CHILD_FLAG, type CompareReply, type CompareRequest, type CrossedLimit } from './protocol.js';
+import { decodedCap, prepareDecodedCap } from './decoded-cap.js';
+import { CHILD_FLAG, type CompareReply, type CompareRequest, type CrossedLimit, type WarmRequest } from './protocol.js';
 
 const WATCHDOG = `
 const { workerData } = require('node:worker_threads');
@@ -33,7 +33,7 @@ function start(): void {
     if (!/exceeded maximum allowed size/i.test(String(args[0]))) return;
     answerNow({ limit: 'pdfImage' });
   };
-  capDecodedBuffers(limit('decodedBytes'), (bytes) => answerNow({ limit: 'decoded', bytes }));
+  prepareDecodedCap(limit('decodedBytes'), (bytes) => answerNow({ limit: 'decoded', bytes }));
   readPdfsInProcess();
   emitPdfjsWarnings();
   new Worker(WATCHDOG, {
@@ -42,24 +42,28 @@ function start(): void {
     resourceLimits: { maxOldGenerationSizeMb: 16 },
   }).unref();
   process.on('disconnect', () => process.exit(0));
-  process.on(
-    'message',
-    (m: CompareRequest) =>
-      void compareOne(m).then((reply) => {
-        // unless a crossed limit has answered already
-        if (current === m.id) process.send?.(reply);
-        current = null;
-      }),
-  );
+  process.on('message', (m: CompareRequest | WarmRequest) => {
+    if ('warm' in m) return comparatorFor(m.warm.type).warm?.(m.warm.output);
+    void compareOne(m).then((reply) => {
+      // unless a crossed limit has answered already
+      if (current === m.id) process.send?.(reply);
+      current = null;
+    });
+  });
   process.send?.({ ready: true });
 }
 
 async function compareOne({ id, input }: CompareRequest): Promise<CompareReply> {
   current = id;
+  const comparator = comparatorFor(input.type);
+  // PDFs are compared as files (file.ts hands them to pdf/pdf.ts)
+  decodedCap(comparator.name === 'file');
   try {
-    return { id, result: await comparatorFor(input.type).compare(input) };
+    return { id, result: await comparator.compare(input) };
   } catch (err) {
     return { id, error: (err as Error).stack ?? String(err) };
+  } finally {
+    decodedCap(false);
   }
 }
 

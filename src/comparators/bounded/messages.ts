@@ -11,6 +11,7 @@ export const messages = {
     `decoding one of its streams or images needs more than ${hint}, pixie's limit on one decoded stream or image`,
   pdfImage: (pixels: number) =>
     `the PDF draws an image of more than ${pixels} pixels (4096 × 4096), pixie's limit on one image; it cannot be compared`,
+  noStart: (seconds: number) => `it was not ready within ${seconds} s`,
   crashed: (why: string) => `the comparison process ended without an answer (${why})`,
   threw: (error: string) => `internal error in pixie's comparison process: ${error}`,
 } satisfies MessageTable;

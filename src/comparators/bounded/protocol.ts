@@ -12,6 +12,11 @@ export interface CompareRequest {
   input: { key: string; type: OutputType; expected: unknown; actual: unknown; tolerance: Tolerance };
 }
 
+/** Load what comparing this output of tool.json (as written) will need, before any comparison. */
+export interface WarmRequest {
+  warm: { type: OutputType; output: Record<string, unknown> };
+}
+
 /** A limit the comparison process saw crossed: a decoded buffer (its bytes) or a PDF image left out. */
 export type CrossedLimit = { limit: 'decoded'; bytes: number } | { limit: 'pdfImage' };
 
