@@ -90,7 +90,7 @@ async function hostileTool(): Promise<string> {
       `const small = { doc: ${JSON.stringify(file(plainPdf()))}, picture: ${JSON.stringify(svgDataUrl(SMALL_SVG))}, message: 'hi' };`,
       'serveTool({ dir: import.meta.dirname, run: (inputs) => {',
       "  const which = String(inputs.case).replace(/[^a-z]/g, '');",
-      "  return { ...small, ...JSON.parse(readFileSync(new URL(`answers/${which}.json`, import.meta.url), 'utf8')) };",
+      "  return { ...small, ...JSON.parse(readFileSync(new URL('answers/' + which + '.json', import.meta.url), 'utf8')) };",
       '} });',
     ].join('\n'),
   );
