@@ -4,7 +4,7 @@
 import type { Difference } from '../../model/report.js';
 import { settingsOf } from '../image/settings.js';
 import { parseRegions, type Region } from '../kit/regions.js';
-import { loadOptional, type Degraded } from '../optional-module.js';
+import type { Degraded } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';
 import type { ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
@@ -14,6 +14,7 @@ import { acquirePdfThreads, PDF_THREAD_MIN_BYTES, type PdfThreadPool, releasePdf
 import {
   type DocumentLike,
   type Loaded,
+  loadCanvas,
   loadPdfjs,
   loadRenderingPdfjs,
   openDocument,
@@ -43,7 +44,7 @@ export interface PdfLoaders {
 const LOADERS: PdfLoaders = {
   pdfjs: loadPdfjs,
   renderingPdfjs: loadRenderingPdfjs,
-  canvas: () => loadOptional(CANVAS_PACKAGE),
+  canvas: loadCanvas,
   readingThreads: (pdfjs, bytes) => (bytes >= PDF_THREAD_MIN_BYTES ? acquirePdfThreads(pdfjs) : null),
 };
 

@@ -154,6 +154,15 @@ export function loadRenderingPdfjs(): Promise<Loaded<unknown>> {
   return rendering;
 }
 
+/**
+ * The canvas package, never while the reading copy's stand-ins are in the module cache: loaded then,
+ * it is the stand-ins for good (a visual comparison that came right after a head start hit it).
+ */
+export async function loadCanvas(): Promise<Loaded<unknown>> {
+  if (reading) await reading;
+  return loadOptional(CANVAS_PACKAGE);
+}
+
 let options: Record<string, unknown> | null = null;
 /** pdf.js's warning level: 0 (errors only) unless the comparison process reads its warnings */
 let verbosity = 0;
