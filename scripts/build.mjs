@@ -69,7 +69,12 @@ writeFileSync(path.join(dist, '.built'), `${new Date().toISOString()}\n`);
 async function bundleCli() {
   const out = path.join(dist, 'cli-bundle');
   await build({
-    entryPoints: [path.join(src, 'cli', 'main.ts')],
+    // the comparison process (src/comparators/bounded/child-pool.ts) starts compare-child.js from beside
+    // whichever chunk it is in: every output file lands in dist/cli-bundle/ itself
+    entryPoints: {
+      main: path.join(src, 'cli', 'main.ts'),
+      'compare-child': path.join(src, 'comparators', 'bounded', 'compare-child.ts'),
+    },
     outdir: out,
     bundle: true,
     splitting: true,

@@ -48,6 +48,27 @@ const LIMITS = {
     scale: MIB,
     what: "the values copied into one tool's report",
   },
+  /** seconds one output's comparison may take (it runs in a process of its own, docs/comparators.md#limits) */
+  compareSeconds: {
+    env: 'PIXIE_MAX_COMPARE_SECONDS',
+    default: 30,
+    scale: 1,
+    what: "the time one output's comparison may take",
+  },
+  /** resident memory of the process comparing one output */
+  compareBytes: {
+    env: 'PIXIE_MAX_COMPARE_MB',
+    default: 768,
+    scale: MIB,
+    what: "the memory one output's comparison may take",
+  },
+  /** bytes of one buffer a comparison decodes (a decompressed PDF stream, a decoded image) */
+  decodedBytes: {
+    env: 'PIXIE_MAX_DECODED_MB',
+    default: 128,
+    scale: MIB,
+    what: 'one stream or image a comparison decodes',
+  },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

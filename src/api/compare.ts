@@ -1,6 +1,7 @@
 // compareValues() for programs (docs/api.md): one expected and one actual value of an output type,
 // judged by the comparator `pixie validate` uses, under a tolerance checked like tolerance.yaml's.
 import { comparatorFor } from '../comparators/index.js';
+import { compareBounded } from '../comparators/bounded/bounded.js';
 import { PixieError } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { OutputComparison } from '../model/report.js';
@@ -51,6 +52,6 @@ export async function compareValues(input: CompareInput): Promise<OutputComparis
       'write it as in tolerance.yaml, e.g. { abs: 0.005 } (docs/tolerance.md)',
     );
   const tolerance = resolveTolerance(key, type, emptyToleranceConfig(), block, comparator);
-  const result = await comparator.compare({ key, type, expected, actual, tolerance });
+  const result = await compareBounded(comparator, { key, type, expected, actual, tolerance });
   return { key, type, comparator: result.comparator ?? comparator.name, ...result };
 }

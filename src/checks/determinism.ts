@@ -3,6 +3,7 @@
 // moves within what a fixture would accept is not reported (docs/checks.md, check 8).
 import path from 'node:path';
 import { comparatorFor } from '../comparators/index.js';
+import { compareBounded } from '../comparators/bounded/bounded.js';
 import type { Manifest, OutputSpec } from '../model/manifest.js';
 import { loadTolerance } from '../tolerance/load.js';
 import { resolveTolerance } from '../tolerance/resolve.js';
@@ -70,7 +71,7 @@ export async function differingOutputs(
     if (same(a, b)) continue;
     const comparator = comparatorFor(spec.type);
     try {
-      const r = await comparator.compare({
+      const r = await compareBounded(comparator, {
         key: spec.key,
         type: spec.type,
         expected: a,

@@ -84,15 +84,23 @@ export async function startEarly(toolDir: string, options: ValidateOptions): Pro
 /** Stage 4: starts loading what the comparators of tool.json's outputs need (pdf.js, sharp, fft.js). */
 async function warmComparators(toolDir: string): Promise<void> {
   try {
-    const [{ existsSync }, path, { comparatorFor }, { readUserFile }, { isPlainObject }, { OUTPUT_TYPES }] =
-      await Promise.all([
-        import('node:fs'),
-        import('node:path'),
-        import('../comparators/index.js'),
-        import('../source/user-file.js'),
-        import('../util/is-plain-object.js'),
-        import('../model/manifest.js'),
-      ]);
+    const [
+      { existsSync },
+      path,
+      { comparatorFor },
+      { warmBounded },
+      { readUserFile },
+      { isPlainObject },
+      { OUTPUT_TYPES },
+    ] = await Promise.all([
+      import('node:fs'),
+      import('node:path'),
+      import('../comparators/index.js'),
+      import('../comparators/bounded/bounded.js'),
+      import('../source/user-file.js'),
+      import('../util/is-plain-object.js'),
+      import('../model/manifest.js'),
+    ]);
     if (!existsSync(path.join(toolDir, 'reference'))) return;
     const read = readUserFile(toolDir, 'tool.json');
     const raw: unknown = read.ok ? JSON.parse(read.text.replace(/^\uFEFF/, '')) : null;
@@ -100,7 +108,7 @@ async function warmComparators(toolDir: string): Promise<void> {
     const known = new Set<string>(OUTPUT_TYPES);
     for (const o of outputs)
       if (isPlainObject(o) && typeof o.type === 'string' && known.has(o.type))
-        comparatorFor(o.type as OutputType).warm?.(o);
+        warmBounded(comparatorFor(o.type as OutputType), o.type as OutputType, o);
   } catch {
     // only a head start: check 12 loads what it needs anyway
   }

@@ -219,6 +219,42 @@ describe('silence trimming', () => {
   });
 });
 
+describe('samples that are not numbers', () => {
+  const rate = 8000;
+  const sine = (hz: number): Float32Array =>
+    Float32Array.from({ length: rate }, (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * i) / rate));
+  it('a different tone with one NaN every 1000 samples fails, saying what the samples are', async () => {
+    const other = sine(660);
+    for (let i = 500; i < other.length; i += 1000) other[i] = Number.NaN;
+    for (const enc of ['float32', 'float64'] as const) {
+      const r = await tester.compareAsync(
+        wavDataUrl(encodeWav(sine(440), rate)),
+        wavDataUrl(encodeWav(other, rate, enc)),
+        {},
+      );
+      expect(r.status).toBe('fail');
+      expect(r.metric).toBe(
+        'actual audio cannot be decoded: WAV holds samples that are not numbers: 8 NaN of 8000 (the first at 0.063 s); audio samples must be finite',
+      );
+    }
+  });
+  it('infinities in the expected recording are the fixture to fix', async () => {
+    const inf = sine(440);
+    inf[10] = Number.POSITIVE_INFINITY;
+    inf[20] = Number.NEGATIVE_INFINITY;
+    inf[30] = Number.NaN;
+    const r = await tester.compareAsync(
+      wavDataUrl(encodeWav(inf, rate, 'float32')),
+      wavDataUrl(encodeWav(sine(440), rate)),
+      {},
+    );
+    expect(r.status).toBe('fail');
+    expect(r.metric).toMatch(
+      /^expected audio cannot be decoded: WAV holds samples that are not numbers: 1 NaN and 2 infinite of 8000 \(the first at 0\.001 s\).*\(fix the fixture/,
+    );
+  });
+});
+
 describe('audio DSP core', () => {
   it('resamples a 1 kHz tone without changing its frequency', () => {
     const tone = Float32Array.from({ length: 44100 }, (_, i) => Math.sin((2 * Math.PI * 1000 * i) / 44100));

@@ -85,6 +85,8 @@ export const messages = {
     `WAV fmt chunk says ${declared} bytes per frame, but ${channels} channel(s) of ${bits}-bit samples take ${expected} (a corrupt header?)`,
   tooLong: (seconds: number, frames: number, rate: number, max: number) =>
     `WAV holds ${seconds.toFixed(1)} s (${frames} frames at ${rate} Hz), over pixie's limit of ${max} frames (10 minutes at 48 kHz)`,
+  nonFinite: (nan: number, infinite: number, frames: number, firstS: number) =>
+    `WAV holds samples that are not numbers: ${[nan ? `${nan} NaN` : '', infinite ? `${infinite} infinite` : ''].filter(Boolean).join(' and ')} of ${frames} (the first at ${seconds(firstS)}); audio samples must be finite`,
   // an output value's bytes (wav.ts's mediaBytes): said after "expected value" / "actual value"
   noPayloadField: (keys: string[]) =>
     `is an object without a string 'value', 'data' or 'url' (keys: ${keys.join(', ') || 'none'})`,

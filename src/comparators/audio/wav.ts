@@ -119,7 +119,26 @@ export function decodeWav(bytes: Uint8Array): WavResult {
     for (let c = 0; c < channels; c++, off += bytesPerSample) sum += read(off);
     samples[f] = sum * scale;
   }
+  // a float WAV may hold NaN or ±Infinity, which would poison every sum they enter (a running
+  // window sum stays NaN and its windows compare as nothing): such a recording is not comparable
+  const nonFinite = tag === FORMAT_FLOAT ? nonFiniteSamples(samples) : null;
+  if (nonFinite) return fail(messages.nonFinite(nonFinite.nan, nonFinite.infinite, frames, nonFinite.first / rate));
   return { ok: true, audio: { samples, sampleRate: rate, channels, encoding, durationS: frames / rate } };
+}
+
+/** How many samples are NaN and how many infinite (a finite double beyond float32 becomes infinite), or null. */
+function nonFiniteSamples(samples: Float32Array): { nan: number; infinite: number; first: number } | null {
+  let nan = 0;
+  let infinite = 0;
+  let first = -1;
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i]!;
+    if (v - v === 0) continue; // finite
+    if (first < 0) first = i;
+    if (Number.isNaN(v)) nan++;
+    else infinite++;
+  }
+  return first < 0 ? null : { nan, infinite, first };
 }
 
 function sampleReader(tag: number, bits: number, dv: DataView, b: Uint8Array): (off: number) => number {

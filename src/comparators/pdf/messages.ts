@@ -77,6 +77,8 @@ export const messages = {
   // the visual mode (pdf.ts, visual.ts)
   tooManyPages: (pages: number, max: number) =>
     `the PDF has ${pages} pages; pdf_compare: visual renders at most ${max} (use pdf_compare: text for long documents)`,
+  overPdfPageLimit: (pages: number, max: number) =>
+    `the PDF has ${pages} pages, over pixie's limit of ${max} pages read per document (pdf_compare: page_count compares longer ones)`,
   overPageLimit: (pages: number, max: number) => `${pages} pages is over the visual mode's limit of ${max}`,
   pageOverBudget: (page: number, dpi: number, problem: string) =>
     `page ${page} at ${dpi} dpi: ${problem}; lower render_dpi`,

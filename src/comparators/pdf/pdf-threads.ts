@@ -49,6 +49,16 @@ export interface PdfThreadPool {
 }
 
 let pool: PdfThreadPool | null = null;
+let inProcessOnly = false;
+
+/**
+ * Every document is read on the calling thread from now on: the comparison process
+ * (bounded/compare-child.ts) is already off pixie's main thread, and its limits on decoded
+ * buffers and memory hold for its own thread, not for threads it would start.
+ */
+export function readPdfsInProcess(): void {
+  inProcessOnly = true;
+}
 
 type WithWorker = PdfjsLike & { PDFWorker: new (o: { port: unknown; verbosity: number }) => unknown };
 
@@ -77,6 +87,7 @@ function startThread(pdfjs: WithWorker, owner: PdfThreadPool): PdfThread {
  * when they cannot be started here (the comparison then reads in-process). releasePdfThreads must follow.
  */
 export function acquirePdfThreads(pdfjs: PdfjsLike): PdfThreadPool | null {
+  if (inProcessOnly) return null;
   if (typeof (pdfjs as Partial<WithWorker>).PDFWorker !== 'function') return null;
   if (!pool) {
     const fresh: PdfThreadPool = { threads: [], users: 0 };

@@ -4,7 +4,7 @@
 import type { Difference } from '../../model/report.js';
 import { settingsOf } from '../image/settings.js';
 import { parseRegions, type Region } from '../kit/regions.js';
-import { loadOptional, missingOptional, type Degraded } from '../optional-module.js';
+import { missingOptional, type Degraded } from '../optional-module.js';
 import { compareBySha256 } from '../sha256.js';
 import type { ComparisonResult } from '../types.js';
 import type { Tolerance } from '../../model/tolerance.js';
@@ -14,6 +14,7 @@ import { acquirePdfThreads, PDF_THREAD_MIN_BYTES, type PdfThreadPool, releasePdf
 import {
   type DocumentLike,
   type Loaded,
+  loadCanvas,
   loadPdfjs,
   loadRenderingPdfjs,
   openDocument,
@@ -28,6 +29,8 @@ const CANVAS_PACKAGE = '@napi-rs/canvas';
 /** 72 dpi: one pixel per point; a changed word or figure shows at this size and an A4 page is 0.5 megapixels */
 export const DEFAULT_RENDER_DPI = 72;
 const MAX_RENDER_DPI = 600;
+/** Pages read per document for text and metadata: each is parsed, and a 60 000-page file took minutes */
+export const MAX_PDF_PAGES = 10_000;
 
 export interface PdfLoaders {
   /** pdf.js for reading (text, metadata, page counts) */
@@ -41,7 +44,7 @@ export interface PdfLoaders {
 const LOADERS: PdfLoaders = {
   pdfjs: loadPdfjs,
   renderingPdfjs: loadRenderingPdfjs,
-  canvas: () => loadOptional(CANVAS_PACKAGE),
+  canvas: loadCanvas,
   readingThreads: (pdfjs, bytes) => (bytes >= PDF_THREAD_MIN_BYTES ? acquirePdfThreads(pdfjs) : null),
 };
 
@@ -239,6 +242,11 @@ export async function comparePdf(
         ok ? [] : [{ path: 'pages', message: messages.pageCount(e.numPages, a.numPages) }],
       );
     }
+    const pages = Math.max(e.numPages, a.numPages);
+    if (mode !== 'visual' && pages > MAX_PDF_PAGES)
+      return result(false, 0, messages.overPdfPageLimit(pages, MAX_PDF_PAGES), [
+        { path: 'pages', message: messages.overPdfPageLimit(pages, MAX_PDF_PAGES) },
+      ]);
     if (mode === 'metadata') {
       const diffs = metadataDifferences(await pdfMetadata(e), await pdfMetadata(a));
       return result(

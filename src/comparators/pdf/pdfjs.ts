@@ -3,6 +3,7 @@
 import { createRequire, Module } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MAX_IMAGE_PIXELS } from '../image/decode.js';
 import { loadOptional, type Degraded } from '../optional-module.js';
 
 const PDFJS_PACKAGE = 'pdfjs-dist';
@@ -156,7 +157,26 @@ export function loadRenderingPdfjs(): Promise<Loaded<unknown>> {
   return rendering;
 }
 
+/**
+ * The canvas package, never while the reading copy's stand-ins are in the module cache: loaded then,
+ * it is the stand-ins for good (a visual comparison that came right after a head start hit it).
+ */
+export async function loadCanvas(): Promise<Loaded<unknown>> {
+  if (reading) await reading;
+  return loadOptional(CANVAS_PACKAGE);
+}
+
 let options: Record<string, unknown> | null = null;
+/** pdf.js's warning level: 0 (errors only) unless the comparison process reads its warnings */
+let verbosity = 0;
+
+/**
+ * pdf.js's warnings go to console.warn from now on: the comparison process (bounded/compare-child.ts)
+ * reads them to learn that pdf.js left out an image over `maxImageSize`, which it says only there.
+ */
+export function emitPdfjsWarnings(): void {
+  verbosity = 1;
+}
 
 function documentOptions(): Record<string, unknown> {
   if (options) return options;
@@ -169,8 +189,10 @@ function documentOptions(): Record<string, unknown> {
     cMapUrl: `${path.join(root, 'cmaps')}/`,
     cMapPacked: true,
     wasmUrl: `${path.join(root, 'wasm')}/`,
-    verbosity: 0,
     isEvalSupported: false,
+    // an image is decoded into memory whole: one over the image comparator's pixel budget is left
+    // out by pdf.js, and the comparison process fails the comparison (docs/comparators.md#limits)
+    maxImageSize: MAX_IMAGE_PIXELS,
     disableFontFace: true,
     useSystemFonts: false,
   };
@@ -194,7 +216,12 @@ export async function openDocument(
 ): Promise<{ ok: true; open: OpenDocument } | { ok: false; problem: string }> {
   let task: ReturnType<PdfjsLike['getDocument']> | null = null;
   try {
-    task = pdfjs.getDocument({ data: new Uint8Array(bytes), ...documentOptions(), ...(worker ? { worker } : {}) });
+    task = pdfjs.getDocument({
+      data: new Uint8Array(bytes),
+      ...documentOptions(),
+      verbosity,
+      ...(worker ? { worker } : {}),
+    });
     const doc = await task.promise;
     const t = task;
     return { ok: true, open: { doc, close: () => t.destroy().catch(() => undefined) } };
