@@ -18,9 +18,10 @@ const messages = {
   cannotAsk: (label: string, error: string | undefined) =>
     `could not ask ${label} which packages are installed: ${error}`,
   npmInstall: () => 'run `npm install` in the tool folder (or in a parent that holds node_modules)',
-  createVenv: () =>
-    'create a .venv in the tool folder and install them (`python3 -m venv .venv && .venv/bin/pip install -e .`)',
-  installIntoVenv: () => 'install them into .venv (`.venv/bin/pip install -e .` or `uv sync`)',
+  createVenv: (n: number) =>
+    `create a .venv in the tool folder and install ${n > 1 ? 'them' : 'it'} (\`python3 -m venv .venv && .venv/bin/pip install -e .\`)`,
+  installIntoVenv: (n: number) =>
+    `install ${n > 1 ? 'them' : 'it'} into .venv (\`.venv/bin/pip install -e .\` or \`uv sync\`)`,
   notInstalled: (missing: string[], fix: string) =>
     `declared ${missing.length > 1 ? 'dependencies' : 'dependency'} ${missing.map((m) => `'${m}'`).join(', ')} not installed; ${fix}`,
   lookedUp: (version: string, label: string, toolDir: string) =>
@@ -100,8 +101,8 @@ export const runtimeReady: Check = {
         runtime.kind === 'node'
           ? messages.npmInstall()
           : state.runtime?.label === 'python3'
-            ? messages.createVenv()
-            : messages.installIntoVenv();
+            ? messages.createVenv(missing.length)
+            : messages.installIntoVenv(missing.length);
       return {
         status: 'fail',
         message: messages.notInstalled(missing, fix),
