@@ -39,6 +39,8 @@ function lineOfExpectedOutputs(toolDir: string, file: string): number | undefine
 export interface LintOptions {
   /** the --strict column of the severity table */
   strict?: boolean;
+  /** how a pasted command names the tool (project/tool-ref.ts); the folder name when unset */
+  toolRef?: string;
 }
 
 export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
@@ -81,7 +83,7 @@ export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
   add(strayReferenceFiles(toolDir));
   // only when every fixture loaded: one that did not may be the one asserting the output
   if (fixtures.problems.every((p) => p.severity !== 'error'))
-    add(uncoveredOutputs(manifest, fixtures.fixtures, path.basename(toolDir)));
+    add(uncoveredOutputs(manifest, fixtures.fixtures, opts.toolRef ?? path.basename(toolDir)));
   return { toolDir, toolId, problems };
 }
 

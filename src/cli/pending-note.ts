@@ -1,13 +1,12 @@
 // What a run says about the pending results it recorded (on stderr, after the report): where they
 // are, how to review them, and the diff image of each failing media output.
-import path from 'node:path';
 import type { Recorded } from '../workflows/validate-tool.js';
 import type { Colors } from '../report/colors.js';
 import { shortPath } from '../util/short-path.js';
 
 export function pendingNote(recorded: Recorded, c: Colors): string[] {
   const lines: string[] = [];
-  const tool = path.basename(recorded.root);
+  const tool = recorded.ref;
   if (recorded.count)
     lines.push(
       `pixie: ${recorded.count} pending change(s) in ${shortPath(recorded.root)}; review them with ${c.bold(`pixie review ${tool}`)}, or pixie accept ${tool}`,
