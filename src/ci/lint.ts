@@ -75,8 +75,7 @@ export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
         file: `reference/${f.file}`,
         ...(line ? { line } : {}),
         path: 'expected_outputs',
-        message:
-          'expected_outputs is empty, so the fixture asserts nothing; add the outputs it should check (pixie validate --update-fixtures shows the current values)',
+        message: `expected_outputs is empty, so the fixture asserts nothing; add the outputs it should check (pixie validate ${opts.toolRef ?? path.basename(toolDir)} --update-fixtures shows the current values)`,
       }),
     ]);
   }
