@@ -22,8 +22,8 @@ const messages = {
     `imports '${v.module}' unconditionally, but ${file} declares ${what(v)} only in ${v.via}, which a plain install leaves out; move it to ${section}, or guard the import (${python ? 'try: … except ImportError' : 'try/catch around require() or import()'})`,
   optionalUndeclared: (v: ImportVerdict, file: string, python: boolean) =>
     `imports '${v.module}' ${v.optional === 'function' ? 'inside a function' : python ? 'inside try/except ImportError' : 'inside try/catch'}, so the tool runs without it, but ${file} declares it nowhere; declare ${what(v)} in ${python ? '[dependency-groups] or [project.optional-dependencies]' : '"optionalDependencies"'}`,
-  notInstalled: (v: ImportVerdict) =>
-    `imports '${v.module}', which no installed distribution provides; declared ${v.via} (not installed: check 5) may provide it`,
+  notInstalled: (v: ImportVerdict, python: boolean) =>
+    `imports '${v.module}', which no installed ${python ? 'distribution' : 'package'} provides; declared ${v.via} (not installed: check 5) may provide it`,
   more: (first: string, rest: number) => (rest ? `${first} (and ${rest} more)` : first),
   imports: (modules: string[], section: string, declared: string[]) =>
     `imported packages: ${modules.join(', ') || '(none)'}\ndeclared in ${section}: ${declared.join(', ') || '(none)'}`,
@@ -73,7 +73,7 @@ export const dependenciesDeclared: Check = {
         case 'optional-undeclared':
           return messages.optionalUndeclared(v, file, python);
         default:
-          return messages.notInstalled(v);
+          return messages.notInstalled(v, python);
       }
     };
     const findings: Finding[] = imports.verdicts

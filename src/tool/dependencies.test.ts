@@ -31,14 +31,16 @@ describe('Python imports, judged with the metadata of the tool’s own virtualen
   let site: string;
   let dir: string;
   /** a distribution installed as pip installs one: its modules and a .dist-info with METADATA */
-  const install = (name: string, modules: string[], requires: string[] = []) => {
+  const install = (name: string, modules: string[], requires: string[] = [], record = false) => {
     const info = path.join(site, `${name.replace(/-/g, '_')}-1.0.dist-info`);
     mkdirSync(info, { recursive: true });
     writeFileSync(
       path.join(info, 'METADATA'),
       `Metadata-Version: 2.1\nName: ${name}\nVersion: 1.0\n${requires.map((r) => `Requires-Dist: ${r}\n`).join('')}`,
     );
-    writeFileSync(path.join(info, 'top_level.txt'), `${modules.join('\n')}\n`);
+    // wheels built by newer backends list their files in RECORD and write no top_level.txt
+    if (record) writeFileSync(path.join(info, 'RECORD'), modules.map((m) => `${m}/__init__.py,,\n`).join(''));
+    else writeFileSync(path.join(info, 'top_level.txt'), `${modules.join('\n')}\n`);
     for (const m of modules) {
       mkdirSync(path.join(site, m), { recursive: true });
       writeFileSync(path.join(site, m, '__init__.py'), '');
@@ -50,7 +52,7 @@ describe('Python imports, judged with the metadata of the tool’s own virtualen
       'pyproject.toml': `[project]
 name = "t"
 version = "1"
-dependencies = ["webframe>=1", "umap-learn>=0.5", "lazyextra[fast]"]
+dependencies = ["webframe>=1", "umap-learn>=0.5", "lazyextra[fast]", "record_dist"]
 
 [project.optional-dependencies]
 dev = ["pytest>=8"]
@@ -89,7 +91,18 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import typestubs
 `,
-      'src/app/compute.py': 'import numbers\nimport fastmath\n',
+      'src/app/compute.py': `import numbers
+import fastmath
+try:
+    import mnfonly
+except ModuleNotFoundError:
+    mnfonly = None
+try:
+    import anyfail
+except Exception:
+    anyfail = None
+import recmod
+`,
       'src/app/extra.py': 'import lazyextra\nimport speedups\n',
     });
     execFileSync('python3', ['-m', 'venv', '--without-pip', path.join(dir, '.venv')]);
@@ -105,19 +118,26 @@ if TYPE_CHECKING:
     install('lazyextra', ['lazyextra'], ['speedups; extra == "fast"']);
     install('speedups', ['speedups']);
     install('umap-learn', ['umap']);
+    install('record-dist', ['recmod'], [], true);
   }, 60_000);
 
   it('gives each import its category, with the importing file and line', async () => {
     expect(await verdicts(dir, 'main.py')).toEqual([
+      // guarded by except Exception, declared nowhere
+      ['anyfail', 'optional-undeclared', 'src/app/compute.py', 8, 'guarded', 'anyfail', null],
       // installed but neither declared nor required by anything declared
       ['fastmath', 'missing', 'src/app/compute.py', 2, false, 'fastmath', null],
       // guarded, and declared in a PEP 735 dependency group
       ['heavymodel', 'declared', 'src/app/handlers.py', 6, 'guarded', 'heavymodel', '[dependency-groups] models'],
       ['lazyextra', 'declared', 'src/app/extra.py', 1, false, 'lazyextra', null],
+      // guarded by except ModuleNotFoundError, declared nowhere
+      ['mnfonly', 'optional-undeclared', 'src/app/compute.py', 4, 'guarded', 'mnfonly', null],
       // inside a function and declared nowhere
       ['plotting', 'optional-undeclared', 'src/app/handlers.py', 17, 'function', 'plotting', null],
       // inside a function, declared as an extra
       ['pytest', 'declared', 'src/app/handlers.py', 18, 'function', 'pytest', '[project.optional-dependencies] dev'],
+      // its distribution says so only in RECORD; declared as record_dist, the same name once normalised
+      ['recmod', 'declared', 'src/app/compute.py', 11, false, 'record-dist', null],
       // guarded by a tuple naming ImportError, declared nowhere
       ['soundcard', 'optional-undeclared', 'src/app/handlers.py', 10, 'guarded', 'soundcard', null],
       // brought by the extra [fast] that the declaration asks for
@@ -183,6 +203,8 @@ module.exports = { helper: [peer, sharp, g, require('nowhere')] };
 `,
       'node_modules/web/package.json': JSON.stringify({ name: 'web', dependencies: { tiny: '1' } }),
       'node_modules/tiny/package.json': JSON.stringify({ name: 'tiny' }),
+      'node_modules/sharpish/package.json': JSON.stringify({ name: 'sharpish' }),
+      'node_modules/peer/package.json': JSON.stringify({ name: 'peer' }),
     });
     expect(await verdicts(dir, 'main.ts')).toEqual([
       ['canvaslib', 'optional-undeclared', 'main.ts', 7, 'guarded', 'canvaslib', null],
@@ -194,6 +216,38 @@ module.exports = { helper: [peer, sharp, g, require('nowhere')] };
       ['sharpish', 'declared', 'lib.cjs', 2, false, 'sharpish', null],
       ['tiny', 'transitive', 'main.ts', 4, false, 'tiny', 'web'],
       ['web', 'declared', 'main.ts', 1, false, 'web', null],
+    ]);
+  });
+
+  it('a package reached through a chain of declared dependencies is transitive; with a declared package not installed, an unknown one waits for check 5', async () => {
+    const installed = folder('pixie-deps-node2-', {
+      'package.json': JSON.stringify({ dependencies: { '@org/web': '1' } }),
+      'main.js': "require('@org/web');\nrequire('deep/sub/path');\nrequire('stray');\n",
+      'node_modules/@org/web/package.json': JSON.stringify({ name: '@org/web', dependencies: { mid: '1' } }),
+      // npm hoists a dependency's dependencies to the tool's node_modules
+      'node_modules/mid/package.json': JSON.stringify({ name: 'mid', peerDependencies: { deep: '1' } }),
+      'node_modules/deep/package.json': JSON.stringify({ name: 'deep' }),
+      // installed, but nothing declared requires it
+      'node_modules/stray/package.json': JSON.stringify({ name: 'stray' }),
+    });
+    expect(await verdicts(installed, 'main.js')).toEqual([
+      ['@org/web', 'declared', 'main.js', 1, false, '@org/web', null],
+      ['deep', 'transitive', 'main.js', 2, false, 'deep', '@org/web'],
+      ['stray', 'missing', 'main.js', 3, false, 'stray', null],
+    ]);
+    const bare = folder('pixie-deps-node3-', {
+      'package.json': JSON.stringify({ dependencies: { web: '1', here: '1' } }),
+      'main.js': "require('web');\nrequire('tiny');\nrequire('here');\nrequire('stray');\n",
+      'node_modules/here/package.json': JSON.stringify({ name: 'here' }),
+      'node_modules/stray/package.json': JSON.stringify({ name: 'stray' }),
+    });
+    expect(await verdicts(bare, 'main.js')).toEqual([
+      ['here', 'declared', 'main.js', 3, false, 'here', null],
+      // installed, so not one the missing 'web' could bring: missing
+      ['stray', 'missing', 'main.js', 4, false, 'stray', null],
+      // nowhere in node_modules while the declared 'web' is not installed: web may bring it
+      ['tiny', 'not-installed', 'main.js', 2, false, 'tiny', 'web'],
+      ['web', 'declared', 'main.js', 1, false, 'web', null],
     ]);
   });
 });

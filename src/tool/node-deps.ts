@@ -176,6 +176,7 @@ export async function nodeImports(
     if (!seen || (seen.optional && !optional)) first.set(u.module, { ...u, optional });
   }
   const closure = undeclared.length ? installedClosure(toolDir, declared.runtime) : new Map<string, string>();
+  const notInstalled = undeclared.length ? declared.runtime.filter((name) => !nodePackageDir(toolDir, name)) : [];
   const verdicts = [...first.values()]
     .sort((a, b) => a.module.localeCompare(b.module))
     .map(({ module, file, line, optional }): ImportVerdict => {
@@ -191,6 +192,10 @@ export async function nodeImports(
       if (where) return verdict(optional ? 'declared' : 'misplaced', where);
       const via = closure.get(module);
       if (via) return verdict('transitive', via);
+      // not in node_modules while a declared package is not installed either: that one may bring it
+      // once installed, and check 5 reports it; no second, contradictory "undeclared" here
+      if (notInstalled.length && !nodePackageDir(toolDir, module))
+        return verdict('not-installed', notInstalled.join(', '));
       return verdict(optional ? 'optional-undeclared' : 'missing');
     });
   return { ok: true, verdicts };
