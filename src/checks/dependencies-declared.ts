@@ -5,6 +5,9 @@ import { finding, type Finding, findingLine } from '../model/finding.js';
 import type { FindingCode } from '../model/severity.js';
 import { type ImportVerdict, readDeclared, scanImports } from '../tool/dependencies.js';
 import { pythonOf } from '../tool/interpreter.js';
+import { nodePackageDir } from '../tool/node-packages.js';
+import { unusedDependencies } from '../tool/unused-deps.js';
+import { readUserFile } from '../source/user-file.js';
 import type { MessageTable } from '../util/message-table.js';
 import type { Check } from './types.js';
 
@@ -24,6 +27,8 @@ const messages = {
     `imports '${v.module}' ${v.optional === 'function' ? 'inside a function' : python ? 'inside try/except ImportError' : 'inside try/catch'}, so the tool runs without it, but ${file} declares it nowhere; declare ${what(v)} in ${python ? '[dependency-groups] or [project.optional-dependencies]' : '"optionalDependencies"'}`,
   notInstalled: (v: ImportVerdict, python: boolean) =>
     `imports '${v.module}', which no installed ${python ? 'distribution' : 'package'} provides; declared ${v.via} (not installed: check 5) may provide it`,
+  unused: (name: string, file: string) =>
+    `declares '${name}', which is installed but imported nowhere in the tool's code; remove it from ${file} unless something needs it at run time`,
   more: (first: string, rest: number) => (rest ? `${first} (and ${rest} more)` : first),
   imports: (modules: string[], section: string, declared: string[]) =>
     `imported packages: ${modules.join(', ') || '(none)'}\ndeclared in ${section}: ${declared.join(', ') || '(none)'}`,
@@ -81,6 +86,26 @@ export const dependenciesDeclared: Check = {
       .map((v) =>
         finding(CODES[v.category as keyof typeof CODES], { file: v.file, line: v.line, message: sentence(v) }),
       );
+    // installed as the interpreter said (Python), or found in node_modules (Node)
+    const probed = imports.interpreter?.installed;
+    const isInstalled = python
+      ? (name: string) => !!probed?.[name]
+      : (name: string) => nodePackageDir(toolDir, name) !== null;
+    const unused = unusedDependencies(declared.deps, imports.verdicts, isInstalled);
+    if (unused.length) {
+      const read = readUserFile(toolDir, file);
+      const lines = read.ok ? read.text.split('\n') : [];
+      for (const name of unused) {
+        const at = lines.findIndex((l) => l.includes(`"${name}`));
+        findings.push(
+          finding('unused-dependency', {
+            file,
+            ...(at >= 0 ? { line: at + 1 } : {}),
+            message: messages.unused(name, file),
+          }),
+        );
+      }
+    }
     const modules = imports.verdicts.map((v) => v.module);
     const errors = findings.filter((f) => f.severity === 'error');
     const warnings = findings.filter((f) => f.severity === 'warning');

@@ -74,6 +74,11 @@ const RULES = {
     severity: 'warning',
     about: 'the tool imports a package optionally (guarded, or inside a function) that it declares nowhere',
   },
+  'unused-dependency': {
+    severity: 'info',
+    about:
+      'a run-time dependency is installed but imported nowhere in the tool’s code (fine when something needs it at run time, as FastAPI needs python-multipart for forms)',
+  },
   'import-not-installed': {
     severity: 'info',
     about: 'no installed distribution provides an import, and a declared one that may provide it is not installed',

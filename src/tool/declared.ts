@@ -11,6 +11,8 @@ export interface DeclaredDependencies {
   runtime: string[];
   /** [project].dependencies as written ("fastapi[all]>=0.115"), whose extras and markers Python reads */
   requirements: string[];
+  /** the plain run-time declarations ("dependencies" / [project].dependencies), which check 4 calls unused when nothing imports them */
+  plain: string[];
   /** declared elsewhere, by name, with where: devDependencies, an optional-dependencies extra, a dependency group */
   elsewhere: Map<string, string>;
 }
@@ -47,6 +49,7 @@ function readPackageJson(text: string): Declared {
       file: 'package.json',
       runtime,
       requirements: runtime,
+      plain: keys('dependencies'),
       elsewhere: new Map(keys('devDependencies').map((n) => [n, '"devDependencies"'])),
     },
   };
@@ -87,6 +90,7 @@ async function readPyproject(text: string): Promise<Declared> {
     deps: {
       file: 'pyproject.toml',
       runtime: names(list),
+      plain: names(list),
       requirements: list.filter((r): r is string => typeof r === 'string'),
       elsewhere,
     },

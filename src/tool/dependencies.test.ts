@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readDeclared, scanImports } from './dependencies.js';
+import { nodePackageDir } from './node-packages.js';
 import { runtimeFor } from './runtime.js';
+import { unusedDependencies } from './unused-deps.js';
 
 function folder(prefix: string, files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -25,6 +27,20 @@ async function verdicts(dir: string, entrypoint: string) {
   const out = await scanImports(dir, entrypoint, runtime, declared.deps);
   if (!out.ok) throw new Error(out.message);
   return out.verdicts.map((v) => [v.module, v.category, v.file, v.line, v.optional, v.distribution, v.via ?? null]);
+}
+
+/** deptry's "unused": plain run-time dependencies installed (as the interpreter or node_modules says) and imported nowhere */
+async function unused(dir: string, entrypoint: string) {
+  const runtime = runtimeFor(dir, entrypoint)!;
+  const declared = await readDeclared(dir, runtime);
+  if (!declared.ok) throw new Error(declared.message);
+  const out = await scanImports(dir, entrypoint, runtime, declared.deps);
+  if (!out.ok) throw new Error(out.message);
+  const installed =
+    runtime.kind === 'python'
+      ? (name: string) => !!out.interpreter?.installed[name]
+      : (name: string) => nodePackageDir(dir, name) !== null;
+  return unusedDependencies(declared.deps, out.verdicts, installed);
 }
 
 describe('Python imports, judged with the metadata of the tool’s own virtualenv', () => {
@@ -52,7 +68,7 @@ describe('Python imports, judged with the metadata of the tool’s own virtualen
       'pyproject.toml': `[project]
 name = "t"
 version = "1"
-dependencies = ["webframe>=1", "umap-learn>=0.5", "lazyextra[fast]", "record_dist"]
+dependencies = ["webframe>=1", "umap-learn>=0.5", "lazyextra[fast]", "record_dist", "Idle.Dist>=1"]
 
 [project.optional-dependencies]
 dev = ["pytest>=8"]
@@ -119,6 +135,7 @@ import recmod
     install('speedups', ['speedups']);
     install('umap-learn', ['umap']);
     install('record-dist', ['recmod'], [], true);
+    install('idle-dist', ['idle']);
   }, 60_000);
 
   it('gives each import its category, with the importing file and line', async () => {
@@ -148,6 +165,11 @@ import recmod
       ['validators', 'transitive', 'src/app/handlers.py', 2, false, 'validators-dist', 'webframe'],
       ['webframe', 'declared', 'src/app/handlers.py', 1, false, 'webframe', null],
     ]);
+  });
+
+  it('calls unused an installed run-time dependency that nothing imports, by its normalised name', async () => {
+    // webframe, umap-learn, lazyextra and record_dist are imported; Idle.Dist is installed as idle-dist and never imported
+    expect(await unused(dir, 'main.py')).toEqual(['Idle.Dist']);
   });
 
   it('an unguarded import declared only in a group is misplaced; an unknown module waits for check 5 while a declared distribution is missing', async () => {
@@ -221,7 +243,10 @@ module.exports = { helper: [peer, sharp, g, require('nowhere')] };
 
   it('a package reached through a chain of declared dependencies is transitive; with a declared package not installed, an unknown one waits for check 5', async () => {
     const installed = folder('pixie-deps-node2-', {
-      'package.json': JSON.stringify({ dependencies: { '@org/web': '1' } }),
+      'package.json': JSON.stringify({
+        dependencies: { '@org/web': '1', idle: '1', ghost: '1' },
+        peerDependencies: { peeronly: '1' },
+      }),
       'main.js': "require('@org/web');\nrequire('deep/sub/path');\nrequire('stray');\n",
       'node_modules/@org/web/package.json': JSON.stringify({ name: '@org/web', dependencies: { mid: '1' } }),
       // npm hoists a dependency's dependencies to the tool's node_modules
@@ -229,12 +254,16 @@ module.exports = { helper: [peer, sharp, g, require('nowhere')] };
       'node_modules/deep/package.json': JSON.stringify({ name: 'deep' }),
       // installed, but nothing declared requires it
       'node_modules/stray/package.json': JSON.stringify({ name: 'stray' }),
+      'node_modules/idle/package.json': JSON.stringify({ name: 'idle' }),
+      'node_modules/peeronly/package.json': JSON.stringify({ name: 'peeronly' }),
     });
     expect(await verdicts(installed, 'main.js')).toEqual([
       ['@org/web', 'declared', 'main.js', 1, false, '@org/web', null],
       ['deep', 'transitive', 'main.js', 2, false, 'deep', '@org/web'],
       ['stray', 'missing', 'main.js', 3, false, 'stray', null],
     ]);
+    // declared in "dependencies", installed and never imported; 'ghost' is not installed (check 5's), a peer is the host's
+    expect(await unused(installed, 'main.js')).toEqual(['idle']);
     const bare = folder('pixie-deps-node3-', {
       'package.json': JSON.stringify({ dependencies: { web: '1', here: '1' } }),
       'main.js': "require('web');\nrequire('tiny');\nrequire('here');\nrequire('stray');\n",
