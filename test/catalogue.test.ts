@@ -205,6 +205,21 @@ const CASES: Case[] = [
       ...NOT_STARTED,
     },
   },
+  // npm goes on when an optional dependency does not install; imported inside try/catch, the tool runs without it
+  {
+    tool: 'optional-dependency-absent',
+    checks: {
+      4: {
+        status: 'pass',
+        message: /^package\.json declares every imported package \(pixie-catalogue-optional-absent\)$/,
+      },
+      5: {
+        status: 'pass',
+        message:
+          /; 0 declared dependencies resolve; optionalDependencies 'pixie-catalogue-optional-absent' not installed, which npm allows \(the tool must run without it\)$/,
+      },
+    },
+  },
   {
     tool: 'python-syntax-error',
     checks: {

@@ -28,6 +28,8 @@ const messages = {
     `interpreter: ${version} (${label})\nlooked up from ${toolDir}`,
   ready: (version: string, label: string, n: number) =>
     `${version} (${label}); ${n} declared dependenc${n === 1 ? 'y resolves' : 'ies resolve'}`,
+  optionalAbsent: (ready: string, absent: string[]) =>
+    `${ready}; optionalDependencies ${absent.map((m) => `'${m}'`).join(', ')} not installed, which npm allows (the tool must run without ${absent.length > 1 ? 'them' : 'it'})`,
 } satisfies MessageTable;
 
 const run = promisify(execFile);
@@ -77,8 +79,12 @@ export const runtimeReady: Check = {
     if (!declared.ok) return { status: 'pass', message: messages.notChecked(version, runtime.label, declared.message) };
     const names = declared.deps.runtime;
     const missing: string[] = [];
+    // npm goes on when an optional dependency does not install (a native build on another platform)
+    const optionalAbsent: string[] = [];
     if (runtime.kind === 'node') {
-      for (const name of names) if (!nodePackageDir(toolDir, name)) missing.push(name);
+      const optional = new Set(declared.deps.optional);
+      for (const name of names)
+        if (!nodePackageDir(toolDir, name)) (optional.has(name) ? optionalAbsent : missing).push(name);
     } else if (probe && names.every((n) => n in probe.installed)) {
       for (const name of names) if (!probe.installed[name]) missing.push(name);
     } else if (names.length) {
@@ -109,6 +115,7 @@ export const runtimeReady: Check = {
         details: messages.lookedUp(version, runtime.label, toolDir),
       };
     }
-    return { status: 'pass', message: messages.ready(version, runtime.label, names.length) };
+    const ready = messages.ready(version, runtime.label, names.length - optionalAbsent.length);
+    return { status: 'pass', message: optionalAbsent.length ? messages.optionalAbsent(ready, optionalAbsent) : ready };
   },
 };

@@ -13,6 +13,8 @@ export interface DeclaredDependencies {
   requirements: string[];
   /** the plain run-time declarations ("dependencies" / [project].dependencies), which check 4 calls unused when nothing imports them */
   plain: string[];
+  /** npm's optionalDependencies: npm installs them when it can and goes on when it cannot */
+  optional: string[];
   /** declared elsewhere, by name, with where: devDependencies, an optional-dependencies extra, a dependency group */
   elsewhere: Map<string, string>;
 }
@@ -50,6 +52,7 @@ function readPackageJson(text: string): Declared {
       runtime,
       requirements: runtime,
       plain: keys('dependencies'),
+      optional: keys('optionalDependencies'),
       elsewhere: new Map(keys('devDependencies').map((n) => [n, '"devDependencies"'])),
     },
   };
@@ -91,6 +94,7 @@ async function readPyproject(text: string): Promise<Declared> {
       file: 'pyproject.toml',
       runtime: names(list),
       plain: names(list),
+      optional: [],
       requirements: list.filter((r): r is string => typeof r === 'string'),
       elsewhere,
     },

@@ -244,10 +244,12 @@ module.exports = { helper: [peer, sharp, g, require('nowhere')] };
   it('a package reached through a chain of declared dependencies is transitive; with a declared package not installed, an unknown one waits for check 5', async () => {
     const installed = folder('pixie-deps-node2-', {
       'package.json': JSON.stringify({
-        dependencies: { '@org/web': '1', idle: '1', ghost: '1' },
+        dependencies: { '@org/web': '1', idle: '1' },
         peerDependencies: { peeronly: '1' },
+        // npm went on without it: check 5 passes it, so nothing waits on it
+        optionalDependencies: { absentopt: '1' },
       }),
-      'main.js': "require('@org/web');\nrequire('deep/sub/path');\nrequire('stray');\n",
+      'main.js': "require('@org/web');\nrequire('deep/sub/path');\nrequire('stray');\nrequire('nowhere');\n",
       'node_modules/@org/web/package.json': JSON.stringify({ name: '@org/web', dependencies: { mid: '1' } }),
       // npm hoists a dependency's dependencies to the tool's node_modules
       'node_modules/mid/package.json': JSON.stringify({ name: 'mid', peerDependencies: { deep: '1' } }),
@@ -260,9 +262,10 @@ module.exports = { helper: [peer, sharp, g, require('nowhere')] };
     expect(await verdicts(installed, 'main.js')).toEqual([
       ['@org/web', 'declared', 'main.js', 1, false, '@org/web', null],
       ['deep', 'transitive', 'main.js', 2, false, 'deep', '@org/web'],
+      ['nowhere', 'missing', 'main.js', 4, false, 'nowhere', null],
       ['stray', 'missing', 'main.js', 3, false, 'stray', null],
     ]);
-    // declared in "dependencies", installed and never imported; 'ghost' is not installed (check 5's), a peer is the host's
+    // declared in "dependencies", installed and never imported; a peer is the host's
     expect(await unused(installed, 'main.js')).toEqual(['idle']);
     const bare = folder('pixie-deps-node3-', {
       'package.json': JSON.stringify({ dependencies: { web: '1', here: '1' } }),

@@ -176,7 +176,11 @@ export async function nodeImports(
     if (!seen || (seen.optional && !optional)) first.set(u.module, { ...u, optional });
   }
   const closure = undeclared.length ? installedClosure(toolDir, declared.runtime) : new Map<string, string>();
-  const notInstalled = undeclared.length ? declared.runtime.filter((name) => !nodePackageDir(toolDir, name)) : [];
+  // an optional dependency npm could not install is no fault (check 5 passes it), so nothing waits on it
+  const optionalDeps = new Set(declared.optional);
+  const notInstalled = undeclared.length
+    ? declared.runtime.filter((name) => !optionalDeps.has(name) && !nodePackageDir(toolDir, name))
+    : [];
   const verdicts = [...first.values()]
     .sort((a, b) => a.module.localeCompare(b.module))
     .map(({ module, file, line, optional }): ImportVerdict => {
