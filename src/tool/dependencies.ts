@@ -5,7 +5,7 @@ import type { Imports } from './import-verdict.js';
 import type { Runtime } from './runtime.js';
 
 export type { ImportVerdict, InterpreterProbe } from './import-verdict.js';
-export { readDeclared, type Declared, type DeclaredDependencies } from './declared.js';
+export { readDeclared, type DeclaredDependencies } from './declared.js';
 
 /**
  * Every third-party import of the tool's code reached from its entrypoint, each with its category.

@@ -2,7 +2,7 @@
 // transitive, misplaced (declared only for development or as an extra), and optional imports
 // (guarded, or made inside a function) that the tool runs without.
 /** How the tool runs without an import: guarded by except ImportError / try-catch, or made inside a function. */
-export type Optionality = 'guarded' | 'function';
+type Optionality = 'guarded' | 'function';
 
 /** One imported module (Python's top-level import name, or an npm package) where it is first imported. */
 export interface ImportUse {

@@ -39,7 +39,7 @@ function resolveLocal(toolDir: string, fromRel: string, specifier: string): stri
 }
 
 /** 1-based line of offset `at` in `text`. */
-export function lineAt(text: string, at: number): number {
+function lineAt(text: string, at: number): number {
   let line = 1;
   for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line++;
   return line;

@@ -75,7 +75,7 @@ interface ScanOutput {
 }
 
 /** Each import's category, from what the interpreter said and what pyproject.toml declares. */
-export function classifyPythonImports(out: ScanOutput, declared: DeclaredDependencies): ImportVerdict[] {
+function classifyPythonImports(out: ScanOutput, declared: DeclaredDependencies): ImportVerdict[] {
   const runtime = new Set(declared.runtime.map(canonicalPythonName));
   const elsewhere = new Map([...declared.elsewhere].map(([n, where]) => [canonicalPythonName(n), where]));
   const notInstalled = declared.runtime.filter((n) => out.installed[n] === null);

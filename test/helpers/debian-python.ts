@@ -4,8 +4,8 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 
-export const DEBIAN_PYTHON = '/usr/bin/python3';
-export const DEBIAN_PACKAGES = [
+const DEBIAN_PYTHON = '/usr/bin/python3';
+const DEBIAN_PACKAGES = [
   'python3-fastapi',
   'python3-uvicorn',
   'python3-dotenv',
