@@ -5,13 +5,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 
 const DEBIAN_PYTHON = '/usr/bin/python3';
-const DEBIAN_PACKAGES = [
-  'python3-fastapi',
-  'python3-uvicorn',
-  'python3-dotenv',
-  'python3-numpy',
-  'python3-venv',
-];
+const DEBIAN_PACKAGES = ['python3-fastapi', 'python3-uvicorn', 'python3-dotenv', 'python3-numpy', 'python3-venv'];
 const MODULES = ['fastapi', 'uvicorn', 'dotenv', 'numpy', 'ensurepip'];
 
 /** False when Debian's Python has FastAPI, uvicorn, python-dotenv, numpy and venv; else the skip sentence. */
