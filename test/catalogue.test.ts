@@ -212,13 +212,19 @@ const CASES: Case[] = [
       4: {
         status: 'pass',
         message: /^package\.json declares every imported package \(pixie-catalogue-optional-absent\)$/,
+        details:
+          /^package\.json line 6: declares 'picocolors', which is installed but imported nowhere in the tool's code; remove it from package\.json unless something needs it at run time$/,
       },
       5: {
         status: 'pass',
         message:
-          /; 0 declared dependencies resolve; optionalDependencies 'pixie-catalogue-optional-absent' not installed, which npm allows \(the tool must run without it\)$/,
+          /; 1 declared dependency resolves; optionalDependencies 'pixie-catalogue-optional-absent' not installed, which npm allows \(the tool must run without it\)$/,
       },
     },
+    also: (r, expect) =>
+      expect(r.checks[3]!.findings?.map((f) => [f.code, f.severity, f.file, f.line])).toEqual([
+        ['unused-dependency', 'info', 'package.json', 6],
+      ]),
   },
   {
     tool: 'python-syntax-error',
