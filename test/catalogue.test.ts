@@ -173,20 +173,26 @@ const CASES: Case[] = [
     checks: {
       4: {
         status: 'fail',
-        message: /^main\.js imports 'picocolors' but package\.json does not declare it; add it to "dependencies"$/,
+        message:
+          /^main\.js line 4: imports 'picocolors' but package\.json does not declare it; add it to "dependencies"$/,
       },
     },
   },
-  // the original Pixie's src/ layout: modules reached through src/ and relative imports are the tool's own
+  // the original Pixie's src/ layout: modules reached through src/ and relative imports are the tool's own,
+  // and the finding names the file that imports (an import under `if` is not optional)
   {
     tool: 'python-src-layout-undeclared',
     checks: {
       4: {
         status: 'fail',
         message:
-          /^main\.py imports 'yaml' but pyproject\.toml does not declare it; add it to \[project\]\.dependencies$/,
+          /^src\/catpkg\/helpers\.py line 5: imports 'yaml' but pyproject\.toml does not declare 'PyYAML', which provides it; add 'PyYAML' to \[project\]\.dependencies$/,
       },
     },
+    also: (r, expect) =>
+      expect(r.checks[3]!.findings?.map((f) => [f.code, f.severity, f.file, f.line])).toEqual([
+        ['undeclared-import', 'error', 'src/catpkg/helpers.py', 5],
+      ]),
   },
   {
     tool: 'dependency-not-installed',
@@ -198,6 +204,27 @@ const CASES: Case[] = [
       6: skippedBecause(5),
       ...NOT_STARTED,
     },
+  },
+  // npm goes on when an optional dependency does not install; imported inside try/catch, the tool runs without it
+  {
+    tool: 'optional-dependency-absent',
+    checks: {
+      4: {
+        status: 'pass',
+        message: /^package\.json declares every imported package \(pixie-catalogue-optional-absent\)$/,
+        details:
+          /^package\.json line 6: declares 'picocolors', which is installed but imported nowhere in the tool's code; remove it from package\.json unless something needs it at run time$/,
+      },
+      5: {
+        status: 'pass',
+        message:
+          /; 1 declared dependency resolves; optionalDependencies 'pixie-catalogue-optional-absent' not installed, which npm allows \(the tool must run without it\)$/,
+      },
+    },
+    also: (r, expect) =>
+      expect(r.checks[3]!.findings?.map((f) => [f.code, f.severity, f.file, f.line])).toEqual([
+        ['unused-dependency', 'info', 'package.json', 6],
+      ]),
   },
   {
     tool: 'python-syntax-error',

@@ -115,19 +115,19 @@ describe("the original Pixie's formats validate with exit 0", () => {
 
 describe('pixie lint on the same tools', () => {
   it('exits 0 and shows each warning with its fix; --strict makes them errors', async () => {
-    const r = await runPixie(['lint', '--tools-dir', TOOLS], { cwd: COMPAT });
+    const r = await runPixie(['lint', '--tools-dir', 'tools'], { cwd: COMPAT });
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toEqual([
       'tools/compat-backtest/reference/fixture_demo.json:4: warning: required input \'ohlc_csv\' (file) is missing and has no default; add "ohlc_csv": <value> to inputs, or add "required": false to the input in tool.json if the tool works without it (the fixture still runs as written)',
       'tools/compat-backtest/reference/fixture_null_file.json:5: warning: input \'ohlc_csv\' (file) is null but tool.json calls it required; the fixture still runs as written: add "required": false to the input in tool.json if the tool accepts null, or give a value [inputs.ohlc_csv]',
-      "tools/compat-backtest/tool.json: warning: output 'equity_chart' is asserted by no fixture, so it is never compared: pixie validate compat-backtest --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
-      "tools/compat-forecast/reference/fixture_point_forms.json:8: warning: expected_outputs is empty, so the fixture asserts nothing yet; pixie validate compat-forecast --fixture point_forms -u fills it with every output of the tool's answer (or pixie review, after a run, to look at them first)",
+      "tools/compat-backtest/tool.json: warning: output 'equity_chart' is asserted by no fixture, so it is never compared: pixie validate compat-backtest --tools-dir tools --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
+      "tools/compat-forecast/reference/fixture_point_forms.json:8: warning: expected_outputs is empty, so the fixture asserts nothing yet; pixie validate compat-forecast --tools-dir tools --fixture point_forms -u fills it with every output of the tool's answer (or pixie review, after a run, to look at them first)",
       'tools/compat-training/reference/fixture_demo.json:4: warning: required input \'dataset_csv\' (file) is missing and has no default; add "dataset_csv": <value> to inputs, or add "required": false to the input in tool.json if the tool works without it (the fixture still runs as written)',
-      "tools/compat-training/tool.json: warning: output 'loss_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
-      "tools/compat-training/tool.json: warning: output 'accuracy_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[1]]",
+      "tools/compat-training/tool.json: warning: output 'loss_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --tools-dir tools --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
+      "tools/compat-training/tool.json: warning: output 'accuracy_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --tools-dir tools --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[1]]",
       'pixie lint: 0 error(s), 7 warning(s) in 3 of 4 tool(s)',
     ]);
-    const strict = await runPixie(['lint', '--strict', '--tools-dir', TOOLS], { cwd: COMPAT });
+    const strict = await runPixie(['lint', '--strict', '--tools-dir', 'tools'], { cwd: COMPAT });
     expect(strict.code).toBe(1);
     // outputs no fixture asserts stay warnings under --strict
     expect(strict.stdout).toContain('pixie lint: 4 error(s), 3 warning(s) in 3 of 4 tool(s)');
@@ -136,16 +136,16 @@ describe('pixie lint on the same tools', () => {
   it('--fix marks the inputs optional in tool.json, changing only those lines, and says so', async () => {
     const copy = path.join(mkdtempSync(path.join(tmpdir(), 'pixie-compat-')), 'tools');
     cpSync(TOOLS, copy, { recursive: true });
-    const r = await runPixie(['lint', '--fix', '--tools-dir', copy], { cwd: path.dirname(copy) });
+    const r = await runPixie(['lint', '--fix', '--tools-dir', 'tools'], { cwd: path.dirname(copy) });
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toEqual([
       'tools/compat-backtest/tool.json: fixed: add "required": false to input \'ohlc_csv\' (for reference/fixture_demo.json:4, reference/fixture_null_file.json:5)',
       'tools/compat-training/tool.json: fixed: add "required": false to input \'dataset_csv\' (for reference/fixture_demo.json:4)',
       'pixie lint --fix: 2 fix(es) applied in 2 tool(s)',
-      "tools/compat-backtest/tool.json: warning: output 'equity_chart' is asserted by no fixture, so it is never compared: pixie validate compat-backtest --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
-      "tools/compat-forecast/reference/fixture_point_forms.json:8: warning: expected_outputs is empty, so the fixture asserts nothing yet; pixie validate compat-forecast --fixture point_forms -u fills it with every output of the tool's answer (or pixie review, after a run, to look at them first)",
-      "tools/compat-training/tool.json: warning: output 'loss_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
-      "tools/compat-training/tool.json: warning: output 'accuracy_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[1]]",
+      "tools/compat-backtest/tool.json: warning: output 'equity_chart' is asserted by no fixture, so it is never compared: pixie validate compat-backtest --tools-dir tools --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
+      "tools/compat-forecast/reference/fixture_point_forms.json:8: warning: expected_outputs is empty, so the fixture asserts nothing yet; pixie validate compat-forecast --tools-dir tools --fixture point_forms -u fills it with every output of the tool's answer (or pixie review, after a run, to look at them first)",
+      "tools/compat-training/tool.json: warning: output 'loss_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --tools-dir tools --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[0]]",
+      "tools/compat-training/tool.json: warning: output 'accuracy_curve' is asserted by no fixture, so it is never compared: pixie validate compat-training --tools-dir tools --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[1]]",
       'pixie lint: 0 error(s), 4 warning(s) in 3 of 4 tool(s)',
     ]);
     const before = readFileSync(path.join(TOOLS, 'compat-backtest', 'tool.json'), 'utf8');

@@ -83,10 +83,11 @@ describe('--update-fixtures', () => {
     );
     const fixtureFile = path.join(dir, 'reference', 'fixture_basic.json');
 
-    // check 12 warns that nothing asserts the new output, and names the command that adds it
+    // check 12 warns that nothing asserts the new output, and names the command that adds it, which
+    // names the tool by its path from where pixie ran (it is in no tools directory there)
     const lint = await runPixie(['lint', dir]);
     expect(lint.stdout).toContain(
-      "tool.json: warning: output 'product' is asserted by no fixture, so it is never compared: pixie validate adder --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[2]]",
+      `tool.json: warning: output 'product' is asserted by no fixture, so it is never compared: pixie validate ${path.relative(REPO_ROOT, dir)} --update-fixtures --yes adds it from the sample run (check 8) to the fixture with the sample inputs, or to a new fixture_sample.json [outputs[2]]`,
     );
 
     const r = await runPixie(['validate', dir, '-u', '--json']);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { finding, type Finding } from '../model/finding.js';
 import { excerptList } from '../source/excerpt.js';
 import { changedSince } from '../source/folder-seal.js';
-import type { CheckResult } from '../model/report.js';
+import type { CheckName, CheckResult } from '../model/report.js';
 import { listFixtureFiles } from '../reference/load.js';
 import { readReference } from '../reference/read-reference.js';
 import { uncoveredOutputs } from '../reference/coverage.js';
@@ -42,6 +42,7 @@ const messages = {
   checkFailed: (n: number, name: string, message: string) => `check ${n} ${name} failed: ${message}`,
   earlierCheck: () => 'an earlier check did not pass',
   notStarted: (why: string) => `could not start the tool for the fixtures: ${why}`,
+  incoherent: (why: string) => `the fixtures cannot be judged against tool.json: ${why}`,
   noReference: () => 'no reference/ folder; check skipped',
   noFixtures: () => 'reference/ has no fixture_*.json files',
   available: (files: string[]) => `fixtures in reference/: ${files.join(', ')}`,
@@ -63,14 +64,27 @@ function verdict(
     findings: [...writtenByTool(ctx.state), ...findings, ...strayReferenceFiles(ctx.toolDir)],
     fixtures,
     strict: Boolean(ctx.options.strict),
-    toolName: path.basename(ctx.toolDir),
+    toolName: ctx.options.toolRef ?? path.basename(ctx.toolDir),
   });
 }
 
+/** The checks that start the tool (check 6 and what it requires). */
+const START_CHECKS: readonly CheckName[] = ['folder_structure', 'tool_json_parses', 'runtime_ready', 'tool_spawns'];
+
 /** Why the tool could not be started, from the first start-up check that failed. */
 function startFailure(results: ReadonlyMap<string, CheckResult>): string {
-  const failed = [...results.values()].find((r) => r.status === 'fail');
+  const failed = [...results.values()].find((r) => r.status === 'fail' && START_CHECKS.includes(r.name));
   return failed ? messages.checkFailed(failed.number, failed.name, failed.message) : messages.earlierCheck();
+}
+
+/** Under --reference-only, where check 3 is not shown: its failure, which the fixtures cannot pass over. */
+function incoherence(ctx: CheckContext): Finding | null {
+  const coherent = ctx.results.get('schemas_coherent');
+  if (!ctx.options.referenceOnly || coherent?.status !== 'fail') return null;
+  return finding('incoherent-manifest', {
+    file: 'tool.json',
+    message: messages.incoherent(messages.checkFailed(coherent.number, coherent.name, coherent.message)),
+  });
 }
 
 export const referenceFixtures: Check = {
@@ -81,9 +95,15 @@ export const referenceFixtures: Check = {
   whenUnmet(ctx) {
     // under --reference-only the fixtures are the whole run, so a tool that cannot start fails it
     if (!ctx.options.referenceOnly) return null;
-    return verdict(ctx, [finding('tool-not-started', { message: messages.notStarted(startFailure(ctx.results)) })]);
+    const incoherent = incoherence(ctx);
+    return verdict(ctx, [
+      ...(incoherent ? [incoherent] : []),
+      finding('tool-not-started', { message: messages.notStarted(startFailure(ctx.results)) }),
+    ]);
   },
   async run(ctx): Promise<CheckOutcome> {
+    const incoherent = incoherence(ctx);
+    if (incoherent) return verdict(ctx, [incoherent]);
     const { toolDir, state, options } = ctx;
     const manifest = state.manifest!;
     const referenceDir = path.join(toolDir, 'reference');
@@ -159,7 +179,7 @@ export const referenceFixtures: Check = {
     // warnings about fixtures that were not selected say nothing about this run
     const ran = new Set(selected.map((f) => `reference/${f.file}`));
     const findings: Finding[] = problems.filter((p) => !p.file?.startsWith('reference/fixture_') || ran.has(p.file));
-    pushAll(findings, uncoveredOutputs(manifest, loaded.fixtures, path.basename(toolDir)));
+    pushAll(findings, uncoveredOutputs(manifest, loaded.fixtures, options.toolRef ?? path.basename(toolDir)));
     // once the shutdown has begun (the last request answered), it measured the peak
     const peak = state.shutdown ? state.peakMemoryMb : state.tool!.peakMemoryMb();
     if (peak !== null && peak > memoryLimitMb(manifest)) {

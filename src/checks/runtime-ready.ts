@@ -18,15 +18,18 @@ const messages = {
   cannotAsk: (label: string, error: string | undefined) =>
     `could not ask ${label} which packages are installed: ${error}`,
   npmInstall: () => 'run `npm install` in the tool folder (or in a parent that holds node_modules)',
-  createVenv: () =>
-    'create a .venv in the tool folder and install them (`python3 -m venv .venv && .venv/bin/pip install -e .`)',
-  installIntoVenv: () => 'install them into .venv (`.venv/bin/pip install -e .` or `uv sync`)',
+  createVenv: (n: number) =>
+    `create a .venv in the tool folder and install ${n > 1 ? 'them' : 'it'} (\`python3 -m venv .venv && .venv/bin/pip install -e .\`)`,
+  installIntoVenv: (n: number) =>
+    `install ${n > 1 ? 'them' : 'it'} into .venv (\`.venv/bin/pip install -e .\` or \`uv sync\`)`,
   notInstalled: (missing: string[], fix: string) =>
     `declared ${missing.length > 1 ? 'dependencies' : 'dependency'} ${missing.map((m) => `'${m}'`).join(', ')} not installed; ${fix}`,
   lookedUp: (version: string, label: string, toolDir: string) =>
     `interpreter: ${version} (${label})\nlooked up from ${toolDir}`,
   ready: (version: string, label: string, n: number) =>
     `${version} (${label}); ${n} declared dependenc${n === 1 ? 'y resolves' : 'ies resolve'}`,
+  optionalAbsent: (ready: string, absent: string[]) =>
+    `${ready}; optionalDependencies ${absent.map((m) => `'${m}'`).join(', ')} not installed, which npm allows (the tool must run without ${absent.length > 1 ? 'them' : 'it'})`,
 } satisfies MessageTable;
 
 const run = promisify(execFile);
@@ -76,8 +79,12 @@ export const runtimeReady: Check = {
     if (!declared.ok) return { status: 'pass', message: messages.notChecked(version, runtime.label, declared.message) };
     const names = declared.deps.runtime;
     const missing: string[] = [];
+    // npm goes on when an optional dependency does not install (a native build on another platform)
+    const optionalAbsent: string[] = [];
     if (runtime.kind === 'node') {
-      for (const name of names) if (!nodePackageDir(toolDir, name)) missing.push(name);
+      const optional = new Set(declared.deps.optional);
+      for (const name of names)
+        if (!nodePackageDir(toolDir, name)) (optional.has(name) ? optionalAbsent : missing).push(name);
     } else if (probe && names.every((n) => Object.hasOwn(probe.installed, n))) {
       for (const name of names) if (!probe.installed[name]) missing.push(name);
     } else if (names.length) {
@@ -100,14 +107,15 @@ export const runtimeReady: Check = {
         runtime.kind === 'node'
           ? messages.npmInstall()
           : state.runtime?.label === 'python3'
-            ? messages.createVenv()
-            : messages.installIntoVenv();
+            ? messages.createVenv(missing.length)
+            : messages.installIntoVenv(missing.length);
       return {
         status: 'fail',
         message: messages.notInstalled(missing, fix),
         details: messages.lookedUp(version, runtime.label, toolDir),
       };
     }
-    return { status: 'pass', message: messages.ready(version, runtime.label, names.length) };
+    const ready = messages.ready(version, runtime.label, names.length - optionalAbsent.length);
+    return { status: 'pass', message: optionalAbsent.length ? messages.optionalAbsent(ready, optionalAbsent) : ready };
   },
 };

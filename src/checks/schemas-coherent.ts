@@ -113,6 +113,7 @@ export const schemasCoherent: Check = {
   name: 'schemas_coherent',
   phase: 'contract',
   requires: ['tool_json_parses'],
+  judgesFixtures: true,
   messages,
   run({ toolDir, state }) {
     const m = state.manifest!;

@@ -99,6 +99,8 @@ export interface Check {
   requires?: readonly CheckName[];
   /** needed to start the tool, so it also runs (silently) under --reference-only */
   startsTool?: boolean;
+  /** what the fixtures are judged against (a coherent tool.json): it also runs silently under --reference-only, and check 12 fails when it fails */
+  judgesFixtures?: boolean;
   /** runs after every other check though numbered earlier (clean_shutdown runs after fixtures) */
   runsLast?: boolean;
   /** Every sentence the check writes (messages, details, findings, fixes), one typed entry each (util/message-table.ts). */

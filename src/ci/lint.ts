@@ -44,6 +44,8 @@ export interface LintOptions {
   coverage?: boolean;
   /** the project's comparator names (pixie.config `comparators`), valid as `compare` modes */
   projectComparators?: readonly string[];
+  /** how a pasted command names the tool (project/tool-ref.ts); the folder name when unset */
+  toolRef?: string;
 }
 
 export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
@@ -80,14 +82,14 @@ export function lintTool(toolDir: string, opts: LintOptions = {}): LintResult {
         file: `reference/${f.file}`,
         ...(line ? { line } : {}),
         path: 'expected_outputs',
-        message: `expected_outputs is empty, so the fixture asserts nothing yet; pixie validate ${path.basename(toolDir)} --fixture ${f.file.replace(/^fixture_|\.json$/g, '')} -u fills it with every output of the tool's answer (or pixie review, after a run, to look at them first)`,
+        message: `expected_outputs is empty, so the fixture asserts nothing yet; pixie validate ${opts.toolRef ?? path.basename(toolDir)} --fixture ${f.file.replace(/^fixture_|\.json$/g, '')} -u fills it with every output of the tool's answer (or pixie review, after a run, to look at them first)`,
       }),
     ]);
   }
   add(strayReferenceFiles(toolDir));
   // only when every fixture loaded: one that did not may be the one asserting the output
   if (fixtures.problems.every((p) => p.severity !== 'error')) {
-    add(uncoveredOutputs(manifest, fixtures.fixtures, path.basename(toolDir)));
+    add(uncoveredOutputs(manifest, fixtures.fixtures, opts.toolRef ?? path.basename(toolDir)));
     // one line per option, state and range end of every tool: asked for, as it is a to-do list, not a problem
     if (opts.coverage) add(uncoveredInputs(manifest, fixtures.fixtures));
   }

@@ -38,13 +38,13 @@ export async function decideCommand(
       throw new PixieError(
         'USAGE',
         'a report holds no pending results to forget',
-        `pixie reject ${d.toolId} forgets the pending results in .pixie/pending; a report needs no rejecting`,
+        `pixie reject ${d.toolRef} forgets the pending results in .pixie/pending; a report needs no rejecting`,
       );
     const n = rejectChanges(d.changes);
     print([`rejected ${n} change(s): ${describeChanges(d.changes)}; the fixtures are unchanged`]);
     return 0;
   }
-  const result = acceptChanges(d.toolDir, d.manifest, d.changes, `pixie accept ${d.toolId}`);
+  const result = acceptChanges(d.toolDir, d.manifest, d.changes, `pixie accept ${d.toolId}`, d.toolRef);
   if (!result.ok) {
     print([...result.problems.map((p) => `${c.red('cannot accept:')} ${p}`), 'nothing was written.']);
     return 1;

@@ -1,5 +1,6 @@
 // `pixie lint [tool…]`: static checks of tool.json, fixtures and tolerance.yaml; nothing is started.
 // With --fix, the fixes findings carry are applied first and the tools linted again.
+import { toolRef } from '../project/tool-ref.js';
 import path from 'node:path';
 import { applyFixes, type FixOutcome } from '../ci/lint-fix.js';
 import { lintTool, renderLint, type LintResult } from '../ci/lint.js';
@@ -30,7 +31,13 @@ export async function lintCommand(targets: string[], opts: LintCliOptions): Prom
       'a tool is a folder with tool.json; create one with pixie new <id>',
     );
   const projectComparators = Object.keys(config.comparators?.modules ?? {});
-  const lint = (dir: string) => lintTool(dir, { strict: opts.strict, coverage: opts.coverage, projectComparators });
+  const lint = (dir: string) =>
+    lintTool(dir, {
+      strict: opts.strict,
+      coverage: opts.coverage,
+      projectComparators,
+      toolRef: toolRef(dir, { toolsDir, toolsDirFlag: opts.toolsDir }),
+    });
   let results: LintResult[] = dirs.map(lint);
   const fixes = new Map<string, FixOutcome>();
   if (opts.fix) {

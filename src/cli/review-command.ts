@@ -64,7 +64,7 @@ export async function reviewCommand(target: string | undefined, opts: DecideCliO
   const tally = { accepted: 0, rejected: 0, failed: 0 };
   const rows = Math.max(20, out.rows ?? 40);
   const accept = (changes: Change[]) => {
-    const result = acceptChanges(d.toolDir, d.manifest, changes, `pixie review ${d.toolId}`);
+    const result = acceptChanges(d.toolDir, d.manifest, changes, `pixie review ${d.toolId}`, d.toolRef);
     for (const ch of changes) decided.add(ch);
     if (result.ok) {
       tally.accepted += changes.length;

@@ -49,7 +49,7 @@ function toolLines(u: ToolUpdate, yes: boolean, c: Colors, indent: string): stri
   for (const b of plan.blocked) push(`${c.red('cannot update:')} ${b}`);
   for (const s of plan.skipped)
     push(
-      `${c.yellow('skipped:')} ${s} (its run failed, so it was left out; retry it alone with pixie validate ${u.toolId} --update-fixtures --fixture ${s.split(':')[0]})`,
+      `${c.yellow('skipped:')} ${s} (its run failed, so it was left out; retry it alone with pixie validate ${u.toolRef} --update-fixtures --fixture ${s.split(':')[0]})`,
     );
   for (const n of plan.notes) push(`${c.yellow('note:')} ${n}`);
   if (plan.blocked.length) {

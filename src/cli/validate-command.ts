@@ -120,6 +120,8 @@ function exploreOptions(opts: ValidateCliOptions): ValidateRequest['explore'] {
 function requestOf(opts: ValidateCliOptions, project: Project): ProjectRequest {
   return {
     project,
+    // as typed: the commands pixie suggests carry it (project/tool-ref.ts)
+    toolsDir: opts.toolsDir,
     all: opts.all,
     changed: opts.changed,
     shard: opts.shard,

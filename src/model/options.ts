@@ -30,6 +30,8 @@ export interface FailingOutputs {
 export interface ValidateOptions {
   /** absolute path of the tool folder */
   toolDir: string;
+  /** how the commands pixie suggests name the tool, so they work pasted where pixie ran (project/tool-ref.ts); the folder name when unset */
+  toolRef?: string;
   referenceOnly?: boolean;
   /** check 12 also fails on warnings, stray reference files and tools without fixtures */
   strict?: boolean;

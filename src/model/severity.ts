@@ -66,6 +66,33 @@ const RULES = {
   },
   'fixture-not-found': { severity: 'error', about: '--fixture matched no fixture' },
   'no-fixture-selected': { severity: 'error', about: 'the --tag or --fixture selection left no fixture to run' },
+  // check 4: the tool's imports against its declared dependencies (deptry's categories)
+  'undeclared-import': {
+    severity: 'error',
+    about: 'the tool imports a package that nothing it declares provides',
+  },
+  'transitive-import': {
+    severity: 'warning',
+    about: 'the tool imports a package it does not declare, installed only because a declared dependency requires it',
+  },
+  'misplaced-import': {
+    severity: 'warning',
+    about:
+      'the tool imports unconditionally a package declared only for development, as an extra or in a dependency group',
+  },
+  'optional-import-undeclared': {
+    severity: 'warning',
+    about: 'the tool imports a package optionally (guarded, or inside a function) that it declares nowhere',
+  },
+  'unused-dependency': {
+    severity: 'info',
+    about:
+      'a run-time dependency is installed but imported nowhere in the tool’s code (fine when something needs it at run time, as FastAPI needs python-multipart for forms)',
+  },
+  'import-not-installed': {
+    severity: 'info',
+    about: 'no installed distribution provides an import, and a declared one that may provide it is not installed',
+  },
   // check 8's second run of the sample input
   'nondeterministic-output': {
     severity: 'warning',

@@ -131,8 +131,10 @@ function reportOf(file: string, toolId: string): Report {
  * The changes of the tool in `toolDir`: from its pending folder, or from `from` (a pending folder
  * copied from elsewhere, the `.pixie/pending` above it, or a --json report file).
  */
-export function loadChanges(toolDir: string, from?: string): ChangeSource {
+export function loadChanges(toolDir: string, from?: string, manifestId?: string): ChangeSource {
   const toolId = path.basename(toolDir);
+  // a run records tool.json's id; the tool is found by its folder, whose name may differ
+  const ours = (id: string | undefined) => !id || id === toolId || id === manifestId;
   if (from && existsSync(from) && statSync(from).isFile()) {
     return { changes: changesOfReport(reportOf(from, toolId)), where: from, kind: 'report', problems: [] };
   }
@@ -146,7 +148,7 @@ export function loadChanges(toolDir: string, from?: string): ChangeSource {
   } else listed = listToolPending(toolDir);
   const { root, entries, problems } = listed;
   return {
-    changes: entries.filter((e) => e.entry.tool_id === toolId || !e.entry.tool_id).map(fromEntry),
+    changes: entries.filter((e) => ours(e.entry.tool_id)).map(fromEntry),
     where: root,
     kind: 'pending',
     problems,
@@ -227,6 +229,8 @@ export function planAcceptance(
   toolDir: string,
   manifest: Manifest,
   changes: readonly Change[],
+  /** how a pasted command names the tool (ValidateOptions.toolRef) */
+  ref = path.basename(toolDir),
 ): { ok: true; files: FileChange[] } | { ok: false; problems: string[] } {
   const specs = new Map(manifest.outputs.map((o) => [o.key, o]));
   const problems: string[] = [];
@@ -243,7 +247,7 @@ export function planAcceptance(
       problems.push(`${where}: the new value cannot be read: ${value.why}`);
       continue;
     }
-    const rerun = `pixie validate ${path.basename(toolDir)} --update-fixtures --yes`;
+    const rerun = `pixie validate ${ref} --update-fixtures --yes`;
     const why = unusable(
       spec,
       value.value,

@@ -39,6 +39,8 @@ interface Taken {
 export interface Recorded {
   /** the tool's pending folder */
   root: string;
+  /** how a pasted command names the tool (ValidateOptions.toolRef) */
+  ref: string;
   /** changes recorded by this run */
   count: number;
   /** diff images written for failing media outputs, absolute paths */
@@ -56,7 +58,10 @@ export class PendingRecorder {
   private used = 0;
   private readonly problems: string[] = [];
 
-  constructor(private readonly toolDir: string) {
+  constructor(
+    private readonly toolDir: string,
+    private readonly ref = path.basename(toolDir),
+  ) {
     this.root = pendingToolDir(toolDir);
   }
 
@@ -173,7 +178,7 @@ export class PendingRecorder {
       }
       this.sweep(dir);
     }
-    return { root: this.root, count, diffImages, problems: [...new Set(this.problems)] };
+    return { root: this.root, ref: this.ref, count, diffImages, problems: [...new Set(this.problems)] };
   }
 
   /**

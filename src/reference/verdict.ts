@@ -16,6 +16,7 @@ export interface FixturesVerdictInput {
 
 /** Findings with their own verdict sentence; any other error is a problem in a reference file. */
 const OWN_VERDICT = new Set<FindingCode>([
+  'incoherent-manifest',
   'tool-not-started',
   'reference-written',
   'fixture-not-found',
@@ -42,7 +43,11 @@ export function fixturesVerdict(input: FixturesVerdictInput): CheckOutcome {
 
 function baseVerdict({ findings, fixtures }: FixturesVerdictInput): CheckOutcome {
   const first = (code: FindingCode) => findings.find((f) => f.code === code);
+  // under --reference-only: tool.json contradicts itself (check 3), then the tool did not start
+  const incoherent = first('incoherent-manifest');
   const notStarted = first('tool-not-started');
+  if (incoherent)
+    return { status: 'fail', message: incoherent.message, details: notStarted ? notStarted.message : null };
   if (notStarted) return { status: 'fail', message: notStarted.message };
   // fixtures the tool may have rewritten prove nothing, whatever they said
   const written = first('reference-written');

@@ -13,6 +13,7 @@ import {
   rejectChanges,
   selectChanges,
 } from '../pending/changes.js';
+import { toolRef } from '../project/tool-ref.js';
 import { resolveTool, toolAround } from '../project/discover.js';
 import type { Report } from '../model/report.js';
 import { loadManifest } from '../tool/manifest.js';
@@ -37,6 +38,8 @@ export interface DecideRequest {
 export interface Decidable {
   toolDir: string;
   toolId: string;
+  /** how a pasted command names the tool (ValidateOptions.toolRef) */
+  toolRef: string;
   manifest: Manifest;
   source: ChangeSource;
   /** the changes the selection picked */
@@ -55,16 +58,20 @@ export function findChanges(target: string | undefined, request: InProject<Decid
     );
   const toolDir = resolveTool(named, toolsDir, request.cwd);
   const toolId = path.basename(toolDir);
+  const ref = toolRef(toolDir, { cwd: request.cwd, toolsDir, toolsDirFlag: request.toolsDir });
   const load = loadManifest(toolDir);
-  if (!load.ok)
-    throw new PixieError('USER_FILE', `${toolId}/tool.json cannot be loaded`, `pixie lint ${toolId} says why`);
-  const source = loadChanges(toolDir, request.from ? path.resolve(request.cwd ?? '.', request.from) : undefined);
+  if (!load.ok) throw new PixieError('USER_FILE', `${toolId}/tool.json cannot be loaded`, `pixie lint ${ref} says why`);
+  const source = loadChanges(
+    toolDir,
+    request.from ? path.resolve(request.cwd ?? '.', request.from) : undefined,
+    load.manifest.id,
+  );
   const where = shortPath(source.where);
   if (source.changes.length === 0)
     throw new PixieError(
       'NO_MATCH',
       `no pending change of ${toolId} in ${where}`,
-      `pixie validate ${toolId} records the out-of-tolerance values it finds there`,
+      `pixie validate ${ref} records the out-of-tolerance values it finds there`,
     );
   const { selected, unmatched } = selectChanges(source.changes, request);
   if (unmatched.length || selected.length === 0)
@@ -73,7 +80,7 @@ export function findChanges(target: string | undefined, request: InProject<Decid
       `${unmatched.length ? unmatched.join(', ') : 'the selection'} matched no pending change of ${toolId} in ${where}`,
       `pending: ${describeChanges(source.changes)}`,
     );
-  return { toolDir, toolId, manifest: load.manifest, source, changes: selected };
+  return { toolDir, toolId, toolRef: ref, manifest: load.manifest, source, changes: selected };
 }
 
 /** `fixture_a.json: x, y; fixture_b.json: z` */
@@ -91,8 +98,9 @@ export function acceptChanges(
   manifest: Manifest,
   changes: readonly Change[],
   command: string,
+  ref?: string,
 ): AcceptResult {
-  const plan = planAcceptance(toolDir, manifest, changes);
+  const plan = planAcceptance(toolDir, manifest, changes, ref);
   if (!plan.ok) return plan;
   const applied = writeFixtureChanges(toolDir, plan.files, {
     command,

@@ -2,6 +2,7 @@
 // command line, the service, the API and the Vitest integration cannot assemble them differently.
 import type { ValidateOptions, ValidateRequest } from '../model/options.js';
 import { loadProject, type Project, projectSettings } from '../project/project.js';
+import { toolRef } from '../project/tool-ref.js';
 
 /** A request with the project it runs in, when the front door has loaded it already. */
 export type InProject<T> = T & { project?: Project };
@@ -22,6 +23,7 @@ export function validateOptionsFor(
 ): ValidateOptions {
   return {
     toolDir,
+    toolRef: toolRef(toolDir, { cwd: request.cwd, toolsDir: project.toolsDir, toolsDirFlag: request.toolsDir }),
     referenceOnly: request.referenceOnly,
     strict: request.strict,
     fixture: request.fixture,

@@ -3,6 +3,7 @@
 // changes: take the tool's update lock → validate → plan → write → settle pending results. A writer
 // holds the lock from before the run until its files are renamed, so a second updater (another
 // command, or pixie serve) cannot plan from the same old files and overwrite this one.
+import { toolRef } from '../project/tool-ref.js';
 import path from 'node:path';
 import type { UpdateValues, ValidateRequest } from '../model/options.js';
 import type { Report } from '../model/report.js';
@@ -26,6 +27,8 @@ export interface UpdateRequest extends ValidateRequest {
 export interface ToolUpdate {
   toolDir: string;
   toolId: string;
+  /** how a pasted command names the tool (ValidateOptions.toolRef) */
+  toolRef: string;
   report: Report | null;
   plan: UpdatePlan;
   applied: ApplyResult | null;
@@ -63,6 +66,7 @@ async function updateTool(
   const result: ToolUpdate = {
     toolDir,
     toolId: path.basename(toolDir),
+    toolRef: toolRef(toolDir, { cwd: request.cwd, toolsDir: project.toolsDir, toolsDirFlag: request.toolsDir }),
     report: null,
     plan: emptyPlan(),
     applied: null,
@@ -76,9 +80,10 @@ async function updateTool(
   }
   try {
     const values: UpdateValues = { fixtures: new Map(), sample: null };
-    const pending = request.recordPending ? new PendingRecorder(toolDir) : null;
+    const options = validateOptionsFor(project, request, toolDir, { many: opts.many });
+    const pending = request.recordPending ? new PendingRecorder(toolDir, options.toolRef) : null;
     const report = await (opts.validate ?? runValidation)({
-      ...validateOptionsFor(project, request, toolDir, { many: opts.many }),
+      ...options,
       updateValues: values,
       ...(pending ? { onFailingOutputs: pending.take } : {}),
     });

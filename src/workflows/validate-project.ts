@@ -68,9 +68,10 @@ export async function validateProject(
   events.onChosen?.(dirs);
   const pending: Recorded[] = [];
   const reports = await mapPool(dirs, toolJobs(project, request), async (toolDir) => {
-    const recorder = request.recordPending ? new PendingRecorder(toolDir) : null;
+    const options = validateOptionsFor(project, request, toolDir, { many: true });
+    const recorder = request.recordPending ? new PendingRecorder(toolDir, options.toolRef) : null;
     const report = await runValidation({
-      ...validateOptionsFor(project, request, toolDir, { many: true }),
+      ...options,
       ...(recorder ? { onFailingOutputs: recorder.take } : {}),
     });
     if (recorder) pending.push(recorder.finish(report));

@@ -42,7 +42,8 @@ export async function validateToolDir(
   request: ToolRequest,
   validate: ValidateFn = runValidation,
 ): Promise<ToolValidation> {
-  const pending = request.recordPending ? new PendingRecorder(toolDir) : null;
+  const options = validateOptionsFor(project, request, toolDir);
+  const pending = request.recordPending ? new PendingRecorder(toolDir, options.toolRef) : null;
   const spec = request.shard ? parseShard(request.shard) : null;
   const shard = spec ? shardFixtures(toolDir, spec, { fixture: request.fixture, durations: request.durations }) : null;
   let report: Report;
@@ -53,7 +54,7 @@ export async function validateToolDir(
     });
   else
     report = await validate({
-      ...validateOptionsFor(project, request, toolDir),
+      ...options,
       ...(shard?.files.length ? { fixture: shard.files } : {}),
       ...(pending ? { onFailingOutputs: pending.take } : {}),
     });

@@ -110,7 +110,8 @@ export class ValidationRun {
     // under --reference-only the contract checks that start the tool still run (fixtures need it), but are reported skipped
     const hidden = options.referenceOnly && check.phase === 'contract';
     const unmet = unmetRequirement(check, this.results);
-    if (hidden && !check.startsTool) outcome = { status: 'skip', message: 'skipped: --reference-only' };
+    if (hidden && !check.startsTool && !check.judgesFixtures)
+      outcome = { status: 'skip', message: 'skipped: --reference-only' };
     else if (unmet) outcome = check.whenUnmet?.(ctx, unmet) ?? { status: 'skip', message: unmet };
     else outcome = await runOne(check, ctx);
     const result: CheckResult = {

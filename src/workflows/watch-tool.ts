@@ -39,6 +39,11 @@ export class WatchedTool {
     private readonly request: ValidateRequest,
   ) {}
 
+  /** how pasted commands name the tool */
+  private ref(): string | undefined {
+    return validateOptionsFor(this.project, this.request, this.toolDir).toolRef;
+  }
+
   private options(onProgress: ((e: ProgressEvent) => void) | undefined, pending: PendingRecorder) {
     return {
       ...validateOptionsFor(this.project, this.request, this.toolDir),
@@ -50,7 +55,7 @@ export class WatchedTool {
   /** Every check against a freshly started tool, which is then kept up. */
   async full(onProgress?: (e: ProgressEvent) => void): Promise<WatchRun> {
     await this.current?.stop();
-    const pending = new PendingRecorder(this.toolDir);
+    const pending = new PendingRecorder(this.toolDir, this.ref());
     const run = new ValidationRun(this.options(onProgress, pending));
     this.current = run;
     await run.startTool({ early: false });
@@ -65,7 +70,7 @@ export class WatchedTool {
   async fixtures(onProgress?: (e: ProgressEvent) => void): Promise<WatchRun> {
     const prev = this.current;
     if (!prev?.state.tool || prev.state.tool.exitStatus() !== null) return this.full(onProgress);
-    const pending = new PendingRecorder(this.toolDir);
+    const pending = new PendingRecorder(this.toolDir, this.ref());
     const run = prev.continueWith(this.options(onProgress, pending));
     this.current = run;
     await run.fixtures();

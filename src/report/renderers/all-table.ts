@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Colors } from '../colors.js';
 import { paintStatus } from '../colors.js';
 import type { Report } from '../../model/report.js';
@@ -10,7 +11,8 @@ export function renderAllTable(reports: Report[], c: Colors, wallMs: number): st
     const warned = r.checks.filter((k) => k.status === 'warn').map((k) => String(k.number));
     const ran = r.fixtures.filter((f) => f.status !== 'skip');
     return {
-      tool: safeText(r.tool_id),
+      // tools are found by folder (`pixie validate <folder>`), so the folder names the row, whatever tool.json's id says
+      tool: safeText(r.tool_path ? path.basename(r.tool_path) : r.tool_id),
       overall: r.overall,
       failed: failed.length ? failed.join(',') : '-',
       warned: warned.length ? warned.join(',') : '-',

@@ -1,5 +1,6 @@
 """Breaks check 4 only: the original Pixie's layout (main.py puts src/ on sys.path), where
-src/catpkg/helpers.py, imported relatively, imports yaml, which pyproject.toml does not declare."""
+src/catpkg/helpers.py, imported relatively, imports yaml (when an environment variable is set), which
+pyproject.toml does not declare."""
 import argparse
 import json
 import os

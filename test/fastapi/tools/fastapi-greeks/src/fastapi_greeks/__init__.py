@@ -1,0 +1,1 @@
+"""European option pricing, served as a Pixie tool."""
