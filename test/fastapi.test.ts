@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/model/report.js';
+import { parseJson } from '../src/util/python-json.js';
 import { debianVenv, missingDebianPython } from './helpers/debian-python.js';
 import { REPO_ROOT, runPixie } from './helpers/pixie.js';
 
@@ -18,7 +19,7 @@ describe.skipIf(missingDebianPython())("FastAPI tools in the original Pixie's la
   let dir: string;
   const validate = async (tool: string) => {
     const r = await runPixie(['validate', tool, '--tools-dir', dir, '--json'], { timeoutMs: 170_000 });
-    return { code: r.code, report: JSON.parse(r.stdout) as Report, stderr: r.stderr };
+    return { code: r.code, report: parseJson(r.stdout) as Report, stderr: r.stderr };
   };
 
   beforeAll(async () => {
@@ -61,9 +62,8 @@ describe.skipIf(missingDebianPython())("FastAPI tools in the original Pixie's la
     expect(check(report, 12).message).toBe('1 fixture(s) matched');
   }, 180_000);
 
-  // NEEDS THE EXACT-JSON BRANCH (NaN and Infinity as Python's json writes them): until it is merged this
-  // test fails at check 8/12, where pixie cannot yet read `NaN` in the answer or in the fixture.
-  it('[needs exact JSON] a FastAPI tool answering NaN through json.dumps, with NaN in a fixture: exit 0', async () => {
+  // NaN as Python's json.dumps writes it, in the answer, the fixture and pixie's own --json report
+  it('a FastAPI tool answering NaN through json.dumps, with NaN in a fixture: exit 0', async () => {
     const { code, report, stderr } = await validate('fastapi-nan');
     expect(report.checks.filter((c) => c.status === 'fail').map((c) => `${c.name}: ${c.message}`)).toEqual([]);
     expect(code, stderr).toBe(0);
