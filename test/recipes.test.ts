@@ -406,8 +406,8 @@ describe('the new-tolerance-option recipe', () => {
     // 1. the comparator that reads it declares it, with its kind
     edit('src/comparators/kv.ts', (t) =>
       t.replace(
-        "options: { abs: 'number', rel: 'number', allow_extra: 'boolean' },",
-        "options: { abs: 'number', rel: 'number', allow_extra: 'boolean', ignore_case: 'boolean' },",
+        "options: { abs: 'number', rel: 'number', allow_extra: 'boolean', ignore_fields: 'fields' },",
+        "options: { abs: 'number', rel: 'number', allow_extra: 'boolean', ignore_fields: 'fields', ignore_case: 'boolean' },",
       ),
     );
   }, SLOW);

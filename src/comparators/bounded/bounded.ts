@@ -1,5 +1,5 @@
 // Every comparison bounded in time and memory (docs/comparators.md#limits): the heavy ones (PDF,
-// image and SVG decoding, audio, regex, files, values over a MiB) run in a comparison process
+// image and SVG decoding, audio, regex, files) run in a comparison process
 // (child-pool.ts) that is stopped at PIXIE_MAX_COMPARE_SECONDS or PIXIE_MAX_COMPARE_MB; the rest,
 // linear in their values, run here. Crossing a limit is that output's failure naming the limit.
 import { formatSize, limit, limitHint } from '../../limits.js';
@@ -11,37 +11,16 @@ import type { CompareRequest, CrossedLimit } from './protocol.js';
 
 const HEAVY_FAMILIES = new Set(['image', 'audio', 'file']);
 const CHEAP_MODES = new Set(['skip', 'sha256', 'size_sha256']);
-/** values larger than this (roughly, in characters) are compared in the comparison process */
-const LARGE_VALUE = 1024 * 1024;
 
 /** Whether a comparison runs in the comparison process. */
 export function isHeavy(family: string, input: CompareRequest['input']): boolean {
   const mode = input.tolerance.compare;
   if (typeof mode === 'string' && CHEAP_MODES.has(mode)) return false;
   if (HEAVY_FAMILIES.has(family)) return true;
-  if (family === 'text' && mode === 'regex') return true;
-  return roughSize(input.expected, LARGE_VALUE) + roughSize(input.actual, LARGE_VALUE) > LARGE_VALUE;
-}
-
-/** Characters of a value, counted until `cap` (iterative: a deep value cannot overflow the stack). */
-function roughSize(value: unknown, cap: number): number {
-  let size = 0;
-  const stack: unknown[] = [value];
-  while (stack.length && size <= cap) {
-    const v = stack.pop();
-    if (typeof v === 'string') size += v.length + 2;
-    else if (v instanceof Uint8Array) size += v.length;
-    else if (Array.isArray(v)) {
-      size += v.length + 2;
-      for (const x of v) stack.push(x);
-    } else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
-        size += k.length + 4;
-        stack.push(x);
-      }
-    } else size += 8;
-  }
-  return size;
+  // structured values stay here whatever their size: their comparators are linear, and a process
+  // boundary (structured clone) would lose what they are held as (exact numbers, a large table's
+  // rows held as columns: util/json-number.ts, util/row-columns.ts)
+  return family === 'text' && mode === 'regex';
 }
 
 /** The limit a comparison crossed, as its failure. */

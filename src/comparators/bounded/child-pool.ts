@@ -184,9 +184,14 @@ export async function runInChild(
       if (!ok) return onExit(proc.exitCode, proc.signalCode);
       clearTimeout(timer);
       timer = setTimeout(() => finish({ stopped: 'time' }, true), deadlineMs);
-      proc.send({ id, input } satisfies CompareRequest, (err) => {
-        if (err) finish({ stopped: 'crashed', why: err.message }, true);
-      });
+      try {
+        proc.send({ id, input } satisfies CompareRequest, (err) => {
+          if (err) finish({ stopped: 'crashed', why: err.message }, true);
+        });
+      } catch (err) {
+        // a value the channel cannot carry: that comparison's failure, never pixie's crash
+        finish({ stopped: 'crashed', why: (err as Error).message }, true);
+      }
     });
   });
 }
