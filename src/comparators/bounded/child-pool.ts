@@ -4,9 +4,9 @@
 // inside a thread of pixie's, and a terminated worker thread waits for it: a process can always be
 // killed. Idle processes do not keep pixie alive.
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readStat } from '../../tool/processes.js';
 import { messages } from './messages.js';
 import { CHILD_FLAG, type CompareReply, type CompareRequest, type WarmRequest } from './protocol.js';
 
@@ -110,15 +110,6 @@ function release(child: Child): void {
   idle.push(child);
 }
 
-/** Resident bytes of a process (Linux: /proc/<pid>/statm), or null where it cannot be read. */
-function residentBytes(pid: number): number | null {
-  try {
-    return Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]) * 4096;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Runs one comparison in a comparison process. `deadlineMs` counts from the moment a ready process
  * takes it (not while it waits for one, nor while one starts); `maxBytes` bounds the process's
@@ -174,7 +165,8 @@ export async function runInChild(
       START_MS,
     );
     const poll = setInterval(() => {
-      const rss = proc.pid === undefined ? null : residentBytes(proc.pid);
+      const rssKb = proc.pid === undefined ? undefined : readStat(proc.pid)?.rssKb;
+      const rss = rssKb === undefined ? null : rssKb * 1024;
       if (rss !== null && rss > maxBytes) finish({ stopped: 'memory', bytes: rss }, true);
     }, RSS_POLL_MS);
     proc.on('message', onMessage);
