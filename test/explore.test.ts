@@ -106,6 +106,20 @@ describe('--explore with the default budget', () => {
     expect(r.overall).toBe('fail');
   });
 
+  it('blames a hang-up on its one input: a tool dying after it is started again before the next input', async () => {
+    // explore-slow-death closes the connection on divisor = 0 and exits 2.5 s later, after pixie has
+    // stopped waiting for the exit; inputs sent meanwhile must not inherit that death as a crash
+    const r = await runValidation({
+      toolDir: path.join(TOOLS, 'explore-slow-death'),
+      explore: { seed: 4, runs: 60 },
+    });
+    schemaValid(r);
+    expect(r.explore!.failures.map((f) => [f.kind, f.inputs, f.offending])).toEqual([
+      ['connection_closed', { count: 5, divisor: 0 }, ['divisor']],
+    ]);
+    expect(r.explore!.stopped ?? null).toBeNull();
+  });
+
   it('finds the failure on the last select option and shrinks it to method = mode', async () => {
     const r = await runValidation({ toolDir: path.join(TOOLS, 'explore-last-option'), explore: { seed: 2 } });
     schemaValid(r);
@@ -192,7 +206,11 @@ describe('--explore --save', () => {
 
     // saving again finds the same failure and keeps the one fixture
     const again = JSON.parse((await runPixie(['explore', dir, '--seed', '4', '--save', '--json'])).stdout) as Report;
-    expect(again.explore!.failures.map((f) => f.saved_as)).toEqual(['reference/fixture_explore_1.json']);
+    // inputs and why the search stopped shown beside the file, so a differing search explains itself
+    expect([again.explore!.stopped ?? null, again.explore!.failures.map((f) => [f.inputs, f.saved_as])]).toEqual([
+      null,
+      [[saved.inputs, 'reference/fixture_explore_1.json']],
+    ]);
 
     writeFileSync(path.join(dir, 'main.js'), fixed[name as keyof typeof fixed]);
     const after = JSON.parse((await runPixie(['validate', dir, '--tag', 'explore', '--json'])).stdout) as Report;

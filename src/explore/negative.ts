@@ -78,6 +78,15 @@ export async function runNegative(run: {
       stopped = messages.stopped(MAX_FAILURES);
       break;
     }
+    // a tool that died after its last answer (a late exit) starts again first: that death is not this input's
+    if (run.tool.current().exitStatus()) {
+      restarts++;
+      const why = await run.tool.restart();
+      if (why) {
+        stopped = `the tool did not start again after it stopped: ${why}`;
+        break;
+      }
+    }
     requests++;
     const outcome = await outcomeOf(run.tool.current(), inputs, {
       manifest: run.manifest,

@@ -18,8 +18,11 @@ const BODY_CHARS = 600;
 const DETAIL_CHARS = 300;
 const STDERR_LINES = 15;
 const STDERR_CHARS = 4000;
-/** How long a closed connection waits to see whether the process died (a crash) or lives on. */
-const EXIT_WAIT_MS = 1000;
+/**
+ * How long a closed connection waits to see whether the process died (a crash) or lives on. A busy
+ * machine can take a while to report an exit; the wait ends as soon as the exit is seen.
+ */
+const EXIT_WAIT_MS = 2000;
 
 export type Outcome =
   /** `response`: the start of a 200's answer (--negative shows it when the input was forbidden) */
@@ -115,7 +118,9 @@ export async function outcomeOf(tool: ToolProcess, inputs: Inputs, opts: Outcome
       return fail('timeout', '', `POST /run did not answer within ${runLimitWords(manifest)}`, { restart: true });
     if (err.kind === 'connection') {
       const exit = await exitOf(tool);
-      if (!exit) return fail('connection_closed', '', `${err.message} without an HTTP response`);
+      // a process that hung up may still be dying: the next input gets a fresh one, so a death
+      // seen later is never blamed on an input that had nothing to do with it
+      if (!exit) return fail('connection_closed', '', `${err.message} without an HTTP response`, { restart: true });
       const memory = overMemory();
       if (memory) return memory;
       const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;

@@ -82,6 +82,15 @@ export async function runExplore(run: ExploreRun): Promise<ExploreOutcome> {
   let memorySeen = false;
 
   const once = async (inputs: Inputs, checkMemory: boolean): Promise<Outcome> => {
+    // a tool that died after its last answer (a late exit) starts again first: that death is not this input's
+    if (run.tool.current().exitStatus()) {
+      restarts++;
+      const why = await run.tool.restart();
+      if (why) {
+        stopped = `the tool did not start again after it stopped: ${why}`;
+        return { ok: true }; // nothing is sent: the search ends, with no verdict on this input
+      }
+    }
     requests++;
     const outcome = await outcomeOf(run.tool.current(), inputs, { manifest: run.manifest, checkMemory, deadline });
     if (!outcome.ok && outcome.restart) {
