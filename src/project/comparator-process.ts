@@ -19,6 +19,27 @@ const RUNNER = fileURLToPath(new URL('./comparator-runner.mjs', import.meta.url)
 const ANSWER_BYTES = 16 * 1024 * 1024;
 const MESSAGE_CHARS = 2000;
 const DIFFERENCES = 1000;
+/**
+ * NaN and the infinities have no strict JSON (JSON.stringify writes null), yet Python tools send them:
+ * each crosses as a string starting with this mark, which comparator-runner.mjs turns back into the
+ * number, both ways. Kept in step with the runner's own copy.
+ */
+const NON_FINITE = '\u0000pixie-number:';
+
+/** JSON.stringify that sends NaN and ±Infinity as marked strings (a JsonNumber as its nearest double, by its toJSON). */
+function stringifyForRunner(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'number' && !Number.isFinite(v) ? NON_FINITE + String(v) : v,
+  );
+}
+
+/** JSON.parse that reads the runner's marked strings back as NaN and ±Infinity. */
+function parseFromRunner(text: string): unknown {
+  if (!text.includes('\\u0000pixie-number:')) return JSON.parse(text);
+  return JSON.parse(text, (_key, v: unknown) =>
+    typeof v === 'string' && v.startsWith(NON_FINITE) ? Number(v.slice(NON_FINITE.length)) : v,
+  );
+}
 
 const messages = {
   rule: (name: string, file: string, options: Record<string, unknown>) =>
@@ -109,7 +130,7 @@ function runChild(c: ProjectComparison): Promise<Answer> {
       if (/heap limit|out of memory/i.test(stderr)) return resolve({ ok: false, reason: messages.outOfMemory(heapMb) });
       let message: unknown;
       try {
-        message = JSON.parse(Buffer.concat(out).toString('utf8'));
+        message = parseFromRunner(Buffer.concat(out).toString('utf8'));
       } catch {
         const tail = stderr.trim().split('\n').slice(-5).join(' | ');
         return resolve({ ok: false, reason: messages.exited(code, signal, tail.slice(-MESSAGE_CHARS)) });
@@ -120,7 +141,7 @@ function runChild(c: ProjectComparison): Promise<Answer> {
     });
     let input: string;
     try {
-      input = JSON.stringify({ expected: c.expected, actual: c.actual, options: c.options });
+      input = stringifyForRunner({ expected: c.expected, actual: c.actual, options: c.options });
     } catch (err) {
       settle({ ok: false, reason: (err as Error).message });
       return;
