@@ -7,7 +7,8 @@ import type { TestContext } from 'vitest';
 const require = createRequire(import.meta.url);
 const printed = new Set<string>();
 
-function installed(pkg: string): boolean {
+/** Whether `pkg` resolves from pixie's folder. */
+export function installed(pkg: string): boolean {
   try {
     // pdfjs-dist names no main module; its package.json is what pdfjs.ts resolves too
     require.resolve(pkg === 'pdfjs-dist' ? 'pdfjs-dist/package.json' : pkg);

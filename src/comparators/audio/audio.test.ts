@@ -11,7 +11,7 @@ import type { ComparisonResult } from '../types.js';
 import { trimSilence } from './trim.js';
 import { decodeWav, encodeWav, mediaBytes, wavDataUrl } from './wav.js';
 import { comparatorTester, resultText } from '../kit/comparator-tester.test-helper.js';
-import { missingOptional, skipWithout } from '../optional-installed.test-helper.js';
+import { installed, missingOptional, skipWithout } from '../optional-installed.test-helper.js';
 
 // the spectral comparison needs fft.js; without it only decoding, trimming and the fallback are tested
 const withoutFft = missingOptional('fft.js');
@@ -290,8 +290,9 @@ describe('audio degradation', () => {
     expect(r.rule).toContain('npm install fft.js');
     const same = await compareAudioValues({ ...input, actual: input.expected }, async () => ({ degraded }));
     expect(same.status).toBe('pass');
-    // the injected loader is not asked for identical bytes; fft.js is installed here
-    expect(same.degraded).toBeUndefined();
+    // the injected loader is not asked for identical bytes: whether fft.js is installed decides
+    // (without it, identical bytes pass with the degraded note, docs/comparators.md)
+    expect(same.degraded?.package).toBe(installed('fft.js') ? undefined : 'fft.js');
   });
   it('PIXIE_DISABLE_OPTIONAL=fft.js degrades in a fresh process; a truncated WAV still names the problem', async () => {
     const probe = fileURLToPath(new URL('degraded-probe.ts', casesDir));

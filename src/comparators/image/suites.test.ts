@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   onePixelChanges,
@@ -17,9 +16,15 @@ import {
 import { comparatorTester, resultText } from '../kit/comparator-tester.test-helper.js';
 import { compareRgba } from './compare-rgba.js';
 import { decodeImage } from './decode.js';
+import { missingOptional } from '../optional-installed.test-helper.js';
 import { imageComparator } from './image.js';
 import type { RgbaImage } from './rgba.js';
 import { settingsOf } from './settings.js';
+
+// sharp decodes for the comparator and for these tests: `npm ci --omit=optional` leaves it out
+const withoutSharp = missingOptional('sharp');
+let sharp!: typeof import('sharp')['default'];
+if (!withoutSharp) sharp = (await import('sharp')).default;
 
 const CASES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/cases');
 const tester = comparatorTester(imageComparator, { key: 'picture' });
@@ -69,7 +74,7 @@ interface SuiteFile {
 const SUITE = path.join(CASES, 'image-pngsuite');
 const suite = JSON.parse(readFileSync(path.join(SUITE, 'cases.json'), 'utf8')) as SuiteFile[];
 
-describe('PngSuite (test/cases/image-pngsuite)', () => {
+describe.skipIf(withoutSharp)('PngSuite (test/cases/image-pngsuite)', () => {
   it('lists every image of the folder: 161 valid, 14 corrupt', () => {
     expect(suite.filter((c) => c.valid)).toHaveLength(161);
     expect(suite.filter((c) => !c.valid).map((c) => c.file)).toEqual(
@@ -139,7 +144,7 @@ describe('PngSuite (test/cases/image-pngsuite)', () => {
   });
 });
 
-describe('lines', () => {
+describe.skipIf(withoutSharp)('lines', () => {
   it('a 1-px grey (200) line across a white image fails, all 64 pixels of it', async () => {
     const white = await png(plainImage(64, 64, [255, 255, 255]));
     const lined = plainImage(64, 64, [255, 255, 255], { y: 30, colour: [200, 200, 200] });
@@ -172,7 +177,7 @@ const peers = JSON.parse(readFileSync(path.join(PEERS, 'cases.json'), 'utf8')) a
 /** Pairs where pixie passes what pixelmatch 7.2 counts, each with its reason in cases.json. */
 const FORGIVEN = new Set(['pixelmatch/5a-5b']);
 
-describe("the peers' pairs (test/cases/image-peers)", () => {
+describe.skipIf(withoutSharp)("the peers' pairs (test/cases/image-peers)", () => {
   it.each(peers.map((c) => [`${c.id} → ${c.status}`, c] as const))('%s', async (_title, c) => {
     const e = readFileSync(path.join(PEERS, c.expected));
     const a = readFileSync(path.join(PEERS, c.actual));
