@@ -107,7 +107,7 @@ describe('--explore with the default budget', () => {
   });
 
   it('blames a hang-up on its one input: a tool dying after it is started again before the next input', async () => {
-    // explore-slow-death closes the connection on divisor = 0 and exits 2.5 s later, after pixie has
+    // explore-slow-death closes the connection on divisor = 0 and exits 5 s later, well after pixie has
     // stopped waiting for the exit; inputs sent meanwhile must not inherit that death as a crash
     const r = await runValidation({
       toolDir: path.join(TOOLS, 'explore-slow-death'),

@@ -1,4 +1,4 @@
-// Hangs up on the request when divisor is 0 and dies only 2.5 s later (an exit handler still
+// Hangs up on the request when divisor is 0 and dies only 5 s later (an exit handler still
 // flushing, a supervisor killing the worker): longer than pixie waits to see a crash. --explore
 // must blame that one input — never the innocent inputs sent while it is dying or dead.
 import { serveTool } from '../_shared/tool-server.mjs';
@@ -10,7 +10,7 @@ serveTool({
       const inputs = body.inputs ?? body;
       if (inputs.divisor === 0) {
         req.socket.destroy();
-        setTimeout(() => process.exit(1), 2500);
+        setTimeout(() => process.exit(1), 5000);
         return;
       }
       const text = JSON.stringify({ share: inputs.count / inputs.divisor });
